@@ -1,0 +1,70 @@
+// swift-tools-version:6.0
+// Tessera: a headless map renderer (EGL + OpenGL ES 3) for Linux servers.
+//
+// Module graph (arrows point at dependencies; nothing points back up):
+//
+//   Tools/tessera ─▶ TesseraCLI ─▶ Tessera ─▶ TesseraRender ─▶ TesseraGL ─▶ CEGL, CGLES3, CGBM
+//                                                │               │  └──────▶ TesseraShaders (Shaders/)
+//                                                ├──────────────▶ TesseraImage ─▶ CTesseraCodecs ─▶ CPNG, CJPEG
+//                                                │                            └─▶ CWebP
+//                                                └──────────────▶ TesseraGeo (pure Swift, no C)
+//
+// Only TesseraGL imports EGL/GLES. C libraries come from Debian packages through pkg-config.
+import PackageDescription
+
+/// A Debian-provided C library wrapped as a SwiftPM system library target.
+func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
+  .systemLibrary(
+    name: name, path: "Sources/CSystem/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+let package = Package(
+  name: "Tessera",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "Tessera", targets: ["Tessera"]),
+    .executable(name: "tessera", targets: ["tessera"]),
+  ],
+  targets: [
+    // C system libraries (Debian packages).
+    systemLibrary("CEGL", pkgConfig: "egl", apt: ["libegl-dev", "libegl-mesa0"]),
+    systemLibrary("CGLES3", pkgConfig: "glesv2", apt: ["libgles-dev", "libgl1-mesa-dri"]),
+    systemLibrary("CGBM", pkgConfig: "gbm", apt: ["libgbm-dev"]),
+    systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
+    systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: ["libjpeg62-turbo-dev"]),
+    systemLibrary("CWebP", pkgConfig: "libwebp", apt: ["libwebp-dev"]),
+    systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
+    systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
+    // libpng and libjpeg report errors with longjmp, which Swift cannot catch: these few C
+    // functions hold the setjmp points and turn failures into error strings.
+    .target(name: "CTesseraCodecs", dependencies: ["CPNG", "CJPEG"], path: "Sources/CSystem/CTesseraCodecs"),
+
+    // Swift modules, lowest first.
+    .target(name: "TesseraGeo"),
+    .target(name: "TesseraImage", dependencies: ["CTesseraCodecs", "CWebP"]),
+    .target(
+      name: "TesseraShaders", path: "Shaders",
+      resources: [.embedInCode("programs")]),
+    .target(
+      name: "TesseraGL",
+      dependencies: ["CEGL", "CGLES3", "CGBM", "TesseraImage", "TesseraShaders"]),
+    .target(name: "TesseraRender", dependencies: ["TesseraGeo", "TesseraGL", "TesseraImage"]),
+    .target(name: "Tessera", dependencies: ["TesseraGeo", "TesseraImage", "TesseraRender", "TesseraGL"]),
+    .target(name: "TesseraCLI", dependencies: ["Tessera", "TesseraGeo", "TesseraImage", "TesseraGL"]),
+    .executableTarget(name: "tessera", dependencies: ["TesseraCLI"], path: "Tools/tessera"),
+
+    // Tests.
+    .target(
+      name: "TesseraTestSupport", dependencies: ["Tessera", "TesseraImage", "TesseraGL"],
+      path: "Tests/TesseraTestSupport"),
+    .testTarget(name: "TesseraGeoTests", dependencies: ["TesseraGeo"]),
+    .testTarget(name: "TesseraImageTests", dependencies: ["TesseraImage", "TesseraTestSupport"]),
+    .testTarget(name: "TesseraGLTests", dependencies: ["TesseraGL", "TesseraShaders", "TesseraTestSupport"]),
+    .testTarget(
+      name: "TesseraRenderTests",
+      dependencies: ["Tessera", "TesseraRender", "TesseraTestSupport"],
+      exclude: ["Cases"]),
+    .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraTestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,50 @@
+/// The GLSL ES 3.00 programs of Tessera, embedded in the binary at build time.
+///
+/// Each program is a pair of files in `Shaders/programs/`: `<name>.vertex.glsl` and
+/// `<name>.fragment.glsl`, written without a `#version` line; ``ShaderLibrary/source(of:)``
+/// prepends `#version 300 es`, the precision statements and any defines. Adding a program means
+/// adding its two files and one line to ``ShaderLibrary/programs``; a test fails if a file in the
+/// folder is not listed.
+public enum ShaderLibrary {
+  /// The sources of one program.
+  public struct Program: Sendable {
+    /// The program's name (the file names without the stage suffix).
+    public let name: String
+    /// The vertex stage without the preamble.
+    public let vertex: String
+    /// The fragment stage without the preamble.
+    public let fragment: String
+  }
+
+  /// Every program, by name.
+  public static let programs: [String: Program] = [
+    "solid": program("solid", PackageResources.solid_vertex_glsl, PackageResources.solid_fragment_glsl),
+    "debug_grid": program(
+      "debug_grid", PackageResources.debug_grid_vertex_glsl, PackageResources.debug_grid_fragment_glsl),
+  ]
+
+  /// The first lines of every stage: the version and default precisions.
+  public static let preamble = """
+    #version 300 es
+    precision highp float;
+    precision highp int;
+
+    """
+
+  /// A program's vertex and fragment sources with the preamble and `#define` lines for
+  /// `defines` (name → value), ready for `glShaderSource`; nil for an unknown name.
+  public static func source(of name: String, defines: [String: String] = [:])
+    -> (vertex: String, fragment: String)?
+  {
+    guard let program = programs[name] else { return nil }
+    let defineLines = defines.keys.sorted().map { "#define \($0) \(defines[$0]!)\n" }.joined()
+    let header = preamble + defineLines
+    return (header + program.vertex, header + program.fragment)
+  }
+
+  private static func program(_ name: String, _ vertex: [UInt8], _ fragment: [UInt8]) -> Program {
+    Program(
+      name: name, vertex: String(decoding: vertex, as: UTF8.self),
+      fragment: String(decoding: fragment, as: UTF8.self))
+  }
+}

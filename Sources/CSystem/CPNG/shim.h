@@ -1,0 +1,3 @@
+// The C headers of PNG as Tessera imports them.
+#pragma once
+#include <png.h>

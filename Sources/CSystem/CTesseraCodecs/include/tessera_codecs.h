@@ -1,0 +1,60 @@
+// PNG and JPEG coding through libpng and libjpeg-turbo.
+//
+// Both libraries report errors by longjmp, which Swift cannot catch; these functions hold the
+// setjmp points and turn every failure into a return code plus a message in `error`.
+// Pixels are 8-bit RGBA, rows top to bottom, tightly packed (stride = width * 4).
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+#define TESSERA_CODEC_ERROR_SIZE 256
+/// Returned by the decoders when the image exceeds `max_pixels`; width and height are set.
+#define TESSERA_CODEC_TOO_LARGE 2
+
+/// A decoded image: `pixels` is malloc'd (free with tessera_codec_free), straight alpha.
+typedef struct {
+  uint8_t *pixels;
+  uint32_t width;
+  uint32_t height;
+  char error[TESSERA_CODEC_ERROR_SIZE];
+} tessera_decoded_image;
+
+/// Encoded bytes: `bytes` is malloc'd (free with tessera_codec_free).
+typedef struct {
+  uint8_t *bytes;
+  size_t size;
+  size_t capacity;
+  char error[TESSERA_CODEC_ERROR_SIZE];
+} tessera_encoded_bytes;
+
+/// PNG writer settings. `filters` is a mask of libpng's PNG_FILTER_* bits; `strategy` is a zlib
+/// strategy (Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE, ...).
+typedef struct {
+  int compression_level;
+  int filters;
+  int strategy;
+} tessera_png_settings;
+
+/// Decodes any PNG (palette, grey, 16-bit, interlaced, tRNS) to 8-bit straight RGBA.
+/// Refuses images with more than `max_pixels` pixels before allocating (returns
+/// TESSERA_CODEC_TOO_LARGE). Returns 0 on success, 1 on any other failure.
+int tessera_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels,
+                       tessera_decoded_image *out);
+
+/// Encodes 8-bit straight RGBA as a PNG (colour type RGBA, 8 bits). Returns 0 on success.
+int tessera_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height,
+                       tessera_png_settings settings, tessera_encoded_bytes *out);
+
+/// Decodes a baseline or progressive JPEG (grey, RGB, CMYK converted by libjpeg) to RGBA with
+/// alpha 255. Refuses images with more than `max_pixels` pixels (returns TESSERA_CODEC_TOO_LARGE).
+/// Returns 0 on success, 1 on any other failure.
+int tessera_jpeg_decode(const uint8_t *data, size_t size, uint64_t max_pixels,
+                        tessera_decoded_image *out);
+
+/// Encodes RGBA as a JPEG of the given quality (1-100); the alpha channel is ignored, so the
+/// caller composites transparent pixels first. Returns 0 on success.
+int tessera_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
+                        tessera_encoded_bytes *out);
+
+/// Frees memory returned by the functions above.
+void tessera_codec_free(void *pointer);

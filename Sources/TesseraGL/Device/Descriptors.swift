@@ -1,0 +1,333 @@
+import TesseraImage
+
+/// What a buffer holds.
+public enum BufferKind: Sendable {
+  /// Vertex attributes (`GL_ARRAY_BUFFER`).
+  case vertex
+  /// Indices into vertex buffers (`GL_ELEMENT_ARRAY_BUFFER`).
+  case index
+}
+
+/// How often a buffer's contents change.
+public enum BufferUsage: Sendable {
+  /// Written once, drawn many times (`GL_STATIC_DRAW`).
+  case immutable
+  /// Rewritten now and then (`GL_DYNAMIC_DRAW`).
+  case dynamic
+  /// Rewritten every frame (`GL_STREAM_DRAW`).
+  case stream
+}
+
+/// Describes a buffer to create.
+public struct BufferDescriptor: Sendable {
+  public var kind: BufferKind
+  public var usage: BufferUsage
+  /// A name shown in errors.
+  public var label: String
+
+  public init(kind: BufferKind, usage: BufferUsage = .immutable, label: String = "") {
+    self.kind = kind
+    self.usage = usage
+    self.label = label
+  }
+}
+
+/// Texel formats of textures.
+public enum TextureFormat: Sendable {
+  /// Four 8-bit channels.
+  case rgba8
+  /// One 8-bit channel (read as `.r` in shaders).
+  case r8
+}
+
+/// Texture sampling filter.
+public enum TextureFilter: Sendable {
+  case nearest
+  case linear
+  /// Linear within and between mipmap levels (mipmaps are generated on upload).
+  case trilinear
+}
+
+/// Texture addressing outside 0...1.
+public enum TextureWrap: Sendable {
+  case clampToEdge
+  case `repeat`
+}
+
+/// Describes a 2D texture to create.
+public struct TextureDescriptor: Sendable {
+  /// Size in texels.
+  public var width: Int
+  public var height: Int
+  public var format: TextureFormat
+  public var filter: TextureFilter
+  public var wrap: TextureWrap
+  public var label: String
+
+  public init(
+    width: Int, height: Int, format: TextureFormat = .rgba8, filter: TextureFilter = .linear,
+    wrap: TextureWrap = .clampToEdge, label: String = ""
+  ) {
+    self.width = width
+    self.height = height
+    self.format = format
+    self.filter = filter
+    self.wrap = wrap
+    self.label = label
+  }
+}
+
+/// The format of one vertex attribute in a buffer.
+public enum VertexFormat: Sendable {
+  case float
+  case float2
+  case float3
+  case float4
+  /// Two signed 16-bit integers, read as floats without normalisation (tile coordinates).
+  case short2
+  /// Four signed 16-bit integers, read as floats without normalisation.
+  case short4
+  /// Four unsigned bytes normalised to 0...1 (colours).
+  case ubyte4Normalized
+
+  var components: Int32 {
+    switch self {
+    case .float: return 1
+    case .float2, .short2: return 2
+    case .float3: return 3
+    case .float4, .short4, .ubyte4Normalized: return 4
+    }
+  }
+}
+
+/// Whether a vertex buffer advances per vertex or per instance.
+public enum VertexStepRate: Sendable {
+  case perVertex
+  case perInstance
+}
+
+/// The stride and step rate of one vertex buffer binding.
+public struct VertexBufferLayout: Sendable {
+  /// Bytes from one element to the next.
+  public var stride: Int
+  public var stepRate: VertexStepRate
+
+  public init(stride: Int, stepRate: VertexStepRate = .perVertex) {
+    self.stride = stride
+    self.stepRate = stepRate
+  }
+}
+
+/// One shader input: its name in GLSL, format, buffer binding index and byte offset.
+public struct VertexAttribute: Sendable {
+  public var name: String
+  public var format: VertexFormat
+  public var buffer: Int
+  public var offset: Int
+
+  public init(_ name: String, _ format: VertexFormat, buffer: Int = 0, offset: Int = 0) {
+    self.name = name
+    self.format = format
+    self.buffer = buffer
+    self.offset = offset
+  }
+}
+
+/// How vertex buffers feed a pipeline's program.
+public struct VertexLayout: Sendable {
+  public var buffers: [VertexBufferLayout]
+  public var attributes: [VertexAttribute]
+
+  public init(buffers: [VertexBufferLayout], attributes: [VertexAttribute]) {
+    self.buffers = buffers
+    self.attributes = attributes
+  }
+}
+
+/// The primitive type a pipeline draws.
+public enum PrimitiveType: Sendable {
+  case triangles
+  case triangleStrip
+  case lines
+}
+
+/// The type of index buffer elements, or none for non-indexed drawing.
+public enum IndexType: Sendable {
+  case none
+  case uint16
+  case uint32
+
+  var byteSize: Int {
+    switch self {
+    case .none: return 0
+    case .uint16: return 2
+    case .uint32: return 4
+    }
+  }
+}
+
+/// A depth or stencil comparison.
+public enum CompareFunction: Sendable {
+  case never, less, equal, lessEqual, greater, notEqual, greaterEqual, always
+}
+
+/// Colour blending of a pipeline. Tessera blends premultiplied colour throughout.
+public enum BlendMode: Sendable, Equatable {
+  /// No blending: the fragment replaces the destination.
+  case replace
+  /// `src + dst · (1 − src.a)` for colour and alpha (premultiplied "over").
+  case premultipliedOver
+}
+
+/// Depth testing and writing of a pipeline.
+public struct DepthMode: Sendable, Equatable {
+  /// The comparison, or nil to disable the depth test.
+  public var test: CompareFunction?
+  /// Whether passing fragments write depth.
+  public var write: Bool
+
+  public init(test: CompareFunction?, write: Bool) {
+    self.test = test
+    self.write = write
+  }
+
+  /// No depth test, no depth writes.
+  public static let disabled = DepthMode(test: nil, write: false)
+  /// Test `lessEqual` and write.
+  public static let readWrite = DepthMode(test: .lessEqual, write: true)
+  /// Test `lessEqual` without writing.
+  public static let readOnly = DepthMode(test: .lessEqual, write: false)
+}
+
+/// Stencil testing of a pipeline (one reference value, replace on pass).
+public struct StencilMode: Sendable, Equatable {
+  /// The comparison of `reference` against the buffer, or nil to disable stencil.
+  public var test: CompareFunction?
+  public var reference: Int32
+  public var readMask: UInt32
+  /// Whether passing fragments write `reference` into the stencil buffer.
+  public var writeReference: Bool
+
+  public init(test: CompareFunction?, reference: Int32 = 0, readMask: UInt32 = 0xFF, writeReference: Bool = false) {
+    self.test = test
+    self.reference = reference
+    self.readMask = readMask
+    self.writeReference = writeReference
+  }
+
+  /// Stencil off.
+  public static let disabled = StencilMode(test: nil)
+}
+
+/// Face culling of a pipeline (front faces are counter-clockwise in GL's window space).
+public enum CullMode: Sendable {
+  case none
+  case back
+  case front
+}
+
+/// Everything a draw needs besides its buffers, textures and uniform values: the program and
+/// all fixed-function state, baked once.
+public struct PipelineDescriptor: Sendable {
+  /// The embedded program's name (see `ShaderLibrary`).
+  public var program: String
+  /// `#define`s prepended to both stages (name → value).
+  public var defines: [String: String]
+  public var layout: VertexLayout
+  public var primitive: PrimitiveType
+  public var indexType: IndexType
+  public var blend: BlendMode
+  public var depth: DepthMode
+  public var stencil: StencilMode
+  public var cull: CullMode
+  /// Whether colour is written (false for depth- or stencil-only passes).
+  public var writesColor: Bool
+  public var label: String
+
+  public init(
+    program: String, defines: [String: String] = [:], layout: VertexLayout,
+    primitive: PrimitiveType = .triangles, indexType: IndexType = .none,
+    blend: BlendMode = .premultipliedOver, depth: DepthMode = .disabled,
+    stencil: StencilMode = .disabled, cull: CullMode = .none, writesColor: Bool = true,
+    label: String = ""
+  ) {
+    self.program = program
+    self.defines = defines
+    self.layout = layout
+    self.primitive = primitive
+    self.indexType = indexType
+    self.blend = blend
+    self.depth = depth
+    self.stencil = stencil
+    self.cull = cull
+    self.writesColor = writesColor
+    self.label = label
+  }
+}
+
+/// Describes an offscreen render target: colour RGBA8, optional depth+stencil, optional MSAA.
+public struct RenderTargetDescriptor: Sendable {
+  /// Size in pixels.
+  public var width: Int
+  public var height: Int
+  /// 1 (no multisampling) or 4 (4× MSAA, resolved at the end of each pass).
+  public var samples: Int
+  /// Whether a 24-bit depth + 8-bit stencil buffer is attached.
+  public var depthStencil: Bool
+
+  public init(width: Int, height: Int, samples: Int = 1, depthStencil: Bool = true) {
+    self.width = width
+    self.height = height
+    self.samples = samples
+    self.depthStencil = depthStencil
+  }
+}
+
+/// What happens to a render target's contents when a pass begins.
+public struct PassAction: Sendable {
+  /// Clear colour (straight alpha; cleared premultiplied), or nil to keep the contents.
+  public var clearColor: Color?
+  /// Depth clear value (0...1), or nil to keep.
+  public var clearDepth: Double?
+  /// Stencil clear value, or nil to keep.
+  public var clearStencil: Int32?
+
+  public init(clearColor: Color? = nil, clearDepth: Double? = 1, clearStencil: Int32? = 0) {
+    self.clearColor = clearColor
+    self.clearDepth = clearDepth
+    self.clearStencil = clearStencil
+  }
+}
+
+/// The buffers and textures a draw reads.
+public struct Bindings: Sendable {
+  /// One buffer per binding of the pipeline's ``VertexLayout``, in order.
+  public var vertexBuffers: [BufferHandle]
+  /// Byte offsets into each vertex buffer (defaults to 0).
+  public var vertexBufferOffsets: [Int]
+  /// The index buffer for indexed pipelines.
+  public var indexBuffer: BufferHandle?
+  /// Textures bound to units 0, 1, …
+  public var textures: [TextureHandle]
+
+  public init(
+    vertexBuffers: [BufferHandle], vertexBufferOffsets: [Int] = [], indexBuffer: BufferHandle? = nil,
+    textures: [TextureHandle] = []
+  ) {
+    self.vertexBuffers = vertexBuffers
+    self.vertexBufferOffsets = vertexBufferOffsets
+    self.indexBuffer = indexBuffer
+    self.textures = textures
+  }
+}
+
+/// A value for a uniform of the applied pipeline's program.
+public enum UniformValue: Sendable, Equatable {
+  case float(Float)
+  case vec2(Float, Float)
+  case vec3(Float, Float, Float)
+  case vec4(Float, Float, Float, Float)
+  case int(Int32)
+  /// 16 floats, column-major.
+  case mat4([Float])
+}

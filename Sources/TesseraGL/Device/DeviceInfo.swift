@@ -1,0 +1,82 @@
+import CGLES3
+
+/// Size limits of a GL device.
+public struct DeviceLimits: Sendable, Equatable {
+  /// `GL_MAX_TEXTURE_SIZE`, in texels.
+  public let maxTextureSize: Int
+  /// `GL_MAX_RENDERBUFFER_SIZE`, in pixels.
+  public let maxRenderbufferSize: Int
+  /// `GL_MAX_VIEWPORT_DIMS` width, in pixels.
+  public let maxViewportWidth: Int
+  /// `GL_MAX_VIEWPORT_DIMS` height, in pixels.
+  public let maxViewportHeight: Int
+  /// `GL_MAX_SAMPLES`.
+  public let maxSamples: Int
+  /// `GL_MAX_TEXTURE_IMAGE_UNITS` of the fragment stage.
+  public let maxTextureUnits: Int
+  /// `GL_MAX_VERTEX_ATTRIBS`.
+  public let maxVertexAttributes: Int
+
+  /// The largest render target side: the smallest of the renderbuffer and viewport limits.
+  public var maxRenderTargetSize: Int { min(maxRenderbufferSize, maxViewportWidth, maxViewportHeight) }
+
+  static func query() -> DeviceLimits {
+    func integer(_ name: Int32) -> Int {
+      var value: GLint = 0
+      glGetIntegerv(GLenum(name), &value)
+      return Int(value)
+    }
+    var viewport: [GLint] = [0, 0]
+    glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &viewport)
+    return DeviceLimits(
+      maxTextureSize: integer(GL_MAX_TEXTURE_SIZE),
+      maxRenderbufferSize: integer(GL_MAX_RENDERBUFFER_SIZE),
+      maxViewportWidth: Int(viewport[0]), maxViewportHeight: Int(viewport[1]),
+      maxSamples: integer(GL_MAX_SAMPLES), maxTextureUnits: min(integer(GL_MAX_TEXTURE_IMAGE_UNITS), 16),
+      maxVertexAttributes: min(integer(GL_MAX_VERTEX_ATTRIBS), 16))
+  }
+}
+
+/// What a GL device is: driver strings and limits.
+public struct DeviceInfo: Sendable, Equatable {
+  /// `GL_RENDERER`, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
+  public let renderer: String
+  /// `GL_VENDOR`.
+  public let vendor: String
+  /// `GL_VERSION`, e.g. "OpenGL ES 3.2 Mesa 22.3.6".
+  public let version: String
+  /// `GL_SHADING_LANGUAGE_VERSION`.
+  public let shadingLanguageVersion: String
+  /// The EGL platform and device the context runs on.
+  public let platform: String
+  public let limits: DeviceLimits
+
+  /// Whether the renderer is a software rasterizer (llvmpipe, softpipe, swrast).
+  public var isSoftware: Bool {
+    let name = renderer.lowercased()
+    return name.contains("llvmpipe") || name.contains("softpipe") || name.contains("swrast")
+  }
+
+  static func query(platform: String) -> DeviceInfo {
+    func string(_ name: Int32) -> String {
+      guard let pointer = glGetString(GLenum(name)) else { return "unknown" }
+      return String(cString: pointer)
+    }
+    return DeviceInfo(
+      renderer: string(GL_RENDERER), vendor: string(GL_VENDOR), version: string(GL_VERSION),
+      shadingLanguageVersion: string(GL_SHADING_LANGUAGE_VERSION), platform: platform,
+      limits: .query())
+  }
+}
+
+/// Counters of the work a device did since ``GLDevice/resetStatistics()``.
+public struct DeviceStatistics: Sendable, Equatable {
+  /// Draw calls issued.
+  public var drawCalls = 0
+  /// Triangles submitted (instances × triangles per instance).
+  public var triangles = 0
+  /// Bytes uploaded to buffers and textures.
+  public var uploadedBytes = 0
+
+  public init() {}
+}

@@ -1,0 +1,205 @@
+import CGLES3
+import TesseraImage
+
+extension GLDevice {
+  // MARK: Render targets
+
+  /// Creates an offscreen render target; throws for sizes outside 1...the device's limit (for
+  /// example 0×0, 100000×100000, or above `GL_MAX_RENDERBUFFER_SIZE`) and unsupported MSAA.
+  public func makeRenderTarget(_ descriptor: RenderTargetDescriptor) throws(GLError) -> RenderTargetHandle {
+    assertOwningThread()
+    let target = try GLRenderTarget.make(descriptor, limits: info.limits)
+    state.framebuffer = nil
+    return RenderTargetHandle(slot: targets.insert(target))
+  }
+
+  /// Deletes a render target; its handle must not be used again.
+  public func destroy(_ handle: RenderTargetHandle) {
+    assertOwningThread()
+    let target = targets.remove(handle.slot)
+    target.delete()
+    state.forget(framebuffer: target.drawFramebuffer)
+    state.forget(framebuffer: target.resolveFramebuffer)
+  }
+
+  /// The size of a render target in pixels.
+  public func size(of handle: RenderTargetHandle) -> (width: Int, height: Int) {
+    let target = targets[handle.slot]
+    return (target.width, target.height)
+  }
+
+  // MARK: Passes and draws
+
+  /// Starts drawing into `target`: binds it, sets the viewport to its full size and clears.
+  public func beginPass(_ handle: RenderTargetHandle, action: PassAction = PassAction()) {
+    assertOwningThread()
+    precondition(passTarget == nil, "beginPass while another pass is open")
+    let target = targets[handle.slot]
+    passTarget = target
+    state.bindFramebuffer(target.drawFramebuffer)
+    state.setViewport(0, 0, Int32(target.width), Int32(target.height))
+    var mask: GLbitfield = 0
+    if let color = action.clearColor {
+      let (r, g, b, a) = color.premultiplied
+      state.setColorWrite(true)
+      glClearColor(GLfloat(r), GLfloat(g), GLfloat(b), GLfloat(a))
+      mask |= GLbitfield(GL_COLOR_BUFFER_BIT)
+    }
+    if let depth = action.clearDepth {
+      glDepthMask(GLboolean(GL_TRUE))
+      state.depth = nil
+      glClearDepthf(GLfloat(depth))
+      mask |= GLbitfield(GL_DEPTH_BUFFER_BIT)
+    }
+    if let stencil = action.clearStencil {
+      glStencilMask(0xFF)
+      state.stencil = nil
+      glClearStencil(stencil)
+      mask |= GLbitfield(GL_STENCIL_BUFFER_BIT)
+    }
+    if mask != 0 { glClear(mask) }
+    GLCheck.debug("glClear")
+  }
+
+  /// Makes `pipeline` current: its program and all its fixed-function state.
+  public func applyPipeline(_ handle: PipelineHandle) {
+    assertOwningThread()
+    let pipeline = pipelines[handle.slot]
+    current = (pipeline, handle.slot)
+    let descriptor = pipeline.descriptor
+    state.useProgram(pipeline.program.id)
+    state.setBlend(descriptor.blend)
+    state.setDepth(descriptor.depth)
+    state.setStencil(descriptor.stencil)
+    state.setCull(descriptor.cull)
+    state.setColorWrite(descriptor.writesColor)
+    GLCheck.debug("applyPipeline")
+  }
+
+  /// Binds vertex buffers, the index buffer and textures for the current pipeline.
+  public func applyBindings(_ bindings: Bindings) {
+    assertOwningThread()
+    guard let (pipeline, _) = current else { preconditionFailure("applyBindings before applyPipeline") }
+    let layout = pipeline.descriptor.layout
+    var used: Set<Int> = []
+    for (location, attribute) in pipeline.attributes {
+      let bufferLayout = layout.buffers[attribute.buffer]
+      let buffer = buffers[bindings.vertexBuffers[attribute.buffer].slot]
+      let baseOffset =
+        attribute.buffer < bindings.vertexBufferOffsets.count ? bindings.vertexBufferOffsets[attribute.buffer] : 0
+      let type = attribute.format.glType
+      state.setAttribute(
+        location,
+        GLStateCache.AttributeState(
+          buffer: buffer.id, components: attribute.format.components, type: type.type,
+          normalized: type.normalized, stride: Int32(bufferLayout.stride),
+          offset: baseOffset + attribute.offset,
+          divisor: bufferLayout.stepRate == .perInstance ? 1 : 0))
+      used.insert(location)
+    }
+    for location in enabledAttributes.subtracting(used) { state.setAttribute(location, nil) }
+    enabledAttributes = used
+    if let index = bindings.indexBuffer { state.bindElementBuffer(buffers[index.slot].id) }
+    for (unit, texture) in bindings.textures.enumerated() {
+      state.bindTexture(textures[texture.slot].id, unit: unit)
+    }
+    GLCheck.debug("applyBindings")
+  }
+
+  /// Sets a uniform of the current pipeline's program.
+  public func setUniform(_ uniform: UniformLocation, _ value: UniformValue) {
+    assertOwningThread()
+    guard uniform.location >= 0 else { return }
+    #if DEBUG
+      precondition(current?.slot == uniform.pipeline, "uniform set for a pipeline that is not applied")
+    #endif
+    let location = uniform.location
+    switch value {
+    case .float(let x): glUniform1f(location, x)
+    case .vec2(let x, let y): glUniform2f(location, x, y)
+    case .vec3(let x, let y, let z): glUniform3f(location, x, y, z)
+    case .vec4(let x, let y, let z, let w): glUniform4f(location, x, y, z, w)
+    case .int(let x): glUniform1i(location, x)
+    case .mat4(let elements):
+      precondition(elements.count == 16, "mat4 uniform needs 16 floats")
+      glUniformMatrix4fv(location, 1, GLboolean(GL_FALSE), elements)
+    }
+    GLCheck.debug("glUniform")
+  }
+
+  /// Draws `count` vertices (or indices, for indexed pipelines) starting at `first`, `instances`
+  /// times, with the current pipeline, bindings and uniforms.
+  public func draw(first: Int = 0, count: Int, instances: Int = 1) {
+    assertOwningThread()
+    guard let (pipeline, _) = current else { preconditionFailure("draw before applyPipeline") }
+    precondition(passTarget != nil, "draw outside a pass")
+    guard count > 0, instances > 0 else { return }
+    let descriptor = pipeline.descriptor
+    let mode = descriptor.primitive.glValue
+    if descriptor.indexType == .none {
+      glDrawArraysInstanced(mode, GLint(first), GLsizei(count), GLsizei(instances))
+    } else {
+      let offset = UnsafeRawPointer(bitPattern: first * descriptor.indexType.byteSize)
+      glDrawElementsInstanced(mode, GLsizei(count), descriptor.indexType.glValue, offset, GLsizei(instances))
+    }
+    GLCheck.debug("glDraw")
+    statistics.drawCalls += 1
+    statistics.triangles += descriptor.primitive.triangles(forElements: count) * instances
+  }
+
+  /// Ends the pass: resolves multisampling into the readable framebuffer and discards depth.
+  public func endPass() {
+    assertOwningThread()
+    guard let target = passTarget else { preconditionFailure("endPass without beginPass") }
+    passTarget = nil
+    if target.samples > 1 {
+      glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.drawFramebuffer)
+      glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), target.resolveFramebuffer)
+      let w = GLint(target.width)
+      let h = GLint(target.height)
+      glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+      state.framebuffer = nil
+      GLCheck.debug("glBlitFramebuffer")
+    }
+  }
+
+  /// Reads a render target's pixels: rows top first, premultiplied alpha as the GPU blended them
+  /// (`.premultiplied`), or converted to straight alpha (`.straight`).
+  public func readPixels(_ handle: RenderTargetHandle, alpha: AlphaRepresentation = .premultiplied)
+    throws(GLError) -> RGBAImage
+  {
+    assertOwningThread()
+    precondition(passTarget == nil, "readPixels inside a pass")
+    let target = targets[handle.slot]
+    state.bindFramebuffer(target.resolveFramebuffer)
+    let rowBytes = target.width * 4
+    var pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * target.height) { buffer, count in
+      glReadPixels(
+        0, 0, GLsizei(target.width), GLsizei(target.height), GLenum(GL_RGBA),
+        GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
+      count = buffer.count
+    }
+    try GLCheck.afterAllocation("glReadPixels")
+    pixels.withUnsafeMutableBytes { bytes in
+      var row = [UInt8](repeating: 0, count: rowBytes)
+      for top in 0..<target.height / 2 {
+        let bottom = target.height - 1 - top
+        let a = bytes.baseAddress! + top * rowBytes
+        let b = bytes.baseAddress! + bottom * rowBytes
+        row.withUnsafeMutableBytes { temporary in
+          temporary.baseAddress!.copyMemory(from: a, byteCount: rowBytes)
+          a.copyMemory(from: b, byteCount: rowBytes)
+          b.copyMemory(from: temporary.baseAddress!, byteCount: rowBytes)
+        }
+      }
+    }
+    let image = RGBAImage(width: target.width, height: target.height, pixels: pixels, alpha: .premultiplied)
+    return alpha == .straight ? image.straightAlpha() : image
+  }
+
+  /// Waits until the GPU has finished all submitted work (`glFinish`).
+  public func finish() {
+    assertOwningThread()
+    glFinish()
+  }
+}

@@ -1,0 +1,301 @@
+import CGLES3
+import TesseraShaders
+import TesseraImage
+
+/// An OpenGL ES 3 device: typed handles for GPU resources and a begin-pass / apply-pipeline /
+/// apply-bindings / draw / end-pass flow in the manner of sokol_gfx.
+///
+/// A device owns a ``GLContext`` current on the thread that created it and must be used (and
+/// released) on that thread; it is deliberately not `Sendable`. Every resource it made is
+/// deleted when it is released. GL object ids never leave this module.
+public final class GLDevice {
+  /// The context the device draws with.
+  public let context: GLContext
+  /// Driver strings and limits.
+  public let info: DeviceInfo
+  /// Work done since the last ``resetStatistics()``.
+  public internal(set) var statistics = DeviceStatistics()
+
+  var state = GLStateCache()
+  var buffers = ResourcePool<GLBuffer>()
+  var textures = ResourcePool<GLTexture>()
+  var pipelines = ResourcePool<GLPipeline>()
+  var targets = ResourcePool<GLRenderTarget>()
+  var programs: [ProgramKey: GLProgram] = [:]
+  let vertexArray: GLuint
+  var current: (pipeline: GLPipeline, slot: ResourceSlot)?
+  var passTarget: GLRenderTarget?
+  var enabledAttributes: Set<Int> = []
+
+  struct GLBuffer {
+    let id: GLuint
+    let kind: BufferKind
+    var size: Int
+    let usage: BufferUsage
+  }
+
+  struct GLTexture {
+    let id: GLuint
+    let descriptor: TextureDescriptor
+  }
+
+  struct GLPipeline {
+    let descriptor: PipelineDescriptor
+    let program: GLProgram
+    /// (attribute location, attribute) for every attribute the program uses.
+    let attributes: [(location: Int, attribute: VertexAttribute)]
+  }
+
+  struct ProgramKey: Hashable {
+    let name: String
+    let defines: [String: String]
+  }
+
+  /// Opens the display for `gpu` (once per process), creates a context current on this thread and
+  /// a device on it.
+  public convenience init(gpu: GPUSelection = .auto) throws {
+    let display = try HeadlessDisplay.open(gpu)
+    try self.init(context: GLContext(display: display))
+  }
+
+  /// Makes a device on a context that is current on the calling thread.
+  public init(context: GLContext) {
+    precondition(context.isOnOwningThread, "a GLDevice must be made on its context's thread")
+    self.context = context
+    info = DeviceInfo.query(platform: context.display.platformDescription)
+    var vertexArray: GLuint = 0
+    glGenVertexArrays(1, &vertexArray)
+    glBindVertexArray(vertexArray)
+    self.vertexArray = vertexArray
+    glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+    glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+  }
+
+  deinit {
+    for buffer in buffers.all { glDeleteBuffers(1, [buffer.id]) }
+    for texture in textures.all { glDeleteTextures(1, [texture.id]) }
+    for target in targets.all { target.delete() }
+    for program in programs.values { glDeleteProgram(program.id) }
+    glDeleteVertexArrays(1, [vertexArray])
+  }
+
+  /// Resets ``statistics`` to zero.
+  public func resetStatistics() {
+    statistics = DeviceStatistics()
+  }
+
+  /// Live resource counts (buffers, textures, pipelines, render targets): for leak tests.
+  public var resourceCounts: (buffers: Int, textures: Int, pipelines: Int, renderTargets: Int) {
+    (buffers.count, textures.count, pipelines.count, targets.count)
+  }
+
+  func assertOwningThread() {
+    #if DEBUG
+      precondition(context.isOnOwningThread, "GLDevice used off the thread that owns its context")
+    #endif
+  }
+
+  // MARK: Buffers
+
+  /// Creates a buffer holding `bytes`.
+  public func makeBuffer(_ descriptor: BufferDescriptor, bytes: UnsafeRawBufferPointer) throws(GLError)
+    -> BufferHandle
+  {
+    assertOwningThread()
+    var id: GLuint = 0
+    glGenBuffers(1, &id)
+    let target = descriptor.kind.glTarget
+    if descriptor.kind == .index { state.bindElementBuffer(id) } else { state.bindArrayBuffer(id) }
+    glBufferData(target, GLsizeiptr(bytes.count), bytes.baseAddress, descriptor.usage.glValue)
+    do {
+      try GLCheck.afterAllocation("glBufferData (\(bytes.count) bytes, \(descriptor.label))")
+    } catch {
+      glDeleteBuffers(1, &id)
+      state.forget(buffer: id)
+      throw error
+    }
+    statistics.uploadedBytes += bytes.count
+    let slot = buffers.insert(GLBuffer(id: id, kind: descriptor.kind, size: bytes.count, usage: descriptor.usage))
+    return BufferHandle(slot: slot)
+  }
+
+  /// Creates a buffer holding the elements of `contents` (plain numeric values or structs of them).
+  public func makeBuffer<Element>(_ descriptor: BufferDescriptor, contents: [Element]) throws(GLError)
+    -> BufferHandle
+  {
+    let result: Result<BufferHandle, GLError> = contents.withUnsafeBytes { bytes in
+      Result { () throws(GLError) in try makeBuffer(descriptor, bytes: bytes) }
+    }
+    return try result.get()
+  }
+
+  /// Replaces a buffer's whole contents (the storage is reallocated when the size changes).
+  public func updateBuffer<Element>(_ handle: BufferHandle, contents: [Element]) throws(GLError) {
+    assertOwningThread()
+    var buffer = buffers[handle.slot]
+    if buffer.kind == .index { state.bindElementBuffer(buffer.id) } else { state.bindArrayBuffer(buffer.id) }
+    let size = contents.count * MemoryLayout<Element>.stride
+    contents.withUnsafeBytes { bytes in
+      if bytes.count == buffer.size {
+        glBufferSubData(buffer.kind.glTarget, 0, GLsizeiptr(bytes.count), bytes.baseAddress)
+      } else {
+        glBufferData(buffer.kind.glTarget, GLsizeiptr(bytes.count), bytes.baseAddress, buffer.usage.glValue)
+      }
+    }
+    try GLCheck.afterAllocation("glBufferData (update, \(size) bytes)")
+    buffer.size = size
+    buffers[handle.slot] = buffer
+    statistics.uploadedBytes += size
+  }
+
+  /// Deletes a buffer; its handle must not be used again.
+  public func destroy(_ handle: BufferHandle) {
+    assertOwningThread()
+    let buffer = buffers.remove(handle.slot)
+    glDeleteBuffers(1, [buffer.id])
+    state.forget(buffer: buffer.id)
+  }
+
+  // MARK: Textures
+
+  /// Creates a 2D texture, optionally filled with `pixels` (tightly packed rows, top row first
+  /// as the caller laid them out; texture coordinates follow the same order).
+  public func makeTexture(_ descriptor: TextureDescriptor, pixels: [UInt8]? = nil) throws(GLError)
+    -> TextureHandle
+  {
+    assertOwningThread()
+    let limit = info.limits.maxTextureSize
+    guard descriptor.width >= 1, descriptor.height >= 1, descriptor.width <= limit,
+      descriptor.height <= limit
+    else {
+      throw GLError.invalidSize(
+        what: "texture '\(descriptor.label)'", width: descriptor.width, height: descriptor.height,
+        limit: limit)
+    }
+    let formats = descriptor.format.glFormats
+    if let pixels {
+      precondition(
+        pixels.count == descriptor.width * descriptor.height * formats.bytes,
+        "texture pixel buffer size does not match its descriptor")
+    }
+    var id: GLuint = 0
+    glGenTextures(1, &id)
+    state.bindTexture(id, unit: 0)
+    let target = GLenum(GL_TEXTURE_2D)
+    let minFilter: Int32
+    switch descriptor.filter {
+    case .nearest: minFilter = GL_NEAREST
+    case .linear: minFilter = GL_LINEAR
+    case .trilinear: minFilter = GL_LINEAR_MIPMAP_LINEAR
+    }
+    glTexParameteri(target, GLenum(GL_TEXTURE_MIN_FILTER), minFilter)
+    glTexParameteri(
+      target, GLenum(GL_TEXTURE_MAG_FILTER), descriptor.filter == .nearest ? GL_NEAREST : GL_LINEAR)
+    let wrap = descriptor.wrap == .repeat ? GL_REPEAT : GL_CLAMP_TO_EDGE
+    glTexParameteri(target, GLenum(GL_TEXTURE_WRAP_S), wrap)
+    glTexParameteri(target, GLenum(GL_TEXTURE_WRAP_T), wrap)
+    let upload = { (pointer: UnsafeRawPointer?) in
+      glTexImage2D(
+        target, 0, formats.internal, GLsizei(descriptor.width), GLsizei(descriptor.height), 0,
+        formats.format, GLenum(GL_UNSIGNED_BYTE), pointer)
+    }
+    if let pixels { pixels.withUnsafeBytes { upload($0.baseAddress) } } else { upload(nil) }
+    if descriptor.filter == .trilinear { glGenerateMipmap(target) }
+    do {
+      try GLCheck.afterAllocation("glTexImage2D (\(descriptor.width)x\(descriptor.height), \(descriptor.label))")
+    } catch {
+      glDeleteTextures(1, &id)
+      state.forget(texture: id)
+      throw error
+    }
+    statistics.uploadedBytes += pixels?.count ?? 0
+    return TextureHandle(slot: textures.insert(GLTexture(id: id, descriptor: descriptor)))
+  }
+
+  /// Replaces a rectangle of a texture's texels (tightly packed rows).
+  public func updateTexture(
+    _ handle: TextureHandle, x: Int, y: Int, width: Int, height: Int, pixels: [UInt8]
+  ) {
+    assertOwningThread()
+    let texture = textures[handle.slot]
+    let formats = texture.descriptor.format.glFormats
+    precondition(pixels.count == width * height * formats.bytes, "texture update size mismatch")
+    precondition(
+      x >= 0 && y >= 0 && x + width <= texture.descriptor.width
+        && y + height <= texture.descriptor.height, "texture update outside the texture")
+    state.bindTexture(texture.id, unit: 0)
+    pixels.withUnsafeBytes { bytes in
+      glTexSubImage2D(
+        GLenum(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(width), GLsizei(height),
+        formats.format, GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+    }
+    if texture.descriptor.filter == .trilinear { glGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
+    GLCheck.debug("glTexSubImage2D")
+    statistics.uploadedBytes += pixels.count
+  }
+
+  /// Deletes a texture; its handle must not be used again.
+  public func destroy(_ handle: TextureHandle) {
+    assertOwningThread()
+    let texture = textures.remove(handle.slot)
+    glDeleteTextures(1, [texture.id])
+    state.forget(texture: texture.id)
+  }
+
+  // MARK: Pipelines
+
+  /// Creates a pipeline, compiling its program (once per program name and defines).
+  public func makePipeline(_ descriptor: PipelineDescriptor) throws(GLError) -> PipelineHandle {
+    assertOwningThread()
+    let program = try program(named: descriptor.program, defines: descriptor.defines)
+    let attributes = descriptor.layout.attributes.compactMap { attribute -> (Int, VertexAttribute)? in
+      guard let location = program.attributes[attribute.name], location >= 0 else { return nil }
+      precondition(
+        attribute.buffer < descriptor.layout.buffers.count,
+        "attribute \(attribute.name) names buffer \(attribute.buffer) outside the layout")
+      return (Int(location), attribute)
+    }
+    let pipeline = GLPipeline(descriptor: descriptor, program: program, attributes: attributes)
+    return PipelineHandle(slot: pipelines.insert(pipeline))
+  }
+
+  /// Compiles and links an embedded program (cached per name and defines).
+  func program(named name: String, defines: [String: String] = [:]) throws(GLError) -> GLProgram {
+    let key = ProgramKey(name: name, defines: defines)
+    if let program = programs[key] { return program }
+    let program = try GLProgram.build(name: name, defines: defines)
+    programs[key] = program
+    return program
+  }
+
+  /// Compiles and links the named embedded programs now (all of them by default) and returns
+  /// their names; throws the first compile or link error.
+  @discardableResult
+  public func compilePrograms(_ names: [String]? = nil) throws(GLError) -> [String] {
+    let all = names ?? ShaderLibrary.programs.keys.sorted()
+    for name in all { _ = try program(named: name) }
+    return all
+  }
+
+  /// Deletes a pipeline (its program stays cached for other pipelines).
+  public func destroy(_ handle: PipelineHandle) {
+    assertOwningThread()
+    _ = pipelines.remove(handle.slot)
+    if current?.slot == handle.slot { current = nil }
+  }
+
+  /// The location of a uniform of a pipeline's program; draws ignore values set for uniforms
+  /// the program does not use.
+  public func uniform(_ name: String, of pipeline: PipelineHandle) -> UniformLocation {
+    UniformLocation(pipeline: pipeline.slot, location: pipelines[pipeline.slot].program.uniforms[name] ?? -1)
+  }
+}
+
+/// A uniform of one pipeline's program (-1 when the program does not use it).
+public struct UniformLocation: Sendable, Hashable {
+  let pipeline: ResourceSlot
+  let location: Int32
+
+  /// Whether the program uses this uniform.
+  public var isActive: Bool { location >= 0 }
+}

@@ -1,0 +1,115 @@
+import CGLES3
+import TesseraShaders
+
+/// A linked GL program with its active attributes and uniforms looked up once.
+struct GLProgram {
+  let id: GLuint
+  let name: String
+  /// Attribute name → location.
+  let attributes: [String: Int32]
+  /// Uniform name → location (array uniforms also under their base name).
+  let uniforms: [String: Int32]
+
+  /// Compiles and links the embedded program `name` with `defines`.
+  static func build(name: String, defines: [String: String]) throws(GLError) -> GLProgram {
+    guard let source = ShaderLibrary.source(of: name, defines: defines) else {
+      throw GLError.unknownProgram(name)
+    }
+    let vertex = try compile(source.vertex, stage: GLenum(GL_VERTEX_SHADER), program: name)
+    defer { glDeleteShader(vertex) }
+    let fragment = try compile(source.fragment, stage: GLenum(GL_FRAGMENT_SHADER), program: name)
+    defer { glDeleteShader(fragment) }
+    let id = glCreateProgram()
+    glAttachShader(id, vertex)
+    glAttachShader(id, fragment)
+    glLinkProgram(id)
+    var linked: GLint = 0
+    glGetProgramiv(id, GLenum(GL_LINK_STATUS), &linked)
+    guard linked == GL_TRUE else {
+      let log = infoLog(id, isProgram: true)
+      glDeleteProgram(id)
+      throw GLError.programLink(program: name, log: log)
+    }
+    return GLProgram(
+      id: id, name: name, attributes: activeNames(id, kind: .attribute),
+      uniforms: activeNames(id, kind: .uniform))
+  }
+
+  private static func compile(_ text: String, stage: GLenum, program: String) throws(GLError) -> GLuint {
+    let shader = glCreateShader(stage)
+    text.withCString { pointer in
+      var source: UnsafePointer<GLchar>? = pointer
+      glShaderSource(shader, 1, &source, nil)
+    }
+    glCompileShader(shader)
+    var compiled: GLint = 0
+    glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &compiled)
+    guard compiled == GL_TRUE else {
+      let log = infoLog(shader, isProgram: false)
+      glDeleteShader(shader)
+      let stageName = stage == GLenum(GL_VERTEX_SHADER) ? "vertex" : "fragment"
+      throw GLError.shaderCompile(program: program, stage: stageName, log: log)
+    }
+    return shader
+  }
+
+  private static func infoLog(_ object: GLuint, isProgram: Bool) -> String {
+    var length: GLint = 0
+    if isProgram {
+      glGetProgramiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)
+    } else {
+      glGetShaderiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)
+    }
+    guard length > 0 else { return "(no log)" }
+    var buffer = [GLchar](repeating: 0, count: Int(length))
+    if isProgram {
+      glGetProgramInfoLog(object, length, nil, &buffer)
+    } else {
+      glGetShaderInfoLog(object, length, nil, &buffer)
+    }
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self).trimmingNewlines()
+  }
+
+  private enum Kind { case attribute, uniform }
+
+  private static func activeNames(_ program: GLuint, kind: Kind) -> [String: Int32] {
+    var count: GLint = 0
+    var maxLength: GLint = 0
+    let isAttribute = kind == .attribute
+    glGetProgramiv(program, GLenum(isAttribute ? GL_ACTIVE_ATTRIBUTES : GL_ACTIVE_UNIFORMS), &count)
+    glGetProgramiv(
+      program, GLenum(isAttribute ? GL_ACTIVE_ATTRIBUTE_MAX_LENGTH : GL_ACTIVE_UNIFORM_MAX_LENGTH),
+      &maxLength)
+    var result: [String: Int32] = [:]
+    var buffer = [GLchar](repeating: 0, count: Int(max(maxLength, 1)))
+    for index in 0..<GLuint(max(count, 0)) {
+      var length: GLsizei = 0
+      var size: GLint = 0
+      var type: GLenum = 0
+      if isAttribute {
+        glGetActiveAttrib(program, index, GLsizei(buffer.count), &length, &size, &type, &buffer)
+      } else {
+        glGetActiveUniform(program, index, GLsizei(buffer.count), &length, &size, &type, &buffer)
+      }
+      let name = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let location =
+        isAttribute ? glGetAttribLocation(program, name) : glGetUniformLocation(program, name)
+      result[name] = location
+      if name.hasSuffix("[0]") { result[String(name.dropLast(3))] = location }
+    }
+    return result
+  }
+}
+
+extension String {
+  fileprivate func trimmingNewlines() -> String {
+    var text = Substring(self)
+    while let last = text.last, last.isNewline || last == " " { text = text.dropLast() }
+    return String(text).replacingNewlines()
+  }
+
+  fileprivate func replacingNewlines() -> String {
+    split(whereSeparator: \.isNewline).joined(separator: " | ")
+  }
+}

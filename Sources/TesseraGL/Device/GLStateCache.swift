@@ -1,0 +1,166 @@
+import CGLES3
+
+/// The GL state Tessera last set, so each call is made only when a value changes (the pattern of
+/// MapLibre Native's `gl::Context`). Anything unknown is nil and is set on first use.
+struct GLStateCache {
+  var program: GLuint?
+  var blend: BlendMode?
+  var depth: DepthMode?
+  var stencil: StencilMode?
+  var cull: CullMode?
+  var colorWrite: Bool?
+  var framebuffer: GLuint?
+  var viewport: (Int32, Int32, Int32, Int32)?
+  var arrayBuffer: GLuint?
+  var elementBuffer: GLuint?
+  var activeTextureUnit: Int?
+  var textureUnits: [GLuint?] = Array(repeating: nil, count: 16)
+  /// Per attribute location: (buffer, format, stride, offset, divisor), nil when disabled.
+  var attributes: [AttributeState?] = Array(repeating: nil, count: 16)
+
+  struct AttributeState: Equatable {
+    let buffer: GLuint
+    let components: Int32
+    let type: GLenum
+    let normalized: Bool
+    let stride: Int32
+    let offset: Int
+    let divisor: UInt32
+  }
+
+  mutating func useProgram(_ id: GLuint) {
+    guard program != id else { return }
+    glUseProgram(id)
+    program = id
+  }
+
+  mutating func setBlend(_ mode: BlendMode) {
+    guard blend != mode else { return }
+    switch mode {
+    case .replace:
+      glDisable(GLenum(GL_BLEND))
+    case .premultipliedOver:
+      glEnable(GLenum(GL_BLEND))
+      glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+    }
+    blend = mode
+  }
+
+  mutating func setDepth(_ mode: DepthMode) {
+    guard depth != mode else { return }
+    if let test = mode.test {
+      glEnable(GLenum(GL_DEPTH_TEST))
+      glDepthFunc(test.glValue)
+    } else {
+      glDisable(GLenum(GL_DEPTH_TEST))
+    }
+    glDepthMask(GLboolean(mode.write ? GL_TRUE : GL_FALSE))
+    depth = mode
+  }
+
+  mutating func setStencil(_ mode: StencilMode) {
+    guard stencil != mode else { return }
+    if let test = mode.test {
+      glEnable(GLenum(GL_STENCIL_TEST))
+      glStencilFunc(test.glValue, mode.reference, mode.readMask)
+      let pass = GLenum(mode.writeReference ? GL_REPLACE : GL_KEEP)
+      glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), pass)
+      glStencilMask(mode.writeReference ? 0xFF : 0)
+    } else {
+      glDisable(GLenum(GL_STENCIL_TEST))
+    }
+    stencil = mode
+  }
+
+  mutating func setCull(_ mode: CullMode) {
+    guard cull != mode else { return }
+    switch mode {
+    case .none:
+      glDisable(GLenum(GL_CULL_FACE))
+    case .back, .front:
+      glEnable(GLenum(GL_CULL_FACE))
+      glCullFace(GLenum(mode == .back ? GL_BACK : GL_FRONT))
+    }
+    cull = mode
+  }
+
+  mutating func setColorWrite(_ enabled: Bool) {
+    guard colorWrite != enabled else { return }
+    let flag = GLboolean(enabled ? GL_TRUE : GL_FALSE)
+    glColorMask(flag, flag, flag, flag)
+    colorWrite = enabled
+  }
+
+  mutating func bindFramebuffer(_ id: GLuint) {
+    guard framebuffer != id else { return }
+    glBindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
+    framebuffer = id
+  }
+
+  mutating func setViewport(_ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32) {
+    if let viewport, viewport == (x, y, width, height) { return }
+    glViewport(x, y, width, height)
+    viewport = (x, y, width, height)
+  }
+
+  mutating func bindArrayBuffer(_ id: GLuint) {
+    guard arrayBuffer != id else { return }
+    glBindBuffer(GLenum(GL_ARRAY_BUFFER), id)
+    arrayBuffer = id
+  }
+
+  mutating func bindElementBuffer(_ id: GLuint) {
+    guard elementBuffer != id else { return }
+    glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), id)
+    elementBuffer = id
+  }
+
+  mutating func bindTexture(_ id: GLuint, unit: Int) {
+    guard textureUnits[unit] != id else { return }
+    if activeTextureUnit != unit {
+      glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit))
+      activeTextureUnit = unit
+    }
+    glBindTexture(GLenum(GL_TEXTURE_2D), id)
+    textureUnits[unit] = id
+  }
+
+  /// Points attribute `location` at a buffer, or disables it when `state` is nil.
+  mutating func setAttribute(_ location: Int, _ state: AttributeState?) {
+    guard attributes[location] != state else { return }
+    let index = GLuint(location)
+    if let state {
+      if attributes[location] == nil { glEnableVertexAttribArray(index) }
+      bindArrayBuffer(state.buffer)
+      glVertexAttribPointer(
+        index, state.components, state.type, GLboolean(state.normalized ? GL_TRUE : GL_FALSE),
+        state.stride, UnsafeRawPointer(bitPattern: state.offset))
+      if attributes[location]?.divisor != state.divisor {
+        glVertexAttribDivisor(index, state.divisor)
+      }
+    } else {
+      glDisableVertexAttribArray(index)
+      if attributes[location]?.divisor ?? 0 != 0 { glVertexAttribDivisor(index, 0) }
+    }
+    attributes[location] = state
+  }
+
+  /// Forgets bindings of a deleted buffer or texture so a reused GL name is rebound.
+  mutating func forget(buffer id: GLuint) {
+    if arrayBuffer == id { arrayBuffer = nil }
+    if elementBuffer == id { elementBuffer = nil }
+    for location in attributes.indices where attributes[location]?.buffer == id {
+      attributes[location] = AttributeState(
+        buffer: 0, components: 0, type: 0, normalized: false, stride: 0, offset: 0,
+        divisor: attributes[location]!.divisor)
+    }
+  }
+
+  mutating func forget(texture id: GLuint) {
+    for unit in textureUnits.indices where textureUnits[unit] == id { textureUnits[unit] = nil }
+  }
+
+  mutating func forget(framebuffer id: GLuint) {
+    if framebuffer == id { framebuffer = nil }
+  }
+}

@@ -1,0 +1,56 @@
+import CEGL
+import Glibc
+
+/// An OpenGL ES 3 context made current on the thread that created it.
+///
+/// A context belongs to one thread: create it on the thread that renders, use it there, and
+/// release it there (deinit makes it not current and destroys it). Parallel rendering uses one
+/// context per thread on the same ``HeadlessDisplay``.
+public final class GLContext {
+  /// The display the context lives on.
+  public let display: HeadlessDisplay
+  let context: EGLContext
+  let surface: EGLSurface?
+  /// The thread the context was made current on.
+  let thread: pthread_t
+
+  /// Creates an ES 3.0 context on `display` and makes it current on the calling thread.
+  public init(display: HeadlessDisplay) throws(EGLError) {
+    self.display = display
+    guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) != 0 else { throw EGLError.lastCall("eglBindAPI") }
+    let attributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE]
+    guard let context = eglCreateContext(display.display, display.config, nil, attributes) else {
+      throw EGLError.lastCall("eglCreateContext")
+    }
+    var surface: EGLSurface?
+    if display.needsPbuffer {
+      let size: [EGLint] = [EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE]
+      surface = eglCreatePbufferSurface(display.display, display.config, size)
+      guard surface != nil else {
+        let error = EGLError.lastCall("eglCreatePbufferSurface")
+        eglDestroyContext(display.display, context)
+        throw error
+      }
+    }
+    guard eglMakeCurrent(display.display, surface, surface, context) != 0 else {
+      let error = EGLError.lastCall("eglMakeCurrent")
+      if let surface { eglDestroySurface(display.display, surface) }
+      eglDestroyContext(display.display, context)
+      throw error
+    }
+    self.context = context
+    self.surface = surface
+    thread = pthread_self()
+  }
+
+  /// Whether the calling thread is the one this context is current on.
+  public var isOnOwningThread: Bool { pthread_equal(thread, pthread_self()) != 0 }
+
+  deinit {
+    if isOnOwningThread && eglGetCurrentContext() == context {
+      eglMakeCurrent(display.display, nil, nil, nil)
+    }
+    if let surface { eglDestroySurface(display.display, surface) }
+    eglDestroyContext(display.display, context)
+  }
+}

@@ -1,0 +1,159 @@
+import CEGL
+import CGBM
+import Synchronization
+
+/// An initialised EGL display without any window system: Mesa's surfaceless platform, the EGL
+/// device platform, or Mesa's GBM platform on a render node.
+///
+/// EGL displays are process-wide objects in EGL itself (`eglGetPlatformDisplay` returns the same
+/// handle for the same arguments, and `eglTerminate` would pull it from under every context), so
+/// Tessera opens each display once per process, keeps it for the process's lifetime, and hands
+/// out the same object to every caller. Contexts are made per rendering thread
+/// (``GLContext``).
+public final class HeadlessDisplay: @unchecked Sendable {
+  /// The selection this display was resolved to (never `.auto` or `.software`).
+  public let resolvedSelection: GPUSelection
+  /// A human-readable description of the platform and device.
+  public let platformDescription: String
+  /// EGL version reported by `eglInitialize`.
+  public let version: (major: Int32, minor: Int32)
+  /// The display's extensions.
+  public let extensions: [String]
+  /// The EGL vendor string.
+  public let vendor: String
+
+  let display: EGLDisplay
+  /// The config contexts are made with; nil when the display supports configless contexts.
+  let config: EGLConfig?
+  /// Whether contexts need a 1×1 pbuffer because `EGL_KHR_surfaceless_context` is missing.
+  let needsPbuffer: Bool
+  /// The GBM device behind a gbm-platform display (kept open as long as the display).
+  let gbmDevice: OpaquePointer?
+
+  private static let opened = Mutex<[GPUSelection: HeadlessDisplay]>([:])
+
+  /// Opens the display for `selection`, or returns the one already open for it.
+  public static func open(_ selection: GPUSelection = .auto) throws(EGLError) -> HeadlessDisplay {
+    let resolved = try resolve(selection)
+    let result: Result<HeadlessDisplay, EGLError> = opened.withLock { table in
+      if let display = table[resolved.selection] { return .success(display) }
+      let made = Result { () throws(EGLError) in try HeadlessDisplay(resolved) }
+      if case .success(let display) = made { table[resolved.selection] = display }
+      return made
+    }
+    return try result.get()
+  }
+
+  /// A selection narrowed to a concrete platform, with the device handle it needs.
+  struct Resolved {
+    let selection: GPUSelection
+    let device: EGLDeviceHandle?
+    let description: String
+  }
+
+  /// Turns `auto`, `software` and `device:N` into a concrete platform and device.
+  static func resolve(_ selection: GPUSelection) throws(EGLError) -> Resolved {
+    switch selection {
+    case .surfaceless:
+      return Resolved(selection: .surfaceless, device: nil, description: "surfaceless platform")
+    case .gbm(let path):
+      guard let node = path ?? EGLDeviceList.renderNodes().first else {
+        throw EGLError.renderNode(
+          path: nil,
+          reason: "no DRM render node (/dev/dri/renderD*) on this machine; the gbm platform needs"
+            + " a GPU with a kernel DRM driver (use --gpu surfaceless or software instead)")
+      }
+      return Resolved(selection: .gbm(renderNode: node), device: nil, description: "gbm platform on \(node)")
+    case .auto:
+      if let devices = try? EGLDeviceList.enumerate(),
+        let hardware = devices.first(where: { !$0.0.isSoftware })
+      {
+        return deviceResolution(hardware.0, hardware.1)
+      }
+      return Resolved(selection: .surfaceless, device: nil, description: "surfaceless platform")
+    case .software:
+      let devices = try EGLDeviceList.enumerate()
+      guard let software = devices.first(where: { $0.0.isSoftware }) else {
+        throw EGLError.noDevice(kind: "software")
+      }
+      return deviceResolution(software.0, software.1)
+    case .device(let index):
+      let devices = try EGLDeviceList.enumerate()
+      guard index < devices.count else {
+        throw EGLError.noSuchDevice(index: index, count: devices.count)
+      }
+      return deviceResolution(devices[index].0, devices[index].1)
+    }
+  }
+
+  private static func deviceResolution(_ description: EGLDeviceDescription, _ handle: EGLDeviceHandle)
+    -> Resolved
+  {
+    let kind = description.isSoftware ? "software" : (description.renderNodeFile ?? "hardware")
+    return Resolved(
+      selection: .device(description.index), device: handle,
+      description: "device platform, device \(description.index) (\(kind))")
+  }
+
+  private init(_ resolved: Resolved) throws(EGLError) {
+    let client = clientExtensions()
+    var display: EGLDisplay?
+    var gbmDevice: OpaquePointer?
+    switch resolved.selection {
+    case .surfaceless:
+      guard client.contains("EGL_MESA_platform_surfaceless") else {
+        if client.isEmpty { throw EGLError.unavailable(call: "eglQueryString", code: eglGetError()) }
+        throw EGLError.missingExtension(name: "EGL_MESA_platform_surfaceless", on: "libEGL")
+      }
+      display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil)
+    case .device:
+      guard client.contains("EGL_EXT_platform_device") else {
+        throw EGLError.missingExtension(name: "EGL_EXT_platform_device", on: "libEGL")
+      }
+      display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_DEVICE_EXT), resolved.device?.raw, nil)
+    case .gbm(let node):
+      (display, gbmDevice) = try GBMPlatform.display(renderNode: node ?? "")
+    case .auto, .software:
+      preconditionFailure("selection must be resolved first")
+    }
+    guard let display else {
+      throw EGLError.unavailable(call: "eglGetPlatformDisplay", code: eglGetError())
+    }
+    var major: EGLint = 0
+    var minor: EGLint = 0
+    guard eglInitialize(display, &major, &minor) != 0 else {
+      throw EGLError.unavailable(call: "eglInitialize", code: eglGetError())
+    }
+    self.display = display
+    self.gbmDevice = gbmDevice
+    resolvedSelection = resolved.selection
+    platformDescription = resolved.description
+    version = (major, minor)
+    extensions = extensionList(eglQueryString(display, EGL_EXTENSIONS))
+    vendor = eglQueryString(display, EGL_VENDOR).map { String(cString: $0) } ?? "unknown"
+    needsPbuffer = !extensions.contains("EGL_KHR_surfaceless_context")
+    if extensions.contains("EGL_KHR_no_config_context") && !needsPbuffer {
+      config = nil
+    } else {
+      config = try HeadlessDisplay.chooseConfig(display, pbuffer: needsPbuffer)
+    }
+  }
+
+  private static func chooseConfig(_ display: EGLDisplay, pbuffer: Bool) throws(EGLError) -> EGLConfig {
+    let attributes: [EGLint] = [
+      EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT,
+      EGL_SURFACE_TYPE, pbuffer ? EGL_PBUFFER_BIT : 0,
+      EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
+      EGL_NONE,
+    ]
+    var config: EGLConfig?
+    var count: EGLint = 0
+    guard eglChooseConfig(display, attributes, &config, 1, &count) != 0 else {
+      throw EGLError.lastCall("eglChooseConfig")
+    }
+    guard count > 0, let config else {
+      throw EGLError.call(name: "eglChooseConfig", code: EGL_BAD_CONFIG)
+    }
+    return config
+  }
+}
