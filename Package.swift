@@ -41,6 +41,7 @@ let package = Package(
 
     // Swift modules, lowest first.
     .target(name: "TesseraGeo"),
+    .target(name: "TesseraJSON"),
     .target(name: "TesseraImage", dependencies: ["CTesseraCodecs", "CWebP"]),
     .target(
       name: "TesseraShaders", path: "Shaders",
@@ -49,15 +50,20 @@ let package = Package(
       name: "TesseraGL",
       dependencies: ["CEGL", "CGLES3", "CGBM", "TesseraImage", "TesseraShaders"]),
     .target(name: "TesseraRender", dependencies: ["TesseraGeo", "TesseraGL", "TesseraImage"]),
-    .target(name: "Tessera", dependencies: ["TesseraGeo", "TesseraImage", "TesseraRender", "TesseraGL"]),
-    .target(name: "TesseraCLI", dependencies: ["Tessera", "TesseraGeo", "TesseraImage", "TesseraGL"]),
+    .target(
+      name: "Tessera",
+      dependencies: ["TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraRender", "TesseraGL"]),
+    .target(
+      name: "TesseraCLI",
+      dependencies: ["Tessera", "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraGL"]),
     .executableTarget(name: "tessera", dependencies: ["TesseraCLI"], path: "Tools/tessera"),
 
     // Tests.
     .target(
       name: "TesseraTestSupport", dependencies: ["Tessera", "TesseraImage", "TesseraGL"],
       path: "Tests/TesseraTestSupport"),
-    .testTarget(name: "TesseraGeoTests", dependencies: ["TesseraGeo"]),
+    .testTarget(name: "TesseraGeoTests", dependencies: ["TesseraGeo", "TesseraTestSupport"]),
+    .testTarget(name: "TesseraJSONTests", dependencies: ["TesseraJSON"]),
     .testTarget(name: "TesseraImageTests", dependencies: ["TesseraImage", "TesseraTestSupport"]),
     .testTarget(name: "TesseraGLTests", dependencies: ["TesseraGL", "TesseraShaders", "TesseraTestSupport"]),
     .testTarget(

@@ -46,10 +46,11 @@ public struct Color: Sendable, Equatable, Hashable, CustomStringConvertible {
   public var description: String {
     let (r, g, b, a) = rgba8
     let hex = [r, g, b] + (a == 255 ? [] : [a])
-    return "#" + hex.map { byte in
-      let text = String(byte, radix: 16, uppercase: true)
-      return text.count == 1 ? "0" + text : text
-    }.joined()
+    return "#"
+      + hex.map { byte in
+        let text = String(byte, radix: 16, uppercase: true)
+        return text.count == 1 ? "0" + text : text
+      }.joined()
   }
 
   private static func clamp(_ value: Double) -> Double {

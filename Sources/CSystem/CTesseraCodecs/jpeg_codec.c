@@ -22,9 +22,10 @@ static void on_jpeg_error(j_common_ptr info) {
   longjmp(state->jump, 1);
 }
 
+// Warnings (level -1) mark corrupt or truncated data that libjpeg would otherwise paper over
+// (a truncated file decodes with grey padding): treat them as errors. Trace messages are ignored.
 static void on_jpeg_message(j_common_ptr info, int level) {
-  (void)info;
-  (void)level;
+  if (level < 0) on_jpeg_error(info);
 }
 
 int tessera_jpeg_decode(const uint8_t *data, size_t size, uint64_t max_pixels,

@@ -1,6 +1,6 @@
 import CGLES3
-import TesseraShaders
 import TesseraImage
+import TesseraShaders
 
 /// An OpenGL ES 3 device: typed handles for GPU resources and a begin-pass / apply-pipeline /
 /// apply-bindings / draw / end-pass flow in the manner of sokol_gfx.

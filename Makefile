@@ -1,0 +1,52 @@
+# Tessera: the two set-up commands are `make demo` and `make test` (see README.md).
+# Both install the Debian packages they need when missing (with apt-get when run as root,
+# otherwise they print the exact command), then build with SwiftPM.
+
+SWIFT ?= swift
+export PATH := $(PATH):/opt/swift/usr/bin
+
+# Build and run dependencies (C headers, Mesa's EGL/GLES with llvmpipe, pkg-config).
+DEBIAN_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libegl-mesa0 libgl1-mesa-dri \
+	libpng-dev libjpeg62-turbo-dev libwebp-dev zlib1g-dev libsqlite3-dev
+
+DEMO_OUTPUT ?= demo.png
+DEMO_ARGS := --center 43.7384,7.4246 --zoom 16 --tilt 60 --bearing 30 --size 1024x768
+
+.PHONY: all deps build demo test lint format clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for package in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = "0" ]; then \
+	    echo "installing Debian packages:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else \
+	    echo "missing Debian packages; install them with:"; \
+	    echo "  sudo apt-get install -y$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product tessera
+
+demo: build
+	.build/release/tessera render $(DEMO_ARGS) --output $(DEMO_OUTPUT)
+
+test: deps
+	$(SWIFT) test
+	$(MAKE) lint
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Tools Shaders
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Tools Shaders
+
+clean:
+	rm -rf .build $(DEMO_OUTPUT)

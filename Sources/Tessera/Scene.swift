@@ -1,0 +1,130 @@
+import Foundation
+import TesseraGeo
+import TesseraImage
+import TesseraJSON
+
+/// A scene file: one JSON document that fully describes a render (size, scale, camera, padding,
+/// background and, as features arrive, style, data and markers). It accepts the benchmark
+/// scenarios of `shared/bench/scenarios` as they are; see README.md for every field.
+public struct Scene: Sendable {
+  /// The scene's name (`name`), or the file name without extension.
+  public var name: String
+  /// Free text (`description`).
+  public var summary: String?
+  /// The file the scene came from.
+  public var path: String
+  /// The map options the scene sets.
+  public var options: MapOptions
+  /// The data root (`dataRoot`, relative to the scene file), absolute.
+  public var dataRoot: String
+  /// The MapLibre style (`style`, relative to the data root), absolute, if any.
+  public var stylePath: String?
+  /// The `markers` section as written (interpreted by the marker layer).
+  public var markers: JSONValue?
+  /// Fields that were ignored, one message each.
+  public var warnings: [String]
+
+  /// The fields a scene may have.
+  static let knownFields: Set<String> = [
+    "name", "description", "dataRoot", "size", "scale", "camera", "padding", "background", "style",
+    "markers", "tileGrid", "msaa", "minZoom", "maxZoom", "maxTilt",
+  ]
+
+  /// Reads and parses a scene file.
+  public static func load(path: String) throws(SceneError) -> Scene {
+    let bytes: [UInt8]
+    do {
+      bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    } catch {
+      throw SceneError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+    }
+    return try parse(bytes, path: path)
+  }
+
+  /// Parses scene JSON; relative paths inside resolve against `path`'s directory.
+  public static func parse(_ bytes: [UInt8], path: String) throws(SceneError) -> Scene {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(bytes)
+    } catch {
+      throw SceneError.syntax(path: path, error)
+    }
+    do {
+      return try Scene(root: JSONCursor(root: root, source: path), path: path)
+    } catch let error as SceneError {
+      throw error
+    } catch let error as JSONFieldError {
+      throw SceneError.field(error)
+    } catch {
+      throw SceneError.invalid(path: path, field: "", reason: "\(error)")
+    }
+  }
+
+  private init(root: JSONCursor, path: String) throws {
+    _ = try root.keys()
+    self.path = path
+    let baseDirectory = (path as NSString).deletingLastPathComponent
+    let fileName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    name = try root["name"].optionalString() ?? fileName
+    summary = try root["description"].optionalString()
+    warnings = try root.keys().filter { !Scene.knownFields.contains($0) }.map {
+      "\(path): unknown field '\($0)' ignored"
+    }
+    let dataRoot = Scene.resolve(try root["dataRoot"].optionalString() ?? ".", against: baseDirectory)
+    self.dataRoot = dataRoot
+    stylePath = try root["style"].optionalString().map { Scene.resolve($0, against: dataRoot) }
+    markers = root["markers"].value
+
+    var options = MapOptions()
+    options.width = try root["size"]["width"].number(default: options.width)
+    options.height = try root["size"]["height"].number(default: options.height)
+    options.scale = try root["scale"].number(default: 1)
+    if root["size"].exists { _ = try root["size"].keys() }
+    var limits = CameraLimits()
+    do {
+      try limits.setZoomRange(
+        min: try root["minZoom"].number(default: CameraLimits.minimumZoomLevel),
+        max: try root["maxZoom"].number(default: CameraLimits.maximumZoomLevel))
+      try limits.setRaisedTiltCap(try root["maxTilt"].optionalNumber())
+    } catch let error as GeoError {
+      throw SceneError.invalid(path: path, field: "minZoom/maxZoom/maxTilt", reason: error.description)
+    }
+    options.limits = limits
+    if root["camera"].exists {
+      let camera = root["camera"]
+      do {
+        options.camera = try Camera(
+          latitude: try camera["latitude"].number(), longitude: try camera["longitude"].number(),
+          zoom: try camera["zoom"].number(), bearing: try camera["bearing"].number(default: 0),
+          viewingAngle: try camera["viewingAngle"].number(default: 0), limits: limits)
+      } catch let error as GeoError {
+        throw SceneError.invalid(path: path, field: "camera", reason: error.description)
+      }
+    }
+    let padding = root["padding"]
+    options.padding = EdgeInsets(
+      top: try padding["top"].number(default: 0), left: try padding["left"].number(default: 0),
+      bottom: try padding["bottom"].number(default: 0), right: try padding["right"].number(default: 0))
+    if let background = try root["background"].optionalString() {
+      do {
+        options.backgroundColor = try Color(css: background)
+      } catch {
+        throw SceneError.invalid(path: path, field: "background", reason: "\(error)")
+      }
+    }
+    options.showsTileGrid = try root["tileGrid"].bool(default: true)
+    options.samples = try root["msaa"].bool(default: false) ? 4 : 1
+    do {
+      _ = try options.viewport()
+    } catch {
+      throw SceneError.invalid(path: path, field: "size/scale/padding", reason: "\(error)")
+    }
+    self.options = options
+  }
+
+  /// `path` made absolute against `directory` (absolute paths are kept), normalised.
+  static func resolve(_ path: String, against directory: String) -> String {
+    let joined = path.hasPrefix("/") ? path : (directory.isEmpty ? path : directory + "/" + path)
+    return URL(fileURLWithPath: joined).standardizedFileURL.path
+  }
+}

@@ -1,0 +1,134 @@
+import Dispatch
+import Tessera
+import TesseraGeo
+import TesseraImage
+import TesseraJSON
+
+/// `tessera bench`: times a scenario the way `shared/bench/peer/pymgl_render.py` times
+/// MapLibre Native, and reports the same JSON fields plus Tessera's own.
+enum BenchCommand: Command {
+  static let name = "bench"
+  static let summary = "time a scenario (first frame, warm frames, PNG encoding) as JSON"
+  static let options: [OptionSpec] = [
+    .value("frames"), .flag("orbit"), .value("json"), .value("png"), .value("gpu"), .flag("msaa"),
+  ]
+
+  static let help = """
+    usage: tessera bench SCENARIO.json [--frames N] [--orbit] [--json OUT.json] [--png OUT.png] [--gpu SEL]
+
+    Renders a scenario and prints timings as one JSON line (also written to --json):
+      first_ms      map creation (GL context, programs, data) to the first frame's pixels in memory
+      warm_ms       median of N further frames, each drawn in full and read back (no encoding)
+      warm_min_ms, warm_max_ms   fastest and slowest warm frame
+      encode_ms     PNG encoding of one frame
+      process_ms    from process start to the end of the run
+      gl_renderer, gl_platform   what rendered; draw_calls, triangles of one frame
+      phases        per-frame medians: plan_ms, draw_ms (command encoding + GPU), readback_ms
+    With --orbit the bearing turns 7° before each warm frame; the PNG is then drawn at the
+    scenario's own bearing, as the MapLibre Native peer does.
+
+    options:
+      --frames N              warm frames (default 20)
+      --orbit                 turn the bearing 7° before every warm frame
+      --json OUT.json         also write the JSON here
+      --png OUT.png           write the last frame here
+      --gpu SEL               as for tessera render (default auto)
+      --msaa                  4× multisampling
+      --help                  show this text
+    """
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    let processStart = ProcessClock.start
+    let scenarioPath = try arguments.requirePositionals(["SCENARIO.json"])[0]
+    let frames =
+      try arguments.value("frames").map { text throws(UsageError) in
+        try ValueParsers.integer(text, option: "frames", range: 1...100_000)
+      } ?? 20
+    let settings = try MapSettings(arguments, scenePath: scenarioPath)
+    for warning in settings.warnings { console.printError("tessera bench: warning: \(warning)") }
+    let orbit = arguments.has("orbit")
+
+    let createStart = DispatchTime.now()
+    let map = try Map(options: settings.options, gpu: settings.gpu)
+    var snapshot = try map.snapshot(alpha: .premultiplied)
+    let firstMilliseconds = elapsed(since: createStart)
+    let baseCamera = map.camera
+
+    var warm: [Double] = []
+    var phases: [FrameStatistics] = []
+    for frame in 0..<frames {
+      if orbit {
+        map.camera = try baseCamera.withBearing(baseCamera.bearing + 7 * Double(frame + 1))
+      }
+      let start = DispatchTime.now()
+      snapshot = try map.snapshot(alpha: .premultiplied)
+      warm.append(elapsed(since: start))
+      phases.append(snapshot.statistics)
+    }
+    if orbit {
+      map.camera = baseCamera
+      snapshot = try map.snapshot(alpha: .premultiplied)
+    }
+    let encodeStart = DispatchTime.now()
+    let png = try PNGCodec.encode(snapshot.image)
+    let encodeMilliseconds = elapsed(since: encodeStart)
+    if let path = arguments.value("png") { try FileOutput.write(png, to: path) }
+
+    var report = JSONObject()
+    report["engine"] = .string("tessera \(TesseraCommandLine.version)")
+    report["scenario"] = .string(settings.scene?.name ?? scenarioPath)
+    report["width"] = .number(settings.options.width)
+    report["height"] = .number(settings.options.height)
+    report["scale"] = .number(settings.options.scale)
+    report["first_ms"] = .number(rounded(firstMilliseconds))
+    report["warm_ms"] = .number(rounded(median(warm)))
+    report["warm_min_ms"] = .number(rounded(warm.min() ?? 0))
+    report["warm_max_ms"] = .number(rounded(warm.max() ?? 0))
+    report["encode_ms"] = .number(rounded(encodeMilliseconds))
+    report["frames"] = .number(Double(frames))
+    report["orbit"] = .bool(orbit)
+    report["gl_renderer"] = .string(map.device.info.renderer)
+    report["gl_platform"] = .string(map.device.info.platform)
+    report["draw_calls"] = .number(Double(snapshot.statistics.drawCalls))
+    report["triangles"] = .number(Double(snapshot.statistics.triangles))
+    report["phases"] = .object(
+      JSONObject([
+        ("plan_ms", .number(rounded(median(phases.map(\.planMilliseconds))))),
+        ("draw_ms", .number(rounded(median(phases.map(\.drawMilliseconds))))),
+        ("readback_ms", .number(rounded(median(phases.map(\.readbackMilliseconds))))),
+      ]))
+    report["process_ms"] = .number(rounded(elapsed(since: processStart)))
+    let line = JSONValue.object(report).serialized()
+    if let path = arguments.value("json") { try FileOutput.write(Array((line + "\n").utf8), to: path) }
+    console.print(line)
+    return 0
+  }
+
+  static func elapsed(since start: DispatchTime) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+
+  static func rounded(_ value: Double) -> Double {
+    (value * 100).rounded() / 100
+  }
+}
+
+extension Camera {
+  /// This camera with another bearing (wrapped into [0, 360)).
+  func withBearing(_ bearing: Double) throws -> Camera {
+    try Camera(target: target, zoom: zoom, bearing: bearing, viewingAngle: viewingAngle)
+  }
+}
+
+/// When the process started, for `process_ms`.
+public enum ProcessClock {
+  /// Read once, as early as `main` touches it.
+  public static let start = DispatchTime.now()
+}

@@ -1,0 +1,103 @@
+import Tessera
+import TesseraGL
+import TesseraGeo
+
+/// The map options of a render: a scene file (if any) overridden by command-line flags.
+struct MapSettings {
+  var options: MapOptions
+  var gpu: GPUSelection
+  var scene: Scene?
+  var warnings: [String]
+
+  /// The options shared by `render` and `bench`.
+  static let cameraOptions: [OptionSpec] = [
+    .value("center"), .value("zoom"), .value("bearing"), .value("tilt"), .value("size"), .value("scale"),
+    .value("padding"), .value("background"), .value("gpu"), .flag("msaa"), .flag("tile-grid"),
+    .flag("no-tile-grid"), .value("min-zoom"), .value("max-zoom"), .value("max-tilt"),
+  ]
+
+  static let cameraHelp = """
+      --center LAT,LNG        camera target in degrees (default 0,0 or the scene's)
+      --zoom Z                zoom level; the world is 256·2^Z points wide (default 1)
+      --bearing B             degrees clockwise from north (default 0)
+      --tilt T                viewing angle from nadir in degrees, clamped to the zoom's maximum
+      --size WxH              view size in points (default 512x512)
+      --scale S               pixels per point (default 1)
+      --padding T,L,B,R       padding in points; the target is drawn at the padded centre
+      --background COLOR      CSS colour shown where nothing is drawn (default rgb(170,170,170))
+      --min-zoom Z, --max-zoom Z   the map's zoom range (default 0...22)
+      --max-tilt DEG          raise the tilt cap up to 85° (default: Google's 30°–65° by zoom)
+      --tile-grid, --no-tile-grid  draw (or not) the debug tile grid (default: drawn)
+      --msaa                  4× multisampling, resolved before readback
+      --gpu SEL               auto (default: first hardware EGL device, else surfaceless),
+                              surfaceless, software, device:N, gbm[:/dev/dri/renderDN]
+    """
+
+  /// Reads `--scene` (when `scenePath` is given) and applies the flags on top.
+  init(_ arguments: ParsedArguments, scenePath: String?) throws {
+    warnings = []
+    if let scenePath {
+      let scene = try Scene.load(path: scenePath)
+      self.scene = scene
+      options = scene.options
+      warnings += scene.warnings
+    } else {
+      options = MapOptions()
+    }
+    gpu = try arguments.value("gpu").map(ValueParsers.gpu) ?? .auto
+    var limits = options.limits
+    do {
+      if arguments.value("min-zoom") != nil || arguments.value("max-zoom") != nil {
+        try limits.setZoomRange(
+          min: try arguments.value("min-zoom").map { text throws(UsageError) in
+            try ValueParsers.number(text, option: "min-zoom")
+          } ?? limits.minZoom,
+          max: try arguments.value("max-zoom").map { text throws(UsageError) in
+            try ValueParsers.number(text, option: "max-zoom")
+          } ?? limits.maxZoom)
+      }
+      if let text = arguments.value("max-tilt") {
+        try limits.setRaisedTiltCap(try ValueParsers.number(text, option: "max-tilt"))
+      }
+    } catch let error as GeoError {
+      throw UsageError(error.description)
+    }
+    options.limits = limits
+    let camera = options.camera
+    let target =
+      try arguments.value("center").map { text throws(UsageError) in
+        try ValueParsers.coordinate(text, option: "center")
+      } ?? camera.target
+    func number(_ name: String, _ fallback: Double) throws(UsageError) -> Double {
+      guard let text = arguments.value(name) else { return fallback }
+      return try ValueParsers.number(text, option: name)
+    }
+    do {
+      options.camera = try Camera(
+        target: target, zoom: try number("zoom", camera.zoom), bearing: try number("bearing", camera.bearing),
+        viewingAngle: try number("tilt", camera.viewingAngle), limits: limits)
+    } catch let error as GeoError {
+      throw UsageError(error.description)
+    }
+    if let size = arguments.value("size") {
+      (options.width, options.height) = try ValueParsers.size(size, option: "size")
+    }
+    options.scale = try number("scale", options.scale)
+    guard options.scale > 0 else { throw UsageError("--scale must be positive") }
+    if let padding = arguments.value("padding") {
+      options.padding = try ValueParsers.padding(padding, option: "padding")
+    }
+    if let background = arguments.value("background") {
+      options.backgroundColor = try ValueParsers.color(background, option: "background")
+    }
+    if arguments.has("msaa") { options.samples = 4 }
+    if arguments.has("tile-grid") { options.showsTileGrid = true }
+    if arguments.has("no-tile-grid") { options.showsTileGrid = false }
+    if let stylePath = scene?.stylePath {
+      warnings.append("style \(stylePath) is not drawn yet: only the background and tile grid are rendered")
+    }
+    if scene?.markers != nil {
+      warnings.append("markers are not drawn yet")
+    }
+  }
+}

@@ -1,0 +1,145 @@
+/// A position inside a parsed JSON document that knows its path, so a wrong or missing field
+/// produces an error naming the file, the field and what was expected.
+///
+/// ```swift
+/// let zoom = try scene["camera"]["zoom"].number()       // required
+/// let scale = try scene["scale"].number(default: 1)     // optional with a default
+/// ```
+public struct JSONCursor: Sendable {
+  /// The value here, or nil when the field is absent.
+  public let value: JSONValue?
+  /// The path from the root, e.g. `camera.zoom` or `layers[3].paint`.
+  public let path: String
+  /// What the document is (a file path), for messages.
+  public let source: String
+
+  /// A cursor at the root of a document.
+  public init(root: JSONValue, source: String) {
+    value = root
+    path = ""
+    self.source = source
+  }
+
+  private init(value: JSONValue?, path: String, source: String) {
+    self.value = value
+    self.path = path
+    self.source = source
+  }
+
+  /// The member `key` (absent when this is not an object or lacks it).
+  public subscript(key: String) -> JSONCursor {
+    JSONCursor(value: value?[key], path: path.isEmpty ? key : "\(path).\(key)", source: source)
+  }
+
+  /// The element at `index` (absent when this is not an array or is too short).
+  public subscript(index: Int) -> JSONCursor {
+    let element = value?.array.flatMap { index < $0.count ? $0[index] : nil }
+    return JSONCursor(value: element, path: "\(path)[\(index)]", source: source)
+  }
+
+  /// Whether the field is present (null counts as present).
+  public var exists: Bool { value != nil }
+
+  /// Whether the field is absent or null.
+  public var isAbsentOrNull: Bool { value == nil || value == .null }
+
+  /// The error for this field holding the wrong thing.
+  public func mismatch(_ expected: String) -> JSONFieldError {
+    JSONFieldError(source: source, path: path, expected: expected, found: value?.kindDescription ?? "nothing")
+  }
+
+  /// The error for this field holding a value that is not allowed.
+  public func invalid(_ reason: String) -> JSONFieldError {
+    JSONFieldError(source: source, path: path, expected: reason, found: value.map(JSONCursor.brief) ?? "nothing")
+  }
+
+  /// A required finite number.
+  public func number() throws(JSONFieldError) -> Double {
+    guard let number = value?.number, number.isFinite else { throw mismatch("a number") }
+    return number
+  }
+
+  /// A number, or `fallback` when absent or null.
+  public func number(default fallback: Double) throws(JSONFieldError) -> Double {
+    isAbsentOrNull ? fallback : try number()
+  }
+
+  /// A number, or nil when absent or null.
+  public func optionalNumber() throws(JSONFieldError) -> Double? {
+    isAbsentOrNull ? nil : try number()
+  }
+
+  /// A required integer (a number with no fraction).
+  public func integer() throws(JSONFieldError) -> Int {
+    let value = try number()
+    guard value == value.rounded(), abs(value) < 9e15 else { throw mismatch("an integer") }
+    return Int(value)
+  }
+
+  /// A required string.
+  public func string() throws(JSONFieldError) -> String {
+    guard let string = value?.string else { throw mismatch("a string") }
+    return string
+  }
+
+  /// A string, or nil when absent or null.
+  public func optionalString() throws(JSONFieldError) -> String? {
+    isAbsentOrNull ? nil : try string()
+  }
+
+  /// A required boolean.
+  public func bool() throws(JSONFieldError) -> Bool {
+    guard let bool = value?.bool else { throw mismatch("true or false") }
+    return bool
+  }
+
+  /// A boolean, or `fallback` when absent or null.
+  public func bool(default fallback: Bool) throws(JSONFieldError) -> Bool {
+    isAbsentOrNull ? fallback : try bool()
+  }
+
+  /// The elements of a required array, as cursors.
+  public func elements() throws(JSONFieldError) -> [JSONCursor] {
+    guard let array = value?.array else { throw mismatch("an array") }
+    return array.indices.map { self[$0] }
+  }
+
+  /// The keys of a required object, in document order.
+  public func keys() throws(JSONFieldError) -> [String] {
+    guard let object = value?.object else { throw mismatch("an object") }
+    return object.keys
+  }
+
+  /// Requires an object and returns its members as cursors, in document order.
+  public func members() throws(JSONFieldError) -> [(key: String, cursor: JSONCursor)] {
+    try keys().map { ($0, self[$0]) }
+  }
+
+  /// A short rendering of a value for messages (strings quoted, containers abbreviated).
+  static func brief(_ value: JSONValue) -> String {
+    switch value {
+    case .string(let text): return "\"\(text.count > 40 ? String(text.prefix(40)) + "…" : text)\""
+    case .number(let number): return JSONValue.format(number)
+    case .bool(let flag): return flag ? "true" : "false"
+    case .null: return "null"
+    case .array: return "an array"
+    case .object: return "an object"
+    }
+  }
+}
+
+/// A JSON field that is missing or holds the wrong kind of value.
+public struct JSONFieldError: Error, Equatable, CustomStringConvertible {
+  /// The document (a file path).
+  public let source: String
+  /// The field's path, e.g. `camera.zoom`.
+  public let path: String
+  /// What was expected there.
+  public let expected: String
+  /// What was found.
+  public let found: String
+
+  public var description: String {
+    "\(source): \(path.isEmpty ? "document" : path): expected \(expected), found \(found)"
+  }
+}

@@ -1,0 +1,39 @@
+import TesseraGeo
+import TesseraImage
+
+/// What a frame shows: the camera in its viewport, the background and the layers in order.
+public struct FrameDescription: Sendable {
+  /// One drawable layer.
+  public enum Layer: Sendable {
+    /// The debug tile grid.
+    case debugTileGrid(DebugTileGrid)
+  }
+
+  public var transform: CameraTransform
+  /// Shown where nothing else is drawn (straight alpha).
+  public var background: Color
+  public var layers: [Layer]
+
+  public init(transform: CameraTransform, background: Color, layers: [Layer]) {
+    self.transform = transform
+    self.background = background
+    self.layers = layers
+  }
+}
+
+/// Turns a ``FrameDescription`` into a ``FramePlan``: pure, no GL.
+public enum FramePlanner {
+  /// The plan of one frame.
+  public static func plan(_ frame: FrameDescription) -> FramePlan {
+    var commands: [DrawCommand] = []
+    for (index, layer) in frame.layers.enumerated() {
+      switch layer {
+      case .debugTileGrid(let grid):
+        commands += grid.commands(for: frame.transform, layer: index)
+      }
+    }
+    return FramePlan(
+      pixelWidth: frame.transform.viewport.pixelWidth, pixelHeight: frame.transform.viewport.pixelHeight,
+      clearColor: frame.background, commands: commands)
+  }
+}

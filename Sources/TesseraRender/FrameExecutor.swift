@@ -1,0 +1,103 @@
+import TesseraGL
+import TesseraImage
+
+/// Runs ``FramePlan``s on a ``GLDevice``: the only part of rendering with GL effects.
+///
+/// Pipelines are created the first time a plan uses them (so a scene compiles only the programs
+/// it needs), built-in meshes are uploaded once, and the render target is kept while the frame
+/// size and sample count stay the same.
+public final class FrameExecutor {
+  /// The device drawn with.
+  public let device: GLDevice
+  /// 1 for no multisampling, 4 for 4× MSAA.
+  public let samples: Int
+
+  private var pipelines: [PipelineKind: PipelineHandle] = [:]
+  private var uniformLocations: [PipelineKind: [String: UniformLocation]] = [:]
+  private var meshes: [BuiltinMesh: (buffer: BufferHandle, vertexCount: Int)] = [:]
+  private var target: (handle: RenderTargetHandle, width: Int, height: Int)?
+
+  /// Makes an executor drawing on `device` with `samples` samples per pixel.
+  public init(device: GLDevice, samples: Int = 1) {
+    self.device = device
+    self.samples = samples
+  }
+
+  deinit {
+    for pipeline in pipelines.values { device.destroy(pipeline) }
+    for mesh in meshes.values { device.destroy(mesh.buffer) }
+    if let target { device.destroy(target.handle) }
+  }
+
+  /// Draws a plan into the executor's render target (made or resized as needed).
+  public func execute(_ plan: FramePlan) throws(GLError) {
+    let handle = try renderTarget(width: plan.pixelWidth, height: plan.pixelHeight)
+    device.beginPass(handle, action: PassAction(clearColor: plan.clearColor))
+    var applied: PipelineKind?
+    var boundMesh: MeshReference?
+    for command in plan.commands {
+      let pipeline = try self.pipeline(command.pipeline)
+      if applied != command.pipeline {
+        device.applyPipeline(pipeline)
+        applied = command.pipeline
+        boundMesh = nil
+      }
+      let vertexCount: Int
+      switch command.mesh {
+      case .builtin(let builtin):
+        let mesh = try self.mesh(builtin)
+        if boundMesh != command.mesh {
+          device.applyBindings(Bindings(vertexBuffers: [mesh.buffer]))
+          boundMesh = command.mesh
+        }
+        vertexCount = mesh.vertexCount
+      }
+      for (name, value) in command.uniforms {
+        device.setUniform(uniformLocation(name, command.pipeline, pipeline), value)
+      }
+      device.draw(first: command.first, count: command.count ?? vertexCount, instances: command.instances)
+    }
+    device.endPass()
+  }
+
+  /// Reads the last frame's pixels (premultiplied unless `alpha` is `.straight`).
+  public func readPixels(alpha: AlphaRepresentation = .premultiplied) throws(GLError) -> RGBAImage {
+    guard let target else { preconditionFailure("readPixels before any frame was drawn") }
+    return try device.readPixels(target.handle, alpha: alpha)
+  }
+
+  private func renderTarget(width: Int, height: Int) throws(GLError) -> RenderTargetHandle {
+    if let target, target.width == width, target.height == height { return target.handle }
+    if let target { device.destroy(target.handle) }
+    target = nil
+    let handle = try device.makeRenderTarget(
+      RenderTargetDescriptor(width: width, height: height, samples: samples, depthStencil: true))
+    target = (handle, width, height)
+    return handle
+  }
+
+  private func pipeline(_ kind: PipelineKind) throws(GLError) -> PipelineHandle {
+    if let pipeline = pipelines[kind] { return pipeline }
+    let pipeline = try device.makePipeline(kind.descriptor)
+    pipelines[kind] = pipeline
+    return pipeline
+  }
+
+  private func uniformLocation(_ name: String, _ kind: PipelineKind, _ pipeline: PipelineHandle)
+    -> UniformLocation
+  {
+    if let location = uniformLocations[kind]?[name] { return location }
+    let location = device.uniform(name, of: pipeline)
+    uniformLocations[kind, default: [:]][name] = location
+    return location
+  }
+
+  private func mesh(_ mesh: BuiltinMesh) throws(GLError) -> (buffer: BufferHandle, vertexCount: Int) {
+    if let uploaded = meshes[mesh] { return uploaded }
+    let vertices = BuiltinMeshData.vertices(mesh)
+    let buffer = try device.makeBuffer(BufferDescriptor(kind: .vertex, label: "\(mesh)"), contents: vertices)
+    let uploaded = (buffer, vertices.count / 3)
+    meshes[mesh] = uploaded
+    return uploaded
+  }
+}

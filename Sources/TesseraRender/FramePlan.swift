@@ -1,0 +1,96 @@
+import TesseraGL
+import TesseraImage
+
+/// The pipelines the renderer knows; each maps to one ``PipelineDescriptor``.
+public enum PipelineKind: Sendable, Hashable, CaseIterable {
+  /// Debug tile grid: a tile's square (checkerboard cells).
+  case debugTileFill
+  /// Debug tile grid: a tile's border ring.
+  case debugTileBorder
+}
+
+/// Geometry the executor uploads once and draws many times.
+public enum BuiltinMesh: Sendable, Hashable, CaseIterable {
+  /// The unit square (0,0)–(1,1) as two triangles, for `debug_grid`.
+  case unitSquare
+  /// The unit square's border ring (outer and inner edge vertices), for `debug_grid`.
+  case unitSquareRing
+}
+
+/// Which geometry a draw command uses.
+public enum MeshReference: Sendable, Hashable {
+  case builtin(BuiltinMesh)
+}
+
+/// The order of a draw within a frame: pass first, then layer, then the order inside the layer.
+public struct SortKey: Sendable, Hashable, Comparable {
+  /// The fixed pass order (MapLibre's): opaque, then translucent, then overlays.
+  public enum Pass: UInt8, Sendable {
+    case opaque = 0
+    case translucent = 1
+    case overlay = 2
+  }
+
+  public let pass: Pass
+  /// The layer's position in the style (lower first).
+  public let layer: Int
+  /// The order inside the layer (lower first).
+  public let order: Int
+
+  public init(pass: Pass, layer: Int, order: Int) {
+    self.pass = pass
+    self.layer = layer
+    self.order = order
+  }
+
+  public static func < (a: SortKey, b: SortKey) -> Bool {
+    (a.pass.rawValue, a.layer, a.order) < (b.pass.rawValue, b.layer, b.order)
+  }
+}
+
+/// One draw: a pipeline, geometry, uniform values and an element range.
+public struct DrawCommand: Sendable {
+  public let key: SortKey
+  public let pipeline: PipelineKind
+  public let mesh: MeshReference
+  /// Uniform values by name.
+  public let uniforms: [(name: String, value: UniformValue)]
+  /// First vertex (or index) and count; nil count draws the whole mesh.
+  public let first: Int
+  public let count: Int?
+  public let instances: Int
+
+  public init(
+    key: SortKey, pipeline: PipelineKind, mesh: MeshReference,
+    uniforms: [(name: String, value: UniformValue)], first: Int = 0, count: Int? = nil,
+    instances: Int = 1
+  ) {
+    self.key = key
+    self.pipeline = pipeline
+    self.mesh = mesh
+    self.uniforms = uniforms
+    self.first = first
+    self.count = count
+    self.instances = instances
+  }
+}
+
+/// Everything one frame draws, in order. Building it is pure (no GL); ``FrameExecutor`` runs it.
+public struct FramePlan: Sendable {
+  /// Output size in pixels.
+  public let pixelWidth: Int
+  public let pixelHeight: Int
+  /// The colour the frame is cleared to (straight alpha).
+  public let clearColor: Color
+  /// Draws sorted by ``SortKey``.
+  public private(set) var commands: [DrawCommand]
+
+  public init(pixelWidth: Int, pixelHeight: Int, clearColor: Color, commands: [DrawCommand]) {
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+    self.clearColor = clearColor
+    self.commands = commands.enumerated().sorted { a, b in
+      a.element.key == b.element.key ? a.offset < b.offset : a.element.key < b.element.key
+    }.map(\.element)
+  }
+}

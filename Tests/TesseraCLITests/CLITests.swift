@@ -1,0 +1,230 @@
+import Foundation
+import TesseraCLI
+import TesseraImage
+import TesseraJSON
+import TesseraTestSupport
+import Testing
+
+/// Runs the command line in-process and captures what it prints.
+final class CapturedRun: @unchecked Sendable {
+  var out = ""
+  var error = ""
+  var status: Int32 = -1
+
+  init(_ arguments: [String]) {
+    let console = Console(out: { self.out += $0 }, error: { self.error += $0 })
+    status = TesseraCommandLine.run(arguments, console: console)
+  }
+}
+
+/// A fresh temporary directory per test.
+func temporaryDirectory() throws -> String {
+  let path = NSTemporaryDirectory() + "tessera-cli-\(UUID().uuidString)"
+  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  return path
+}
+
+@Suite struct CLIHelpAndUsageTests {
+  @Test(arguments: ["render", "diff", "bench", "gpus"])
+  func everyCommandHasHelp(_ command: String) {
+    let run = CapturedRun([command, "--help"])
+    #expect(run.status == 0)
+    #expect(run.out.contains("usage: tessera \(command)"))
+  }
+
+  @Test func generalHelpListsCommands() {
+    let run = CapturedRun(["--help"])
+    #expect(run.status == 0)
+    for command in ["render", "diff", "bench", "gpus"] { #expect(run.out.contains("  \(command)")) }
+    #expect(CapturedRun([]).status == 2)
+    #expect(CapturedRun(["--version"]).out.hasPrefix("tessera "))
+  }
+
+  @Test(arguments: [
+    (["frobnicate"], "unknown command 'frobnicate'"),
+    (["render", "--zoom", "3"], "--output FILE is required"),
+    (["render", "--output", "x.png", "--bogus"], "unknown option '--bogus'"),
+    (["render", "--output", "x.png", "--zoom"], "option '--zoom' needs a value"),
+    (["render", "--output", "x.png", "--zoom", "abc"], "--zoom: 'abc' is not a finite number"),
+    (["render", "--output", "x.png", "--center", "nan,3"], "--center: 'nan' in 'nan,3' is not a finite number"),
+    (["render", "--output", "x.png", "--size", "100"], "--size: '100' must have the form WxH"),
+    (["render", "--output", "x.png", "--background", "#12"], "--background: invalid colour '#12'"),
+    (["render", "--output", "x.png", "--format", "gif"], "--format: 'gif' is not one of png, jpeg, webp"),
+    (["render", "--output", "x.png", "--gpu", "tpu"], "--gpu: invalid GPU selection 'tpu'"),
+    (
+      ["render", "--output", "x.png", "--min-zoom", "9", "--max-zoom", "3"],
+      "minimum zoom 9.0 is greater than maximum zoom 3.0"
+    ),
+    (["render", "--output", "x.png", "--zoom", "1", "--zoom", "2"], "option '--zoom' given more than once"),
+    (["diff", "a.png"], "expects <A.png> <B.png>"),
+    (["bench"], "expects <SCENARIO.json>"),
+  ])
+  func usageErrorsExitWith2AndOneLine(_ arguments: [String], _ message: String) {
+    let run = CapturedRun(arguments)
+    #expect(run.status == 2)
+    #expect(run.error.contains(message), "\(run.error)")
+    #expect(run.error.split(separator: "\n").count == 1)
+    #expect(run.out.isEmpty)
+  }
+}
+
+@Suite struct CLIRenderTests {
+  @Test(arguments: [("png", ImageFormat.png), ("jpg", .jpeg), ("webp", .webp)])
+  func rendersEachFormat(_ fileExtension: String, _ format: ImageFormat) throws {
+    let directory = try temporaryDirectory()
+    let output = "\(directory)/map.\(fileExtension)"
+    let run = CapturedRun([
+      "render", "--center", "43.7384,7.4246", "--zoom", "16", "--tilt", "50", "--bearing", "20", "--size", "160x120",
+      "--scale", "2", "--output", output, "--gpu", "surfaceless",
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: output)))
+    #expect(ImageFormat.sniff(bytes) == format)
+    let image = try ImageCodec.decode(bytes, source: output)
+    #expect(image.width == 320 && image.height == 240)
+    #expect(!image.isUniform)
+  }
+
+  @Test func rendersASceneWithFlagsOverridingIt() throws {
+    let directory = try temporaryDirectory()
+    let scene = "\(directory)/scene.json"
+    try
+      #"{"size": {"width": 90, "height": 60}, "camera": {"latitude": 1, "longitude": 2, "zoom": 5}, "background": "red", "extra": 1}"#
+      .write(toFile: scene, atomically: true, encoding: .utf8)
+    let output = "\(directory)/out.png"
+    let run = CapturedRun(["render", "--scene", scene, "--size", "40x30", "--no-tile-grid", "--output", output])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.error.contains("unknown field 'extra' ignored"))
+    let image = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: output))), source: output)
+    #expect(image.width == 40 && image.height == 30)
+    #expect(image.isUniform && image.pixel(x: 0, y: 0) == (255, 0, 0, 255))
+  }
+
+  @Test(arguments: [
+    (
+      #"{"camera": {"latitude": "north", "longitude": 2, "zoom": 5}}"#,
+      "camera.latitude: expected a number, found a string"
+    ),
+    (#"{"size": {"width": 10, "height": 10},"#, "invalid JSON at line 1, column 38"),
+    (#"{"size": {"width": -4, "height": 10}}"#, "size/scale/padding: invalid view: size -4.0x10.0 must be positive"),
+    (#"{"background": "nope"}"#, "background: invalid colour 'nope'"),
+  ])
+  func badScenesFailWithFileAndField(_ text: String, _ message: String) throws {
+    let directory = try temporaryDirectory()
+    let scene = "\(directory)/bad.json"
+    try text.write(toFile: scene, atomically: true, encoding: .utf8)
+    let run = CapturedRun(["render", "--scene", scene, "--output", "\(directory)/x.png"])
+    #expect(run.status == 1)
+    #expect(run.error.contains("bad.json"))
+    #expect(run.error.contains(message), "\(run.error)")
+    #expect(!FileManager.default.fileExists(atPath: "\(directory)/x.png"))
+  }
+
+  @Test func hugeSizeFailsClearly() throws {
+    let directory = try temporaryDirectory()
+    let run = CapturedRun([
+      "render", "--size", "100000x100000", "--output", "\(directory)/x.png", "--gpu", "surfaceless",
+    ])
+    #expect(run.status == 1)
+    #expect(run.error.contains("100000x100000 is not allowed"))
+  }
+
+  @Test func missingSceneAndUnwritableOutputFail() throws {
+    let missing = CapturedRun(["render", "--scene", "/nonexistent/scene.json", "--output", "/tmp/x.png"])
+    #expect(missing.status == 1 && missing.error.contains("/nonexistent/scene.json: cannot read scene"))
+    let unwritable = CapturedRun([
+      "render", "--size", "8x8", "--output", "/nonexistent/dir/x.png", "--gpu", "surfaceless",
+    ])
+    #expect(unwritable.status == 1 && unwritable.error.contains("cannot write /nonexistent/dir/x.png"))
+  }
+}
+
+@Suite struct CLIDiffBenchAndGPUsTests {
+  @Test func diffCountsPixelsAndExitsByAllowance() throws {
+    let directory = try temporaryDirectory()
+    var image = RGBAImage(width: 10, height: 10, fill: .white)
+    try Data(try PNGCodec.encode(image)).write(to: URL(fileURLWithPath: "\(directory)/a.png"))
+    image.setPixel(x: 4, y: 4, (0, 0, 0, 255))
+    try Data(try PNGCodec.encode(image)).write(to: URL(fileURLWithPath: "\(directory)/b.png"))
+    let same = CapturedRun(["diff", "\(directory)/a.png", "\(directory)/a.png"])
+    #expect(same.status == 0 && same.out.contains("different pixels: 0 of 100"))
+    let differ = CapturedRun(["diff", "\(directory)/a.png", "\(directory)/b.png", "--diff", "\(directory)/d.png"])
+    #expect(differ.status == 1 && differ.out.contains("different pixels: 1 of 100"))
+    #expect(FileManager.default.fileExists(atPath: "\(directory)/d.png"))
+    let allowed = CapturedRun(["diff", "\(directory)/a.png", "\(directory)/b.png", "--allowed", "0.01"])
+    #expect(allowed.status == 0)
+    let missing = CapturedRun(["diff", "\(directory)/a.png", "\(directory)/none.png"])
+    #expect(missing.status == 1 && missing.error.contains("cannot read \(directory)/none.png"))
+  }
+
+  @Test func benchReportsThePeersFieldsAndOurs() throws {
+    let directory = try temporaryDirectory()
+    let scenario = "\(directory)/scenario.json"
+    try
+      #"{"name": "tiny", "size": {"width": 64, "height": 48}, "camera": {"latitude": 0, "longitude": 0, "zoom": 3, "viewingAngle": 30}}"#
+      .write(toFile: scenario, atomically: true, encoding: .utf8)
+    let run = CapturedRun([
+      "bench", scenario, "--frames", "3", "--orbit", "--json", "\(directory)/r.json", "--png", "\(directory)/r.png",
+      "--gpu", "surfaceless",
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    let report = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/r.json"))))
+    for field in [
+      "first_ms", "warm_ms", "warm_min_ms", "warm_max_ms", "encode_ms", "process_ms", "draw_calls", "triangles",
+    ] {
+      #expect((report[field]?.number ?? -1) >= 0, "\(field)")
+    }
+    #expect(report["scenario"] == "tiny")
+    #expect(report["frames"] == 3)
+    #expect(report["orbit"] == true)
+    #expect(report["gl_renderer"]?.string?.contains("llvmpipe") == true)
+    #expect((report["draw_calls"]?.number ?? 0) > 0)
+    #expect(
+      try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/r.png"))), source: "r.png")
+        .width == 64)
+  }
+
+  @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipReason)))
+  func benchAcceptsEverySharedScenario() throws {
+    let folder = SharedData.path("bench/scenarios")
+    let scenarios = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }
+      .sorted()
+    #expect(scenarios.count >= 7)
+    for scenario in scenarios {
+      let run = CapturedRun(["bench", "\(folder)/\(scenario)", "--frames", "1", "--gpu", "surfaceless"])
+      #expect(run.status == 0, "\(scenario): \(run.error)")
+      let report = try JSONParser.parse(run.out)
+      #expect(report["warm_ms"]?.number != nil, "\(scenario)")
+    }
+  }
+
+  @Test func gpusListsTheSoftwareDeviceAndSurfaceless() throws {
+    let run = CapturedRun(["gpus"])
+    #expect(run.status == 0)
+    #expect(run.out.contains("surfaceless: Mesa surfaceless platform"))
+    #expect(run.out.contains("GL renderer: llvmpipe"))
+    #expect(run.out.contains("EGL_MESA_device_software"))
+    let json = CapturedRun(["gpus", "--json"])
+    let report = try JSONParser.parse(json.out)
+    #expect((report["devices"]?.array?.count ?? 0) >= 2)
+  }
+}
+
+@Suite struct GoldenHarnessTests {
+  @Test func mismatchWritesActualAndDiffAndMissingGoldenFails() throws {
+    let directory = try temporaryDirectory()
+    let image = RGBAImage(width: 20, height: 20, fill: .white)
+    let missing = GoldenHarness.check(image, caseDirectory: directory)
+    #expect(!missing.passed && missing.message.contains("golden missing"))
+    #expect(FileManager.default.fileExists(atPath: "\(directory)/actual.png"))
+    try Data(try PNGCodec.encode(image)).write(to: URL(fileURLWithPath: "\(directory)/expected.png"))
+    #expect(GoldenHarness.check(image, caseDirectory: directory).passed)
+    #expect(!FileManager.default.fileExists(atPath: "\(directory)/actual.png"))
+    var changed = image
+    for x in 0..<5 { changed.setPixel(x: x, y: 3, (0, 0, 0, 255)) }
+    let outcome = GoldenHarness.check(changed, caseDirectory: directory)
+    #expect(!outcome.passed && outcome.message.contains("5 of 400 pixels differ"))
+    #expect(FileManager.default.fileExists(atPath: "\(directory)/diff.png"))
+    #expect(GoldenHarness.check(changed, caseDirectory: directory, allowed: 0.02).passed)
+  }
+}

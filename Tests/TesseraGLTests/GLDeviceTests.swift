@@ -1,0 +1,215 @@
+import Foundation
+import TesseraGL
+import TesseraImage
+import TesseraShaders
+import TesseraTestSupport
+import Testing
+
+/// Draws with the `solid` program: a quad given in clip space, one colour.
+struct SolidQuad {
+  let device: GLDevice
+  let pipeline: PipelineHandle
+  let matrix: UniformLocation
+  let color: UniformLocation
+
+  init(_ device: GLDevice, blend: BlendMode = .premultipliedOver) throws {
+    self.device = device
+    pipeline = try device.makePipeline(
+      PipelineDescriptor(
+        program: "solid",
+        layout: VertexLayout(
+          buffers: [VertexBufferLayout(stride: 8)], attributes: [VertexAttribute("a_position", .float2)]),
+        blend: blend))
+    matrix = device.uniform("u_matrix", of: pipeline)
+    color = device.uniform("u_color", of: pipeline)
+  }
+
+  /// Draws the triangle list `vertices` (clip-space x, y pairs) in premultiplied `rgba`.
+  func draw(_ vertices: [Float], rgba: (Float, Float, Float, Float)) throws {
+    let buffer = try device.makeBuffer(BufferDescriptor(kind: .vertex), contents: vertices)
+    defer { device.destroy(buffer) }
+    device.applyPipeline(pipeline)
+    device.applyBindings(Bindings(vertexBuffers: [buffer]))
+    device.setUniform(matrix, .mat4([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]))
+    device.setUniform(color, .vec4(rgba.0, rgba.1, rgba.2, rgba.3))
+    device.draw(count: vertices.count / 2)
+  }
+}
+
+/// A quad over the top half of clip space, and a triangle with a diagonal edge.
+let topHalf: [Float] = [-1, 0, 1, 0, 1, 1, -1, 0, 1, 1, -1, 1]
+let diagonal: [Float] = [-1, -1, 1, -1, -1, 1]
+
+@Suite struct GLDeviceTests {
+  @Test func everyEmbeddedProgramCompilesAndLinks() throws {
+    let device = try GLDevice(gpu: .surfaceless)
+    let compiled = try device.compilePrograms()
+    #expect(compiled.sorted() == ShaderLibrary.programs.keys.sorted())
+    #expect(compiled.count >= 2)
+  }
+
+  @Test func everyShaderFileIsRegistered() throws {
+    let folder = PackagePaths.path("Shaders/programs")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".glsl") }
+    var names = Set<String>()
+    for file in files {
+      let stem = String(file.dropLast(".glsl".count))
+      let parts = stem.split(separator: ".")
+      #expect(
+        parts.count == 2 && ["vertex", "fragment"].contains(String(parts[1])),
+        "\(file): name it <program>.vertex.glsl or .fragment.glsl")
+      names.insert(String(parts[0]))
+    }
+    #expect(
+      names == Set(ShaderLibrary.programs.keys),
+      "every program in Shaders/programs must be listed in ShaderLibrary.programs")
+  }
+
+  @Test func shaderErrorsNameTheProgramAndStage() throws {
+    let device = try GLDevice(gpu: .surfaceless)
+    #expect(throws: GLError.unknownProgram("nope")) { try device.compilePrograms(["nope"]) }
+  }
+
+  @Test func readbackIsTopRowFirstAndPremultiplied() throws {
+    let device = try GLDevice(gpu: .surfaceless)
+    let target = try device.makeRenderTarget(RenderTargetDescriptor(width: 8, height: 6))
+    let quad = try SolidQuad(device)
+    device.beginPass(target, action: PassAction(clearColor: .transparent))
+    try quad.draw(topHalf, rgba: (0, 0.5, 0, 0.5))
+    device.endPass()
+    let premultiplied = try device.readPixels(target)
+    #expect(premultiplied.alpha == .premultiplied)
+    #expect(premultiplied.pixel(x: 3, y: 0) == (0, 128, 0, 128))
+    #expect(premultiplied.pixel(x: 3, y: 5) == (0, 0, 0, 0))
+    let straight = try device.readPixels(target, alpha: .straight)
+    #expect(straight.pixel(x: 3, y: 0) == (0, 255, 0, 128))
+  }
+
+  @Test func surfacelessAndDevicePlatformsRenderTheSameBytes() throws {
+    var images: [RGBAImage] = []
+    for gpu in [GPUSelection.surfaceless, .software] {
+      let device = try GLDevice(gpu: gpu)
+      #expect(device.info.isSoftware)
+      let target = try device.makeRenderTarget(RenderTargetDescriptor(width: 64, height: 48))
+      let quad = try SolidQuad(device)
+      device.beginPass(target, action: PassAction(clearColor: .lightGray))
+      try quad.draw(diagonal, rgba: (0.5, 0.1, 0.1, 0.75))
+      device.endPass()
+      images.append(try device.readPixels(target))
+    }
+    #expect(images[0] == images[1])
+    #expect(!images[0].isUniform)
+  }
+
+  @Test func devicePlatformReportsItsDevice() throws {
+    let device = try GLDevice(gpu: .software)
+    #expect(device.info.platform.contains("device platform"))
+    #expect(device.info.platform.contains("software"))
+    let surfaceless = try GLDevice(gpu: .surfaceless)
+    #expect(surfaceless.info.platform == "surfaceless platform")
+  }
+
+  @Test func multisamplingSmoothsEdges() throws {
+    func render(samples: Int) throws -> RGBAImage {
+      let device = try GLDevice(gpu: .surfaceless)
+      let target = try device.makeRenderTarget(RenderTargetDescriptor(width: 32, height: 32, samples: samples))
+      let quad = try SolidQuad(device)
+      device.beginPass(target, action: PassAction(clearColor: .white))
+      try quad.draw(diagonal, rgba: (0, 0, 0, 1))
+      device.endPass()
+      return try device.readPixels(target)
+    }
+    let aliased = Set(try render(samples: 1).pixels)
+    let smooth = Set(try render(samples: 4).pixels)
+    #expect(aliased.isSubset(of: [0, 255]))
+    #expect(smooth.contains { $0 != 0 && $0 != 255 })
+  }
+
+  @Test(arguments: [(0, 0), (100_000, 100_000), (16385, 10), (-3, 5)])
+  func renderTargetSizesOutsideTheLimitAreRefused(_ width: Int, _ height: Int) throws {
+    let device = try GLDevice(gpu: .surfaceless)
+    do {
+      _ = try device.makeRenderTarget(RenderTargetDescriptor(width: width, height: height))
+      Issue.record("a \(width)x\(height) render target was made")
+    } catch {
+      #expect(error.description.contains("\(width)x\(height) is not allowed"))
+      #expect(error.description.contains("1...\(device.info.limits.maxRenderTargetSize)"))
+    }
+  }
+
+  @Test func unsupportedSampleCountIsRefused() throws {
+    let device = try GLDevice(gpu: .surfaceless)
+    #expect(throws: GLError.unsupportedSamples(requested: 64, maximum: device.info.limits.maxSamples)) {
+      try device.makeRenderTarget(RenderTargetDescriptor(width: 4, height: 4, samples: 64))
+    }
+  }
+
+  @Test func resourcesAreReleased() throws {
+    let device = try GLDevice(gpu: .surfaceless)
+    for round in 0..<200 {
+      let buffer = try device.makeBuffer(
+        BufferDescriptor(kind: .vertex), contents: [Float](repeating: Float(round), count: 64))
+      let texture = try device.makeTexture(
+        TextureDescriptor(width: 16, height: 16), pixels: [UInt8](repeating: 7, count: 1024))
+      let target = try device.makeRenderTarget(
+        RenderTargetDescriptor(width: 16, height: 16, samples: round % 2 == 0 ? 1 : 4))
+      device.destroy(buffer)
+      device.destroy(texture)
+      device.destroy(target)
+    }
+    let counts = device.resourceCounts
+    #expect(counts.buffers == 0 && counts.textures == 0 && counts.renderTargets == 0)
+  }
+
+  @Test func texturesLargerThanTheLimitAreRefused() throws {
+    let device = try GLDevice(gpu: .surfaceless)
+    let limit = device.info.limits.maxTextureSize
+    #expect(throws: GLError.self) { try device.makeTexture(TextureDescriptor(width: limit + 1, height: 1)) }
+  }
+}
+
+@Suite struct GPUSelectionTests {
+  @Test(arguments: [
+    ("auto", GPUSelection.auto), ("surfaceless", .surfaceless), ("software", .software), ("device:0", .device(0)),
+    ("device:12", .device(12)), ("gbm", .gbm(renderNode: nil)),
+    ("gbm:/dev/dri/renderD129", .gbm(renderNode: "/dev/dri/renderD129")),
+  ])
+  func parses(_ text: String, _ expected: GPUSelection) throws {
+    #expect(try GPUSelection(parsing: text) == expected)
+    #expect(expected.description == text)
+  }
+
+  @Test(arguments: ["", "gpu", "device:", "device:-1", "device:x", "gbm:"])
+  func rejects(_ text: String) {
+    #expect(throws: EGLError.invalidSelection(text)) { try GPUSelection(parsing: text) }
+  }
+
+  @Test func missingDeviceAndRenderNodeGiveClearErrors() throws {
+    let count = try HeadlessGPUs.devices().count
+    #expect(throws: EGLError.noSuchDevice(index: 99, count: count)) { try HeadlessDisplay.open(.device(99)) }
+    if HeadlessGPUs.renderNodes().isEmpty {
+      do {
+        _ = try HeadlessDisplay.open(.gbm(renderNode: nil))
+        Issue.record("gbm opened without a render node")
+      } catch {
+        #expect(error.description.contains("no DRM render node"))
+      }
+    }
+    do {
+      _ = try HeadlessDisplay.open(.gbm(renderNode: "/nonexistent/renderD200"))
+      Issue.record("gbm opened a missing render node")
+    } catch {
+      #expect(error.description.contains("/nonexistent/renderD200: cannot open"))
+    }
+  }
+
+  @Test func theSameSelectionSharesOneDisplay() throws {
+    #expect(try HeadlessDisplay.open(.surfaceless) === HeadlessDisplay.open(.surfaceless))
+  }
+
+  @Test func errorsUseEGLNames() {
+    #expect(
+      EGLError.call(name: "eglInitialize", code: 0x3001).description == "eglInitialize failed: EGL_NOT_INITIALIZED")
+    #expect(GLError.call(name: "glTexImage2D", code: 0x0505).description == "glTexImage2D failed: GL_OUT_OF_MEMORY")
+  }
+}
