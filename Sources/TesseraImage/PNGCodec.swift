@@ -3,8 +3,8 @@ import CTesseraCodecs
 /// PNG decoding and encoding through libpng.
 ///
 /// Encoding favours speed: zlib level 1 with the `Z_RLE` strategy and the `Up` filter on every
-/// row. Map images are made of large flat areas, so this is several times faster than libpng's
-/// defaults (level 6, adaptive filtering) and the files stay within a few percent of their size.
+/// row. On MapLibre's 800×600 reference renders of Monaco this takes about 8.5 ms against 36 ms
+/// for libpng's defaults (level 6, adaptive filtering), for files about 10% larger.
 public enum PNGCodec {
   /// zlib/libpng settings of the encoder.
   public struct Settings: Sendable, Equatable {

@@ -36,7 +36,7 @@ public enum SharedData {
 
   /// Printed for tests skipped because the data is absent.
   public static let skipReason =
-    "skipped: ../shared/data is absent (it sits beside the project in CI; clones without it skip these tests)"
+    "../shared/data is absent (it sits beside the project in CI; clones without it skip these tests)"
 
   /// A path inside `shared`; traps when the folder is absent (guard tests with isAvailable).
   public static func path(_ relative: String) -> String {
