@@ -42,7 +42,7 @@ let package = Package(
     // Swift modules, lowest first.
     .target(name: "TesseraGeo"),
     .target(name: "TesseraJSON"),
-    .target(name: "TesseraImage", dependencies: ["CTesseraCodecs", "CWebP"]),
+    .target(name: "TesseraImage", dependencies: ["CTesseraCodecs", "CWebP", "CZlib"]),
     .target(
       name: "TesseraShaders", path: "Shaders",
       resources: [.embedInCode("programs")]),

@@ -21,6 +21,8 @@ public enum ShaderLibrary {
     "solid": program("solid", PackageResources.solid_vertex_glsl, PackageResources.solid_fragment_glsl),
     "debug_grid": program(
       "debug_grid", PackageResources.debug_grid_vertex_glsl, PackageResources.debug_grid_fragment_glsl),
+    "sky": program("sky", PackageResources.sky_vertex_glsl, PackageResources.sky_fragment_glsl),
+    "points": program("points", PackageResources.points_vertex_glsl, PackageResources.points_fragment_glsl),
   ]
 
   /// The first lines of every stage: the version and default precisions.

@@ -4,25 +4,33 @@ import TesseraGeo
 import TesseraImage
 import TesseraRender
 
-/// A headless map: Google's `GMSMapView` without a window. Set a camera, take snapshots.
+/// A headless map: Google's `GMSMapView` without a window. Set a camera, move it with
+/// ``CameraUpdate``s, take snapshots or render animations.
 ///
 /// A map draws with a ``GLDevice`` and, like it, belongs to the thread that made the device.
 public final class Map {
-  /// The options the map was made with; the camera is kept clamped to the limits.
-  public private(set) var options: MapOptions
+  /// The camera, view and camera rules.
+  public private(set) var state: MapState
+  /// Shown where nothing is drawn.
+  public var backgroundColor: Color
+  /// The sky above the horizon (raised tilt caps only).
+  public var skyColor: Color
+  /// Whether the debug tile grid is drawn.
+  public var showsTileGrid: Bool
   /// The device rendering is done with.
   public let device: GLDevice
   private let executor: FrameExecutor
 
-  /// Makes a map drawing with `device`; throws for an invalid view size, scale or padding.
+  /// Makes a map drawing with `device`; throws for an invalid view size, scale or padding, or
+  /// an unsupported sample count.
   public init(options: MapOptions, device: GLDevice) throws {
-    _ = try options.viewport()
     guard options.samples == 1 || options.samples == 4 else {
       throw GLError.unsupportedSamples(requested: options.samples, maximum: 4)
     }
-    var options = options
-    options.camera = options.camera.clamped(to: options.limits)
-    self.options = options
+    state = try options.mapState()
+    backgroundColor = options.backgroundColor
+    skyColor = options.skyColor
+    showsTileGrid = options.showsTileGrid
     self.device = device
     executor = FrameExecutor(device: device, samples: options.samples)
   }
@@ -32,29 +40,56 @@ public final class Map {
     try self.init(options: options, device: GLDevice(gpu: gpu))
   }
 
-  /// The current camera, clamped to the map's limits when set.
+  /// The current camera; setting it applies the map's rules (clamping, target bounds).
   public var camera: Camera {
-    get { options.camera }
-    set { options.camera = newValue.clamped(to: options.limits) }
+    get { state.camera }
+    set { state.setCamera(newValue) }
   }
 
   /// The projection of the current camera in the current view.
-  public func transform() throws(GeoError) -> CameraTransform {
-    CameraTransform(camera: options.camera, viewport: try options.viewport())
+  public var projection: Projection { state.projection }
+
+  /// Applies a camera update at once (`moveCamera:`).
+  public func moveCamera(_ update: CameraUpdate) {
+    state.move(update)
+  }
+
+  /// The camera (bearing 0, tilt 0) showing `bounds` inside the view minus padding and `insets`.
+  public func camera(for bounds: CoordinateBounds, insets: EdgeInsets = .zero) -> Camera? {
+    state.camera(for: bounds, insets: insets)
+  }
+
+  /// `setMinZoom:maxZoom:`: refuses min > max and re-clamps the camera.
+  public func setMinZoom(_ minZoom: Double, maxZoom: Double) throws(GeoError) {
+    try state.setMinZoom(minZoom, maxZoom: maxZoom)
+  }
+
+  /// When set, the camera target is kept inside these bounds.
+  public var cameraTargetBounds: CoordinateBounds? {
+    get { state.cameraTargetBounds }
+    set { state.setCameraTargetBounds(newValue) }
+  }
+
+  /// Changes the padding (the visual centre moves; the camera stays).
+  public func setPadding(_ padding: EdgeInsets) throws(GeoError) {
+    let viewport = state.viewport
+    state.setViewport(
+      try Viewport(width: viewport.width, height: viewport.height, scale: viewport.scale, padding: padding))
   }
 
   /// The description of the next frame (pure; no GL).
-  public func frameDescription() throws(GeoError) -> FrameDescription {
+  public func frameDescription() -> FrameDescription {
     var layers: [FrameDescription.Layer] = []
-    if options.showsTileGrid { layers.append(.debugTileGrid(DebugTileGrid())) }
-    return FrameDescription(transform: try transform(), background: options.backgroundColor, layers: layers)
+    if showsTileGrid { layers.append(.debugTileGrid(DebugTileGrid())) }
+    layers.append(.sky(SkyLayer(skyColor: skyColor)))
+    return FrameDescription(transform: state.transform, background: backgroundColor, layers: layers)
   }
 
   /// Draws the map and reads the pixels back (straight alpha unless `alpha` says otherwise).
   public func snapshot(alpha: AlphaRepresentation = .straight) throws -> Snapshot {
     var statistics = FrameStatistics()
     let start = DispatchTime.now()
-    let plan = FramePlanner.plan(try frameDescription())
+    let plan = FramePlanner.plan(frameDescription())
     let planned = DispatchTime.now()
     device.resetStatistics()
     try executor.execute(plan)
@@ -68,6 +103,32 @@ public final class Map {
     statistics.drawMilliseconds = milliseconds(planned, drawn)
     statistics.readbackMilliseconds = milliseconds(drawn, read)
     return Snapshot(image: image, statistics: statistics)
+  }
+
+  /// One frame of a rendered animation.
+  public struct AnimationFrame {
+    /// 0-based frame number.
+    public let index: Int
+    /// Seconds since the animation started.
+    public let time: Double
+    /// The camera of this frame.
+    public let camera: Camera
+    public let snapshot: Snapshot
+  }
+
+  /// Renders `animation` at `framesPerSecond` (the first frame at time 0, the last at the
+  /// duration), handing each frame to `body` as it is drawn; the map's camera ends at the
+  /// animation's end.
+  public func render(
+    _ animation: CameraAnimation, framesPerSecond: Double, _ body: (AnimationFrame) throws -> Void
+  ) throws {
+    guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond <= 240 else {
+      throw GeoError.outOfRange(field: "frames per second", value: framesPerSecond, allowed: "0 < fps ≤ 240")
+    }
+    for (index, time) in animation.frameTimes(framesPerSecond: framesPerSecond).enumerated() {
+      camera = animation.camera(at: time)
+      try body(AnimationFrame(index: index, time: time, camera: camera, snapshot: try snapshot()))
+    }
   }
 }
 

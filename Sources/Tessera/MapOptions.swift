@@ -9,14 +9,18 @@ public struct MapOptions: Sendable, Equatable {
   public var height: Double
   /// Pixels per point (output pixels = points × scale).
   public var scale: Double
-  /// The camera (clamped to ``limits`` when the map applies it).
+  /// The camera (clamped to ``limits`` and ``cameraTargetBounds`` when the map applies it).
   public var camera: Camera
   /// Padding: shifts the visual centre and shrinks the visible region.
   public var padding: EdgeInsets
   /// Zoom range and tilt cap.
   public var limits: CameraLimits
+  /// When set, the camera target is kept inside these bounds.
+  public var cameraTargetBounds: CoordinateBounds?
   /// Shown where nothing is drawn; default UIKit `lightGray` (rgb 170, 170, 170) as in the SDK.
   public var backgroundColor: Color
+  /// The sky above the horizon, seen only with a raised tilt cap (default a light blue).
+  public var skyColor: Color
   /// Whether to draw the debug tile grid (tile borders and a checkerboard).
   public var showsTileGrid: Bool
   /// Samples per pixel: 1 (none) or 4 (4× MSAA, resolved before readback).
@@ -24,12 +28,15 @@ public struct MapOptions: Sendable, Equatable {
 
   /// The default camera: latitude 0, longitude 0, zoom 1 (the SDK leaves its default unstated).
   public static let defaultCamera = try! Camera(latitude: 0, longitude: 0, zoom: 1)
+  /// The default sky colour, rgb(158, 200, 238).
+  public static let defaultSkyColor = Color(r: 158, g: 200, b: 238)
 
   /// Makes options for a view of `width` × `height` points.
   public init(
     width: Double = 512, height: Double = 512, scale: Double = 1, camera: Camera = MapOptions.defaultCamera,
-    padding: EdgeInsets = .zero, limits: CameraLimits = .default, backgroundColor: Color = .lightGray,
-    showsTileGrid: Bool = true, samples: Int = 1
+    padding: EdgeInsets = .zero, limits: CameraLimits = .default, cameraTargetBounds: CoordinateBounds? = nil,
+    backgroundColor: Color = .lightGray, skyColor: Color = MapOptions.defaultSkyColor, showsTileGrid: Bool = true,
+    samples: Int = 1
   ) {
     self.width = width
     self.height = height
@@ -37,7 +44,9 @@ public struct MapOptions: Sendable, Equatable {
     self.camera = camera
     self.padding = padding
     self.limits = limits
+    self.cameraTargetBounds = cameraTargetBounds
     self.backgroundColor = backgroundColor
+    self.skyColor = skyColor
     self.showsTileGrid = showsTileGrid
     self.samples = samples
   }
@@ -45,5 +54,10 @@ public struct MapOptions: Sendable, Equatable {
   /// The viewport these options describe; throws for a non-positive size or scale or bad padding.
   public func viewport() throws(GeoError) -> Viewport {
     try Viewport(width: width, height: height, scale: scale, padding: padding)
+  }
+
+  /// The camera state these options describe.
+  public func mapState() throws(GeoError) -> MapState {
+    MapState(camera: camera, viewport: try viewport(), limits: limits, cameraTargetBounds: cameraTargetBounds)
   }
 }

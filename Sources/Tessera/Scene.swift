@@ -21,13 +21,18 @@ public struct Scene: Sendable {
   public var stylePath: String?
   /// The `markers` section as written (interpreted by the marker layer).
   public var markers: JSONValue?
+  /// Camera updates applied in order after the camera is set (`updates`).
+  public var updates: [CameraUpdate]
+  /// The animation to render instead of a single frame (`animation`), if any.
+  public var animation: SceneAnimation?
   /// Fields that were ignored, one message each.
   public var warnings: [String]
 
   /// The fields a scene may have.
   static let knownFields: Set<String> = [
     "name", "description", "dataRoot", "size", "scale", "camera", "padding", "background", "style",
-    "markers", "tileGrid", "msaa", "minZoom", "maxZoom", "maxTilt",
+    "markers", "tileGrid", "msaa", "minZoom", "maxZoom", "maxTilt", "cameraTargetBounds", "updates", "animation",
+    "sky",
   ]
 
   /// Reads and parses a scene file.
@@ -112,6 +117,37 @@ public struct Scene: Sendable {
         throw SceneError.invalid(path: path, field: "background", reason: "\(error)")
       }
     }
+    if let sky = try root["sky"].optionalString() {
+      do {
+        options.skyColor = try Color(css: sky)
+      } catch {
+        throw SceneError.invalid(path: path, field: "sky", reason: "\(error)")
+      }
+    }
+    if root["cameraTargetBounds"].exists {
+      let box = try root["cameraTargetBounds"].elements().map { try $0.number() }
+      let bounds =
+        box.count == 4 ? CoordinateBounds(south: box[1], west: box[0], north: box[3], east: box[2]) : CoordinateBounds()
+      guard bounds.isValid else {
+        throw SceneError.invalid(
+          path: path, field: "cameraTargetBounds", reason: "expected [west, south, east, north] with south ≤ north")
+      }
+      options.cameraTargetBounds = bounds
+    }
+    var updates: [CameraUpdate] = []
+    if !root["updates"].isAbsentOrNull {
+      for element in try root["updates"].elements() {
+        let text = try element.string()
+        do {
+          updates.append(try CameraUpdate(text: text))
+        } catch {
+          throw SceneError.invalid(path: path, field: element.path, reason: error.description)
+        }
+      }
+    }
+    self.updates = updates
+    animation =
+      try root["animation"].isAbsentOrNull ? nil : SceneAnimation(root["animation"], path: path, limits: limits)
     options.showsTileGrid = try root["tileGrid"].bool(default: true)
     options.samples = try root["msaa"].bool(default: false) ? 4 : 1
     do {

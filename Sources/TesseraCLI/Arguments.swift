@@ -21,6 +21,8 @@ struct ParsedArguments: Sendable {
   private(set) var values: [String: [String]] = [:]
   private(set) var flags: Set<String> = []
   private(set) var positionals: [String] = []
+  /// Every option in command-line order (flags with an empty value).
+  private(set) var ordered: [(name: String, value: String)] = []
   let command: String
 
   /// Splits `arguments` by `specs`; `--name value` and `--name=value` are both accepted, and
@@ -63,9 +65,11 @@ struct ParsedArguments: Sendable {
           throw UsageError("option '--\(name)' given more than once")
         }
         values[name, default: []].append(value)
+        ordered.append((name, value))
       } else {
         guard inlineValue == nil else { throw UsageError("option '--\(name)' takes no value") }
         flags.insert(name)
+        ordered.append((name, ""))
       }
     }
   }

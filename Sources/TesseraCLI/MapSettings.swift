@@ -7,13 +7,16 @@ struct MapSettings {
   var options: MapOptions
   var gpu: GPUSelection
   var scene: Scene?
+  /// Updates to apply to the map's camera, in order (the scene's, then the flags').
+  var updates: [CameraUpdate]
   var warnings: [String]
 
   /// The options shared by `render` and `bench`.
   static let cameraOptions: [OptionSpec] = [
     .value("center"), .value("zoom"), .value("bearing"), .value("tilt"), .value("size"), .value("scale"),
     .value("padding"), .value("background"), .value("gpu"), .flag("msaa"), .flag("tile-grid"),
-    .flag("no-tile-grid"), .value("min-zoom"), .value("max-zoom"), .value("max-tilt"),
+    .flag("no-tile-grid"), .value("min-zoom"), .value("max-zoom"), .value("max-tilt"), .value("sky"),
+    .value("update", repeatable: true),
   ]
 
   static let cameraHelp = """
@@ -27,6 +30,10 @@ struct MapSettings {
       --background COLOR      CSS colour shown where nothing is drawn (default rgb(170,170,170))
       --min-zoom Z, --max-zoom Z   the map's zoom range (default 0...22)
       --max-tilt DEG          raise the tilt cap up to 85° (default: Google's 30°–65° by zoom)
+      --sky COLOR             CSS colour of the sky above the horizon (raised tilt caps only)
+      --update UPDATE         apply a camera update after the camera is set (repeatable), e.g.
+                              zoomIn, zoomTo:Z, zoomBy:D[@X,Y], target:LAT,LNG[,Z],
+                              camera:LAT,LNG,Z[,B,T], scrollBy:X,Y, fit:W,S,E,N[@PADDING|@T,L,B,R]
       --tile-grid, --no-tile-grid  draw (or not) the debug tile grid (default: drawn)
       --msaa                  4× multisampling, resolved before readback
       --gpu SEL               auto (default: first hardware EGL device, else surfaceless),
@@ -36,10 +43,12 @@ struct MapSettings {
   /// Reads `--scene` (when `scenePath` is given) and applies the flags on top.
   init(_ arguments: ParsedArguments, scenePath: String?) throws {
     warnings = []
+    updates = []
     if let scenePath {
       let scene = try Scene.load(path: scenePath)
       self.scene = scene
       options = scene.options
+      updates = scene.updates
       warnings += scene.warnings
     } else {
       options = MapOptions()
@@ -89,6 +98,12 @@ struct MapSettings {
     }
     if let background = arguments.value("background") {
       options.backgroundColor = try ValueParsers.color(background, option: "background")
+    }
+    if let sky = arguments.value("sky") {
+      options.skyColor = try ValueParsers.color(sky, option: "sky")
+    }
+    for text in arguments.allValues("update") {
+      updates.append(try ValueParsers.update(text, option: "update"))
     }
     if arguments.has("msaa") { options.samples = 4 }
     if arguments.has("tile-grid") { options.showsTileGrid = true }

@@ -1,3 +1,4 @@
+import Tessera
 import TesseraGL
 import TesseraGeo
 import TesseraImage
@@ -59,6 +60,14 @@ enum ValueParsers {
   static func color(_ text: String, option: String) throws(UsageError) -> Color {
     do {
       return try Color(css: text)
+    } catch {
+      throw UsageError("--\(option): \(error)")
+    }
+  }
+
+  static func update(_ text: String, option: String) throws(UsageError) -> CameraUpdate {
+    do {
+      return try CameraUpdate(text: text)
     } catch {
       throw UsageError("--\(option): \(error)")
     }

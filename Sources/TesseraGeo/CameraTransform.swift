@@ -20,10 +20,12 @@ public struct CameraTransform: Sendable, Equatable {
   /// The padded centre (principal point), in screen points.
   public let center: ScreenPoint
 
-  let sinBearing: Double
-  let cosBearing: Double
-  let sinTilt: Double
-  let cosTilt: Double
+  /// sin and cos of the bearing.
+  public let sinBearing: Double
+  public let cosBearing: Double
+  /// sin and cos of the tilt (viewing angle).
+  public let sinTilt: Double
+  public let cosTilt: Double
 
   /// The vertical field of view, 2·atan(1/3) radians (≈ 36.87°).
   public static let verticalFieldOfView = 2 * atan(1.0 / 3.0)
@@ -105,7 +107,7 @@ public struct CameraTransform: Sendable, Equatable {
 
   /// The depth zc of a ground point under a screen row; nil when the row is at or above the
   /// horizon.
-  func groundDepth(screenY: Double) -> Double? {
+  public func groundDepth(atScreenY screenY: Double) -> Double? {
     let b = (screenY - center.y) / cameraDistance
     let denominator = cosTilt + b * sinTilt
     guard denominator > 0 else { return nil }
@@ -114,7 +116,7 @@ public struct CameraTransform: Sendable, Equatable {
   }
 
   /// Whether the horizon shows inside the view (the top row looks above it).
-  public var showsHorizon: Bool { groundDepth(screenY: 0) == nil }
+  public var showsHorizon: Bool { groundDepth(atScreenY: 0) == nil }
 
   /// The screen row of the horizon (may lie outside the view), or nil at tilt 0.
   public var horizonY: Double? {
@@ -126,7 +128,7 @@ public struct CameraTransform: Sendable, Equatable {
   /// beyond the farthest visible ground point (or 100·D when the horizon shows).
   public var depthRange: (near: Double, far: Double) {
     let near = cameraDistance / 50
-    guard let farthest = groundDepth(screenY: 0) else { return (near, cameraDistance * 100) }
+    guard let farthest = groundDepth(atScreenY: 0) else { return (near, cameraDistance * 100) }
     return (near, max(farthest * 1.01 + cameraDistance * 0.01, near * 2))
   }
 

@@ -6,6 +6,8 @@ public enum GeoError: Error, Equatable, CustomStringConvertible {
   case invalidZoomRange(min: Double, max: Double)
   /// A view size that is not a positive finite number of points, or a bad scale or padding.
   case invalidViewport(reason: String)
+  /// A value outside its allowed range.
+  case outOfRange(field: String, value: Double, allowed: String)
 
   public var description: String {
     switch self {
@@ -15,6 +17,8 @@ public enum GeoError: Error, Equatable, CustomStringConvertible {
       return "minimum zoom \(min) is greater than maximum zoom \(max)"
     case .invalidViewport(let reason):
       return "invalid view: \(reason)"
+    case .outOfRange(let field, let value, let allowed):
+      return "\(field) \(value) is out of range (\(allowed))"
     }
   }
 }

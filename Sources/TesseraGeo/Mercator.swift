@@ -47,6 +47,7 @@ public enum Mercator {
 
   /// Wraps a longitude into [−180, 180).
   public static func wrapLongitude(_ longitude: Double) -> Double {
+    if longitude >= -180 && longitude < 180 { return longitude }
     let wrapped = (longitude + 180).truncatingRemainder(dividingBy: 360)
     return (wrapped < 0 ? wrapped + 360 : wrapped) - 180
   }

@@ -1,16 +1,20 @@
 import TesseraGL
 
-/// Vertex data of the built-in meshes: (x, y, inner) triples for `debug_grid`.
+/// Vertex data of the built-in meshes (floats, drawn as the pipeline's primitive).
 enum BuiltinMeshData {
-  /// The vertex layout of the built-in meshes.
-  static let layout = VertexLayout(
-    buffers: [VertexBufferLayout(stride: 12)],
-    attributes: [VertexAttribute("a_position", .float2, offset: 0), VertexAttribute("a_inner", .float, offset: 8)])
+  /// Floats per vertex of each mesh.
+  static func floatsPerVertex(_ mesh: BuiltinMesh) -> Int {
+    switch mesh {
+    case .unitSquare, .unitSquareRing: return 3
+    case .fullScreenTriangle, .quadCorners: return 2
+    }
+  }
 
-  /// Vertices of a mesh as floats, three per vertex, drawn as triangles.
+  /// The vertices of a mesh.
   static func vertices(_ mesh: BuiltinMesh) -> [Float] {
     switch mesh {
     case .unitSquare:
+      // (x, y, inner) for `debug_grid`.
       return [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0]
     case .unitSquareRing:
       // Four trapezoids between the outer square and the inner one (inner = 1 moves a corner
@@ -26,6 +30,10 @@ enum BuiltinMeshData {
         for vertex in quad { vertices += [vertex.0, vertex.1, vertex.2] }
       }
       return vertices
+    case .fullScreenTriangle:
+      return [-1, -1, 3, -1, -1, 3]
+    case .quadCorners:
+      return [-1, -1, 1, -1, -1, 1, 1, 1]
     }
   }
 }

@@ -7,6 +7,10 @@ public struct FrameDescription: Sendable {
   public enum Layer: Sendable {
     /// The debug tile grid.
     case debugTileGrid(DebugTileGrid)
+    /// Sky and distance fog (drawn only when the view needs it).
+    case sky(SkyLayer)
+    /// Round dots at coordinates.
+    case points(PointsLayer)
   }
 
   public var transform: CameraTransform
@@ -30,6 +34,10 @@ public enum FramePlanner {
       switch layer {
       case .debugTileGrid(let grid):
         commands += grid.commands(for: frame.transform, layer: index)
+      case .sky(let sky):
+        if sky.isVisible(in: frame.transform) { commands.append(sky.command(for: frame.transform, layer: index)) }
+      case .points(let points):
+        if let command = points.command(for: frame.transform, layer: index) { commands.append(command) }
       }
     }
     return FramePlan(

@@ -16,6 +16,8 @@ public final class FrameExecutor {
   private var uniformLocations: [PipelineKind: [String: UniformLocation]] = [:]
   private var meshes: [BuiltinMesh: (buffer: BufferHandle, vertexCount: Int)] = [:]
   private var target: (handle: RenderTargetHandle, width: Int, height: Int)?
+  /// One buffer holding every instance of a frame, rewritten each frame.
+  private var instanceBuffer: BufferHandle?
 
   /// Makes an executor drawing on `device` with `samples` samples per pixel.
   public init(device: GLDevice, samples: Int = 1) {
@@ -27,15 +29,17 @@ public final class FrameExecutor {
     for pipeline in pipelines.values { device.destroy(pipeline) }
     for mesh in meshes.values { device.destroy(mesh.buffer) }
     if let target { device.destroy(target.handle) }
+    if let instanceBuffer { device.destroy(instanceBuffer) }
   }
 
   /// Draws a plan into the executor's render target (made or resized as needed).
   public func execute(_ plan: FramePlan) throws(GLError) {
     let handle = try renderTarget(width: plan.pixelWidth, height: plan.pixelHeight)
+    let instanceOffsets = try uploadInstances(plan)
     device.beginPass(handle, action: PassAction(clearColor: plan.clearColor))
     var applied: PipelineKind?
     var boundMesh: MeshReference?
-    for command in plan.commands {
+    for (index, command) in plan.commands.enumerated() {
       let pipeline = try self.pipeline(command.pipeline)
       if applied != command.pipeline {
         device.applyPipeline(pipeline)
@@ -51,6 +55,12 @@ public final class FrameExecutor {
           boundMesh = command.mesh
         }
         vertexCount = mesh.vertexCount
+      case .instanced(let builtin, _):
+        let mesh = try self.mesh(builtin)
+        device.applyBindings(
+          Bindings(vertexBuffers: [mesh.buffer, instanceBuffer!], vertexBufferOffsets: [0, instanceOffsets[index]]))
+        boundMesh = nil
+        vertexCount = mesh.vertexCount
       }
       for (name, value) in command.uniforms {
         device.setUniform(uniformLocation(name, command.pipeline, pipeline), value)
@@ -64,6 +74,26 @@ public final class FrameExecutor {
   public func readPixels(alpha: AlphaRepresentation = .premultiplied) throws(GLError) -> RGBAImage {
     guard let target else { preconditionFailure("readPixels before any frame was drawn") }
     return try device.readPixels(target.handle, alpha: alpha)
+  }
+
+  /// Uploads the instance data of every instanced command in one buffer; returns each
+  /// command's byte offset into it (0 for other commands).
+  private func uploadInstances(_ plan: FramePlan) throws(GLError) -> [Int] {
+    var offsets = [Int](repeating: 0, count: plan.commands.count)
+    var bytes: [UInt8] = []
+    for (index, command) in plan.commands.enumerated() {
+      guard case .instanced(_, let data) = command.mesh else { continue }
+      offsets[index] = bytes.count
+      bytes += data.bytes
+    }
+    guard !bytes.isEmpty else { return offsets }
+    if let instanceBuffer {
+      try device.updateBuffer(instanceBuffer, contents: bytes)
+    } else {
+      instanceBuffer = try device.makeBuffer(
+        BufferDescriptor(kind: .vertex, usage: .stream, label: "frame instances"), contents: bytes)
+    }
+    return offsets
   }
 
   private func renderTarget(width: Int, height: Int) throws(GLError) -> RenderTargetHandle {
@@ -96,7 +126,7 @@ public final class FrameExecutor {
     if let uploaded = meshes[mesh] { return uploaded }
     let vertices = BuiltinMeshData.vertices(mesh)
     let buffer = try device.makeBuffer(BufferDescriptor(kind: .vertex, label: "\(mesh)"), contents: vertices)
-    let uploaded = (buffer, vertices.count / 3)
+    let uploaded = (buffer, vertices.count / BuiltinMeshData.floatsPerVertex(mesh))
     meshes[mesh] = uploaded
     return uploaded
   }

@@ -7,6 +7,10 @@ public enum PipelineKind: Sendable, Hashable, CaseIterable {
   case debugTileFill
   /// Debug tile grid: a tile's border ring.
   case debugTileBorder
+  /// Sky above the horizon and fog over distant ground (full-screen).
+  case sky
+  /// Round points of a fixed pixel radius (instanced).
+  case points
 }
 
 /// Geometry the executor uploads once and draws many times.
@@ -15,11 +19,31 @@ public enum BuiltinMesh: Sendable, Hashable, CaseIterable {
   case unitSquare
   /// The unit square's border ring (outer and inner edge vertices), for `debug_grid`.
   case unitSquareRing
+  /// One triangle covering clip space, for full-screen passes.
+  case fullScreenTriangle
+  /// The corners (−1…1) of a quad as a triangle strip, for instanced sprites.
+  case quadCorners
+}
+
+/// Per-instance vertex data of one draw, uploaded with the frame.
+public struct InstanceData: Sendable, Hashable {
+  /// The raw bytes, `count × stride` long.
+  public let bytes: [UInt8]
+  /// Number of instances.
+  public let count: Int
+
+  public init(bytes: [UInt8], count: Int) {
+    self.bytes = bytes
+    self.count = count
+  }
 }
 
 /// Which geometry a draw command uses.
 public enum MeshReference: Sendable, Hashable {
+  /// A built-in mesh drawn once.
   case builtin(BuiltinMesh)
+  /// A built-in mesh drawn once per instance of the data.
+  case instanced(BuiltinMesh, InstanceData)
 }
 
 /// The order of a draw within a frame: pass first, then layer, then the order inside the layer.

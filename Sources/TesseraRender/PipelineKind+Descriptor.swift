@@ -6,8 +6,31 @@ extension PipelineKind {
     switch self {
     case .debugTileFill, .debugTileBorder:
       return PipelineDescriptor(
-        program: "debug_grid", layout: BuiltinMeshData.layout, blend: .premultipliedOver,
+        program: "debug_grid",
+        layout: VertexLayout(
+          buffers: [VertexBufferLayout(stride: 12)],
+          attributes: [VertexAttribute("a_position", .float2), VertexAttribute("a_inner", .float, offset: 8)]),
         label: "\(self)")
+    case .sky:
+      return PipelineDescriptor(
+        program: "sky",
+        layout: VertexLayout(
+          buffers: [VertexBufferLayout(stride: 8)], attributes: [VertexAttribute("a_position", .float2)]),
+        label: "sky")
+    case .points:
+      return PipelineDescriptor(
+        program: "points",
+        layout: VertexLayout(
+          buffers: [
+            VertexBufferLayout(stride: 8),
+            VertexBufferLayout(stride: PointsLayer.instanceStride, stepRate: .perInstance),
+          ],
+          attributes: [
+            VertexAttribute("a_corner", .float2, buffer: 0),
+            VertexAttribute("a_position", .float2, buffer: 1, offset: 0),
+            VertexAttribute("a_color", .ubyte4Normalized, buffer: 1, offset: 8),
+          ]),
+        primitive: .triangleStrip, label: "points")
     }
   }
 }

@@ -228,3 +228,108 @@ func temporaryDirectory() throws -> String {
     #expect(GoldenHarness.check(changed, caseDirectory: directory, allowed: 0.02).passed)
   }
 }
+
+@Suite struct CLIProjectAndAnimationTests {
+  @Test func projectAnswersQueriesInOrder() throws {
+    let run = CapturedRun([
+      "project", "--center", "43.7384,7.4246", "--zoom", "16", "--tilt", "80", "--size", "800x600", "--point",
+      "43.7384,7.4246",
+      "--unproject", "400,300", "--unproject", "400,-5000", "--fit", "7.40,43.72,7.45,43.76", "--point",
+      "43.7384,7.4246",
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    let lines = run.out.split(separator: "\n").map(String.init)
+    #expect(lines.count == 5)
+    #expect(lines[0] == "400 300")
+    let unprojected = lines[1].split(separator: " ").compactMap { Double($0) }
+    #expect(abs(unprojected[0] - 43.7384) < 1e-9 && abs(unprojected[1] - 7.4246) < 1e-9)
+    #expect(lines[2] == "none")
+    #expect(lines[3].hasPrefix("camera 43.74") && lines[3].hasSuffix(" 0 0"))
+    #expect(lines[4] != "400 300")
+  }
+
+  @Test func projectJSONPrintsTheClampedCamera() throws {
+    let run = CapturedRun([
+      "project", "--center", "95,200", "--zoom", "30", "--tilt", "80", "--bearing", "-90", "--size", "100x100",
+      "--point", "0,0", "--json",
+    ])
+    #expect(run.status == 0)
+    let report = try JSONParser.parse(run.out)
+    #expect(report["camera"]?["latitude"] == 85)
+    #expect(report["camera"]?["longitude"] == -160)
+    #expect(report["camera"]?["zoom"] == 22)
+    #expect(report["camera"]?["bearing"] == 270)
+    #expect(report["camera"]?["viewingAngle"] == 65)
+    #expect(report["results"]?.array?.count == 1)
+  }
+
+  @Test(arguments: [
+    (["project", "--center", "0,0", "--zoom", "1", "--size", "10x10"], "give at least one of"),
+    (
+      ["project", "--center", "0,0", "--zoom", "inf", "--size", "10x10", "--point", "0,0"],
+      "--zoom: 'inf' is not a finite number"
+    ),
+    (["project", "--center", "0,0", "--zoom", "1", "--size", "10x10", "--point", "91,0"], "latitude 91.0 is outside"),
+    (
+      ["project", "--center", "0,0", "--zoom", "1", "--size", "10x10", "--unproject", "1"],
+      "--unproject: '1' must have the form X,Y"
+    ),
+    (
+      ["project", "--center", "0,0", "--zoom", "1", "--size", "10x10", "--fit", "1,2,3"],
+      "--fit: '1,2,3': expected fit:W,S,E,N"
+    ),
+    (["render", "--output", "a.png", "--duration", "2"], "--duration needs --animate-to or --animate"),
+    (["render", "--output", "a.jpg", "--animate", "zoomIn"], "animations are written as animated PNG"),
+    (["render", "--output", "a.png", "--animate-to", "1,2"], "--animate-to: '1,2': expected LAT,LNG,ZOOM"),
+    (["render", "--output", "a.png", "--update", "spin"], "--update: 'spin': expected zoomIn"),
+  ])
+  func invalidInputExitsWith2(_ arguments: [String], _ message: String) {
+    let run = CapturedRun(arguments)
+    #expect(run.status == 2)
+    #expect(run.error.contains(message), "\(run.error)")
+  }
+
+  @Test func rendersAnAnimationAsNumberedFramesAndAnAnimatedPNG() throws {
+    let directory = try temporaryDirectory()
+    let output = "\(directory)/flight.png"
+    let run = CapturedRun([
+      "render", "--center", "43.7384,7.4246", "--zoom", "13", "--size", "80x60", "--animate-to",
+      "43.7384,7.4246,16,90,60",
+      "--duration", "0.5", "--fps", "8", "--output", output, "--gpu", "surfaceless",
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.out.contains("5 frames"))
+    for index in 0..<5 {
+      #expect(FileManager.default.fileExists(atPath: "\(directory)/flight-000\(index).png"))
+    }
+    #expect(!FileManager.default.fileExists(atPath: "\(directory)/flight-0005.png"))
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: output)))
+    #expect(String(decoding: bytes[37..<41], as: UTF8.self) == "acTL")
+    let last = try PNGCodec.decode(
+      Array(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/flight-0004.png"))), source: "last")
+    let expected = CapturedRun([
+      "render", "--center", "43.7384,7.4246", "--zoom", "16", "--bearing", "90", "--tilt", "60", "--size", "80x60",
+      "--output", "\(directory)/end.png", "--gpu", "surfaceless",
+    ])
+    #expect(expected.status == 0)
+    #expect(
+      try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/end.png"))), source: "end")
+        == last)
+  }
+
+  @Test func updatesApplyInOrder() throws {
+    let directory = try temporaryDirectory()
+    let moved = CapturedRun([
+      "render", "--zoom", "3", "--update", "zoomBy:2", "--update", "scrollBy:100,0", "--size", "50x50", "--output",
+      "\(directory)/a.png", "--gpu", "surfaceless",
+    ])
+    let direct = CapturedRun([
+      "render", "--zoom", "5", "--center", "0,\(100.0 / (256 * 32) * 360)", "--size", "50x50", "--output",
+      "\(directory)/b.png", "--gpu", "surfaceless",
+    ])
+    #expect(moved.status == 0 && direct.status == 0)
+    let a = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/a.png"))), source: "a")
+    let b = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/b.png"))), source: "b")
+    #expect(a == b)
+  }
+}
