@@ -105,6 +105,26 @@ public final class Map {
     return Snapshot(image: image, statistics: statistics)
   }
 
+  /// `animateToCameraPosition:`: the animation from the current camera to `camera` (clamped by
+  /// the map's rules). Render it with ``render(_:framesPerSecond:_:)`` or sample
+  /// ``CameraAnimation/camera(at:)``.
+  public func animation(
+    to camera: Camera, duration: Double = CameraAnimation.defaultDuration, easing: CameraAnimation.Easing = .easeInOut
+  ) throws(GeoError) -> CameraAnimation {
+    var end = state
+    end.setCamera(camera)
+    return try CameraAnimation(
+      from: state.camera, to: end.camera, duration: duration, easing: easing, limits: state.limits)
+  }
+
+  /// `animateWithCameraUpdate:`: the animation from the current camera to the one `update` gives.
+  public func animation(
+    with update: CameraUpdate, duration: Double = CameraAnimation.defaultDuration,
+    easing: CameraAnimation.Easing = .easeInOut
+  ) throws(GeoError) -> CameraAnimation {
+    try CameraAnimation(state: state, update: update, duration: duration, easing: easing)
+  }
+
   /// One frame of a rendered animation.
   public struct AnimationFrame {
     /// 0-based frame number.

@@ -33,6 +33,18 @@ import Testing
     #expect(throws: GeoError.self) { try map.render(animation, framesPerSecond: 0) { _ in } }
   }
 
+  @Test func animationsStartAtTheCurrentCameraAndEndClamped() throws {
+    let map = try Map(
+      options: MapOptions(width: 64, height: 64, camera: try Camera(latitude: 0, longitude: 0, zoom: 10)),
+      gpu: .surfaceless)
+    try map.setMinZoom(0, maxZoom: 12)
+    let toCamera = try map.animation(to: try Camera(latitude: 5, longitude: 5, zoom: 20, viewingAngle: 60), duration: 3)
+    #expect(toCamera.start == map.camera && toCamera.end.zoom == 12 && toCamera.duration == 3)
+    #expect(abs(toCamera.end.viewingAngle - CameraLimits.googleMaxTilt(zoom: 12)) < 1e-12)
+    let byUpdate = try map.animation(with: .zoomOut)
+    #expect(byUpdate.end.zoom == 9 && byUpdate.duration == CameraAnimation.defaultDuration)
+  }
+
   @Test func sceneUpdatesAndAnimationParse() throws {
     let text = #"""
       {"camera": {"latitude": 1, "longitude": 2, "zoom": 3}, "cameraTargetBounds": [0, 0, 10, 10],
