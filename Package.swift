@@ -35,13 +35,19 @@ let package = Package(
     systemLibrary("CWebP", pkgConfig: "libwebp", apt: ["libwebp-dev"]),
     systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
     systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
+    systemLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
     // libpng and libjpeg report errors with longjmp, which Swift cannot catch: these few C
     // functions hold the setjmp points and turn failures into error strings.
     .target(name: "CTesseraCodecs", dependencies: ["CPNG", "CJPEG"], path: "Sources/CSystem/CTesseraCodecs"),
+    // curl_easy_setopt is variadic, which Swift cannot call: one C function does a whole GET.
+    .target(name: "CTesseraHTTP", dependencies: ["CCurl"], path: "Sources/CSystem/CTesseraHTTP"),
 
     // Swift modules, lowest first.
     .target(name: "TesseraGeo"),
     .target(name: "TesseraJSON"),
+    .target(
+      name: "TesseraData",
+      dependencies: ["TesseraGeo", "TesseraJSON", "TesseraImage", "CSQLite", "CZlib", "CTesseraHTTP"]),
     .target(name: "TesseraImage", dependencies: ["CTesseraCodecs", "CWebP", "CZlib"]),
     .target(
       name: "TesseraShaders", path: "Shaders",
@@ -52,11 +58,14 @@ let package = Package(
     .target(name: "TesseraRender", dependencies: ["TesseraGeo", "TesseraGL", "TesseraImage"]),
     .target(
       name: "Tessera",
-      dependencies: ["TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraRender", "TesseraGL"]),
+      dependencies: ["TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraData", "TesseraRender", "TesseraGL"]),
     .target(
       name: "TesseraCLI",
-      dependencies: ["Tessera", "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraGL"]),
+      dependencies: ["Tessera", "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraGL", "TesseraData"]),
     .executableTarget(name: "tessera", dependencies: ["TesseraCLI"], path: "Tools/tessera"),
+    .executableTarget(
+      name: "tessera-fuzz", dependencies: ["TesseraData", "TesseraImage", "TesseraJSON", "TesseraGeo"],
+      path: "Tools/tessera-fuzz"),
 
     // Tests.
     .target(
@@ -64,6 +73,9 @@ let package = Package(
       path: "Tests/TesseraTestSupport"),
     .testTarget(name: "TesseraGeoTests", dependencies: ["TesseraGeo", "TesseraTestSupport"]),
     .testTarget(name: "TesseraJSONTests", dependencies: ["TesseraJSON"]),
+    .testTarget(
+      name: "TesseraDataTests", dependencies: ["TesseraData", "TesseraTestSupport"], exclude: ["Support/tile_server.py"]
+    ),
     .testTarget(name: "TesseraImageTests", dependencies: ["TesseraImage", "TesseraTestSupport"]),
     .testTarget(name: "TesseraGLTests", dependencies: ["TesseraGL", "TesseraShaders", "TesseraTestSupport"]),
     .testTarget(

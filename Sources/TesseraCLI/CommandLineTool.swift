@@ -5,7 +5,8 @@ public enum TesseraCommandLine {
   public static let version = "0.1.0"
 
   static let commands: [any Command.Type] = [
-    RenderCommand.self, ProjectCommand.self, DiffCommand.self, BenchCommand.self, GPUsCommand.self,
+    RenderCommand.self, ProjectCommand.self, InspectCommand.self, DiffCommand.self, BenchCommand.self,
+    GPUsCommand.self,
   ]
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.

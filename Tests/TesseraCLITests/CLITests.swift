@@ -333,3 +333,43 @@ func temporaryDirectory() throws -> String {
     #expect(a == b)
   }
 }
+
+@Suite struct CLIInspectTests {
+  @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipReason)))
+  func inspectsArchivesAndTiles() throws {
+    let run = CapturedRun([
+      "inspect", "mbtiles://vector/monaco-openmaptiles.mbtiles", "--data-root", SharedData.path("data"), "--tile",
+      "14/8529/5974",
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.out.contains("format: mvt  zoom: 0-14  tiles: 23"))
+    #expect(
+      run.out.contains(
+        "layer building: 840 features (Polygon 840), extent 4096, keys: render_height, render_min_height"))
+    #expect(run.out.contains("12 layers, 6269 features"))
+    let json = CapturedRun([
+      "inspect", SharedData.path("data/terrain/monaco-terrarium-z0-12.mbtiles"), "--tile", "12/2132/1493", "--json",
+    ])
+    let report = try JSONParser.parse(json.out)
+    #expect(report["encoding"] == "terrarium")
+    #expect((report["tile"]?["maxHeight"]?.number ?? 0) > 500)
+  }
+
+  @Test func inspectsTheDemoCity() throws {
+    let run = CapturedRun(["inspect", "demo://city?seed=4", "--tile", "15/17059/11948"])
+    #expect(run.status == 0)
+    #expect(run.out.contains("tile 15/17059/11948: generated"))
+    #expect(run.out.contains("layer building:"))
+  }
+
+  @Test(arguments: [
+    (["inspect", "/nonexistent/x.mbtiles"], Int32(1), "/nonexistent/x.mbtiles: no such file"),
+    (["inspect", "demo://city", "--tile", "3/9/1"], 2, "--tile: '3/9/1' is not a tile"),
+    (["inspect", "gopher://x"], 1, "unsupported URL scheme"),
+  ])
+  func badInputIsReported(_ arguments: [String], _ status: Int32, _ message: String) {
+    let run = CapturedRun(arguments)
+    #expect(run.status == status)
+    #expect(run.error.contains(message), "\(run.error)")
+  }
+}

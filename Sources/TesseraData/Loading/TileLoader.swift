@@ -1,0 +1,137 @@
+import Dispatch
+import Foundation
+import Synchronization
+import TesseraGeo
+
+/// A source with what its tiles are to be decoded as.
+public struct BoundSource: Sendable {
+  public let source: any TileSource
+  public let kind: TileContentKind
+
+  public init(_ source: any TileSource, kind: TileContentKind? = nil) {
+    self.source = source
+    self.kind = kind ?? TileContentKind(metadata: source.metadata)
+  }
+
+  /// The cache identity of the source.
+  public var identity: String { source.name }
+}
+
+/// Fetches and decodes tiles on worker threads, with results cached.
+///
+/// The thread that renders only waits for results and uploads them; fetching and decoding run
+/// on ``workerCount`` threads the loader owns. A tile requested again while its
+/// decode is under way waits for that decode instead of starting another, so no tile is ever
+/// decoded twice at once.
+public final class TileLoader: Sendable {
+  public let cache: TileCache
+  /// Fetch-and-decode jobs running at once.
+  public let workerCount: Int
+  private let workers: WorkerPool
+  private let inFlight = Mutex<[TileKey: PendingLoad]>([:])
+  private let decodes = Atomic<Int>(0)
+
+  public init(cache: TileCache = TileCache(), workerCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    self.cache = cache
+    self.workerCount = max(workerCount, 1)
+    workers = WorkerPool(threads: workerCount, name: "tessera-tiles")
+  }
+
+  /// How many decodes have run (fetches that produced bytes or a decoded tile).
+  public var decodeCount: Int { decodes.load(ordering: .relaxed) }
+
+  /// One tile's load, shared by every batch that asks for the tile while it runs.
+  final class PendingLoad: Sendable {
+    let group = DispatchGroup()
+    private let outcome = Mutex<TileLoadResult?>(nil)
+
+    /// A load already finished with `result`.
+    init(finished result: TileLoadResult) {
+      outcome.withLock { $0 = result }
+    }
+
+    /// A load under way (its group entered).
+    init() {
+      group.enter()
+    }
+
+    func finish(_ result: TileLoadResult) {
+      outcome.withLock { $0 = result }
+      group.leave()
+    }
+
+    var result: TileLoadResult? { outcome.withLock { $0 } }
+  }
+
+  /// A set of tiles being loaded.
+  public struct Batch: Sendable {
+    let tiles: [TileID]
+    let loads: [PendingLoad]
+
+    /// Waits for every tile (at most `timeout` seconds in all) and returns what each gave;
+    /// tiles not done in time are missing from the result.
+    public func wait(timeout: Double = 60) -> [TileID: TileLoadResult] {
+      let deadline = DispatchTime.now() + timeout
+      var results: [TileID: TileLoadResult] = [:]
+      for (tile, load) in zip(tiles, loads) {
+        guard load.group.wait(timeout: deadline) == .success, let result = load.result else { continue }
+        results[tile] = result
+      }
+      return results
+    }
+  }
+
+  /// Starts loading `tiles` from `source`; cached tiles are ready at once.
+  public func start(_ tiles: [TileID], from source: BoundSource) -> Batch {
+    var loads: [PendingLoad] = []
+    for tile in tiles {
+      let key = TileKey(source: source.identity, tile: tile)
+      if let cached = cache.result(for: key) {
+        loads.append(PendingLoad(finished: cached))
+        continue
+      }
+      let (pending, isNew) = inFlight.withLock { running -> (PendingLoad, Bool) in
+        if let pending = running[key] { return (pending, false) }
+        let pending = PendingLoad()
+        running[key] = pending
+        return (pending, true)
+      }
+      loads.append(pending)
+      guard isNew else { continue }
+      workers.submit { [self] in
+        let result = load(tile, from: source)
+        cache.insert(result, for: key)
+        inFlight.withLock { $0[key] = nil }
+        pending.finish(result)
+      }
+    }
+    return Batch(tiles: tiles, loads: loads)
+  }
+
+  /// Loads `tiles` and waits for them.
+  public func load(_ tiles: [TileID], from source: BoundSource, timeout: Double = 60) -> [TileID: TileLoadResult] {
+    start(tiles, from: source).wait(timeout: timeout)
+  }
+
+  /// Fetches and decodes one tile on the calling (worker) thread.
+  func load(_ tile: TileID, from bound: BoundSource) -> TileLoadResult {
+    do {
+      switch try bound.source.fetch(tile) {
+      case .noTile:
+        return .noTile
+      case .decoded(let decoded):
+        decodes.add(1, ordering: .relaxed)
+        return .tile(decoded)
+      case .data(let bytes):
+        decodes.add(1, ordering: .relaxed)
+        do {
+          return .tile(try TileDecoder.decode(bytes, as: bound.kind))
+        } catch {
+          return .failed(.tileDecode(source: bound.source.name, tile: tile, reason: error.reason))
+        }
+      }
+    } catch {
+      return .failed(error)
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import TesseraGeo
+import TesseraImage
+import TesseraJSON
+
+/// What a tile source holds.
+public enum TileFormat: String, Sendable, Equatable {
+  /// Mapbox Vector Tiles (MBTiles `pbf`, PMTiles `mvt`).
+  case mvt
+  case png
+  case jpeg
+  case webp
+  case unknown
+
+  /// Reads the names used by MBTiles, PMTiles, TileJSON and file extensions.
+  public init(name: String) {
+    switch name.lowercased() {
+    case "pbf", "mvt", "application/vnd.mapbox-vector-tile", "application/x-protobuf": self = .mvt
+    case "png", "image/png": self = .png
+    case "jpg", "jpeg", "image/jpeg": self = .jpeg
+    case "webp", "image/webp": self = .webp
+    default: self = .unknown
+    }
+  }
+
+  /// Whether tiles are images.
+  public var isRaster: Bool { self == .png || self == .jpeg || self == .webp }
+}
+
+/// How elevation is packed into the pixels of a DEM tile.
+public enum DEMEncoding: String, Sendable, Equatable {
+  /// height = R·256 + G + B/256 − 32768 metres.
+  case terrarium
+  /// Mapbox terrain-RGB: height = −10000 + (R·65536 + G·256 + B) · 0.1 metres.
+  case mapbox
+}
+
+/// One entry of TileJSON's `vector_layers`.
+public struct VectorLayerInfo: Sendable, Equatable {
+  public var id: String
+  /// Attribute names and their types as the tileset describes them.
+  public var fields: [String: String]
+  public var minZoom: Int?
+  public var maxZoom: Int?
+}
+
+/// What a tile source says about itself (TileJSON semantics, from MBTiles metadata, the
+/// PMTiles header and metadata, a folder's TileJSON, or flags).
+public struct TileSourceMetadata: Sendable, Equatable {
+  public var name: String?
+  public var description: String?
+  public var attribution: String?
+  public var format: TileFormat
+  /// Zoom range with tiles.
+  public var minZoom: Int
+  public var maxZoom: Int
+  public var bounds: CoordinateBounds?
+  /// Suggested centre and zoom.
+  public var center: (coordinate: Coordinate, zoom: Double)?
+  public var vectorLayers: [VectorLayerInfo]
+  /// For DEM tilesets: how heights are encoded.
+  public var encoding: DEMEncoding?
+  /// Tile size in pixels (raster/DEM; 256 when unstated), or nil.
+  public var tileSize: Int?
+  /// How many tiles the source holds, when known.
+  public var tileCount: Int?
+  /// Everything the metadata said, as JSON.
+  public var raw: JSONObject
+
+  public init(format: TileFormat, minZoom: Int = 0, maxZoom: Int = 22) {
+    self.format = format
+    self.minZoom = minZoom
+    self.maxZoom = maxZoom
+    vectorLayers = []
+    raw = JSONObject()
+  }
+
+  public static func == (a: TileSourceMetadata, b: TileSourceMetadata) -> Bool {
+    a.name == b.name && a.format == b.format && a.minZoom == b.minZoom && a.maxZoom == b.maxZoom && a.bounds == b.bounds
+      && a.vectorLayers == b.vectorLayers && a.encoding == b.encoding && a.raw == b.raw
+  }
+}
+
+/// The result of fetching one tile from a source.
+public enum TileFetch: Sendable {
+  /// Encoded bytes as stored (vector tiles possibly gzip-compressed).
+  case data([UInt8])
+  /// An already-decoded tile (synthetic sources).
+  case decoded(DecodedTile)
+  /// The source has no tile here (distinct from an error).
+  case noTile
+}
+
+/// A source of tiles: an archive, a folder, a URL template or a generator.
+///
+/// `fetch` is called from worker threads, concurrently; implementations are thread-safe.
+public protocol TileSource: AnyObject, Sendable {
+  /// Names the source in messages (a path or URL).
+  var name: String { get }
+  var metadata: TileSourceMetadata { get }
+  /// The tile's content, "no tile here", or an error naming the source and tile.
+  func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch
+}
+
+/// A source that cannot be opened, or a tile that cannot be read or decoded.
+public enum TileSourceError: Error, Equatable, CustomStringConvertible {
+  /// The source cannot be used at all (missing file, not a database, bad magic…).
+  case open(source: String, reason: String)
+  /// One tile could not be read.
+  case tileRead(source: String, tile: TileID, reason: String)
+  /// One tile's bytes could not be decoded.
+  case tileDecode(source: String, tile: TileID, reason: String)
+
+  public var description: String {
+    switch self {
+    case .open(let source, let reason): return "\(source): \(reason)"
+    case .tileRead(let source, let tile, let reason): return "\(source): tile \(tile): \(reason)"
+    case .tileDecode(let source, let tile, let reason): return "\(source): tile \(tile): cannot decode: \(reason)"
+    }
+  }
+}

@@ -1,0 +1,171 @@
+/// A decoded Mapbox Vector Tile: named layers of features in tile coordinates.
+public struct VectorTile: Sendable, Equatable {
+  public var layers: [VectorTileLayer]
+
+  public init(layers: [VectorTileLayer]) {
+    self.layers = layers
+  }
+
+  /// The layer with this name, if any.
+  public func layer(named name: String) -> VectorTileLayer? {
+    layers.first { $0.name == name }
+  }
+
+  /// Approximate memory held, in bytes (for cache budgets).
+  public var byteCount: Int {
+    layers.reduce(64) { $0 + $1.byteCount }
+  }
+}
+
+/// A point in tile coordinates: 0…extent across the tile, y down; geometry may reach outside.
+public struct TilePoint: Sendable, Equatable, Hashable {
+  public var x: Int32
+  public var y: Int32
+
+  public init(x: Int32, y: Int32) {
+    self.x = x
+    self.y = y
+  }
+}
+
+/// The geometry type of a feature (MVT's `GeomType`).
+public enum GeometryType: UInt8, Sendable, Equatable {
+  case unknown = 0
+  case point = 1
+  case lineString = 2
+  case polygon = 3
+
+  /// The name MapLibre's `geometry-type` expression returns.
+  public var styleName: String {
+    switch self {
+    case .unknown: return "Unknown"
+    case .point: return "Point"
+    case .lineString: return "LineString"
+    case .polygon: return "Polygon"
+    }
+  }
+}
+
+/// An attribute value of a feature.
+public enum FeatureValue: Sendable, Equatable, Hashable, CustomStringConvertible {
+  case string(String)
+  case number(Double)
+  case bool(Bool)
+
+  public var description: String {
+    switch self {
+    case .string(let text): return text
+    case .number(let number):
+      return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
+    case .bool(let flag): return flag ? "true" : "false"
+    }
+  }
+}
+
+/// One layer of a vector tile: its features and the key/value tables their tags index.
+public struct VectorTileLayer: Sendable, Equatable {
+  public var name: String
+  /// Units across the tile (4096 usually).
+  public var extent: Int
+  /// MVT version (1 or 2).
+  public var version: Int
+  public var keys: [String]
+  public var values: [FeatureValue]
+  public var features: [VectorFeature]
+
+  public init(
+    name: String, extent: Int = 4096, version: Int = 2, keys: [String] = [], values: [FeatureValue] = [],
+    features: [VectorFeature] = []
+  ) {
+    self.name = name
+    self.extent = extent
+    self.version = version
+    self.keys = keys
+    self.values = values
+    self.features = features
+  }
+
+  /// A feature's attribute `key`, or nil.
+  public func value(of feature: VectorFeature, forKey key: String) -> FeatureValue? {
+    var index = 0
+    while index + 1 < feature.tags.count {
+      if keys[Int(feature.tags[index])] == key { return values[Int(feature.tags[index + 1])] }
+      index += 2
+    }
+    return nil
+  }
+
+  /// All attributes of a feature.
+  public func properties(of feature: VectorFeature) -> [String: FeatureValue] {
+    var result: [String: FeatureValue] = [:]
+    var index = 0
+    while index + 1 < feature.tags.count {
+      result[keys[Int(feature.tags[index])]] = values[Int(feature.tags[index + 1])]
+      index += 2
+    }
+    return result
+  }
+
+  /// Approximate memory held, in bytes.
+  var byteCount: Int {
+    var total = 64 + name.utf8.count
+    for key in keys { total += key.utf8.count + 16 }
+    total += values.count * 24
+    for feature in features {
+      total += 48 + feature.tags.count * 4 + feature.geometry.count * 24
+      for part in feature.geometry { total += part.count * 8 }
+    }
+    return total
+  }
+}
+
+/// A feature: geometry in tile coordinates and tags (pairs of key and value indexes into its
+/// layer's tables).
+public struct VectorFeature: Sendable, Equatable {
+  public var id: UInt64?
+  public var type: GeometryType
+  /// Alternating key index, value index.
+  public var tags: [UInt32]
+  /// Points: one part holding every point. Lines: one part per line. Polygons: rings in order,
+  /// each exterior ring (positive area, clockwise in y-down tile space) followed by its holes.
+  public var geometry: [[TilePoint]]
+
+  public init(id: UInt64? = nil, type: GeometryType, tags: [UInt32] = [], geometry: [[TilePoint]]) {
+    self.id = id
+    self.type = type
+    self.tags = tags
+    self.geometry = geometry
+  }
+}
+
+extension VectorFeature {
+  /// Twice the signed area of a ring (shoelace); positive for exterior rings in MVT's y-down
+  /// convention.
+  public static func doubledSignedArea(_ ring: [TilePoint]) -> Int64 {
+    guard ring.count >= 3 else { return 0 }
+    var sum: Int64 = 0
+    var previous = ring[ring.count - 1]
+    for point in ring {
+      sum += Int64(previous.x) * Int64(point.y) - Int64(point.x) * Int64(previous.y)
+      previous = point
+    }
+    return sum
+  }
+
+  /// Polygon rings grouped into polygons: each exterior ring with the holes that follow it.
+  /// Rings with zero area are dropped. A leading hole (invalid data) starts its own polygon.
+  public var polygons: [[[TilePoint]]] {
+    guard type == .polygon else { return [] }
+    var result: [[[TilePoint]]] = []
+    for ring in geometry {
+      let area = VectorFeature.doubledSignedArea(ring)
+      if area == 0 { continue }
+      if area > 0 || result.isEmpty {
+        result.append([ring])
+      } else {
+        result[result.count - 1].append(ring)
+      }
+    }
+    return result
+  }
+}

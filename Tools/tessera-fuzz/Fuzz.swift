@@ -1,0 +1,81 @@
+import Foundation
+import TesseraData
+import TesseraGeo
+import TesseraImage
+import TesseraJSON
+
+/// The fuzz target of Tessera's decoders of outside data. The first byte picks the decoder, the
+/// rest is its input:
+///   0 Mapbox Vector Tile (raw or gzip) · 1 PMTiles archive (in memory, a few tiles read)
+///   2 PNG / JPEG / WebP image · 3 JSON document
+///
+/// libFuzzer build (see README, "Fuzzing"):
+///   swift build -c release --product tessera-fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
+///   .build/release/tessera-fuzz CORPUS_DIR -max_len=300000
+/// A normal build is a replayer: `tessera-fuzz FILE…` runs each file through the target.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  guard size > 0 else { return 0 }
+  let payload = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+  switch data[0] % 4 {
+  case 0:
+    _ = try? MVTDecoder.decode(payload, inflateLimit: 16 << 20)
+  case 1:
+    if let archive = try? PMTilesSource(bytes: payload, name: "fuzz.pmtiles") {
+      for tile in [TileIDs.zero, TileIDs.monaco14] {
+        if case .data(let bytes)? = try? archive.fetch(tile) {
+          _ = try? MVTDecoder.decode(bytes, inflateLimit: 16 << 20)
+        }
+      }
+    }
+  case 2:
+    _ = try? ImageCodec.decode(payload, source: "fuzz", limits: DecodeLimits(maxPixels: 1 << 22))
+  default:
+    _ = try? JSONParser.parse(payload)
+  }
+  return 0
+}
+
+enum TileIDs {
+  static let zero = TileID(z: 0, x: 0, y: 0)
+  static let monaco14 = TileID(z: 14, x: 8529, y: 5974)
+}
+
+#if FUZZING
+  /// libFuzzer's driver (part of the runtime `-sanitize=fuzzer` links).
+  @_silgen_name("LLVMFuzzerRunDriver")
+  func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+  ) -> CInt
+
+  /// SwiftPM makes an executable's `main` this symbol; hand the process to libFuzzer.
+  @_cdecl("tessera_fuzz_main")
+  func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    var count = argc
+    var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+    return runFuzzerDriver(&count, &arguments) { data, size in fuzzOneInput(data, size) }
+  }
+#else
+  @main
+  enum Replay {
+    static func main() {
+      let paths = Array(CommandLine.arguments.dropFirst())
+      guard !paths.isEmpty else {
+        FileHandle.standardError.write(
+          Data("usage: tessera-fuzz FILE… (replays inputs through the fuzz target)\n".utf8))
+        exit(2)
+      }
+      for path in paths {
+        guard let data = FileManager.default.contents(atPath: path) else {
+          FileHandle.standardError.write(Data("tessera-fuzz: cannot read \(path)\n".utf8))
+          exit(1)
+        }
+        let bytes = [UInt8](data)
+        _ = bytes.withUnsafeBufferPointer { fuzzOneInput($0.baseAddress!, $0.count) }
+        print("\(path): ok")
+      }
+    }
+  }
+#endif
