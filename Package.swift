@@ -49,16 +49,18 @@ let package = Package(
       name: "TesseraData",
       dependencies: ["TesseraGeo", "TesseraJSON", "TesseraImage", "CSQLite", "CZlib", "CTesseraHTTP"]),
     .target(name: "TesseraImage", dependencies: ["CTesseraCodecs", "CWebP", "CZlib"]),
+    .target(name: "TesseraStyle", dependencies: ["TesseraGeo", "TesseraJSON", "TesseraImage"]),
     .target(
       name: "TesseraShaders", path: "Shaders",
       resources: [.embedInCode("programs")]),
     .target(
       name: "TesseraGL",
       dependencies: ["CEGL", "CGLES3", "CGBM", "TesseraImage", "TesseraShaders"]),
-    .target(name: "TesseraRender", dependencies: ["TesseraGeo", "TesseraGL", "TesseraImage"]),
+    .target(
+      name: "TesseraRender", dependencies: ["TesseraGeo", "TesseraGL", "TesseraImage", "TesseraStyle", "TesseraData"]),
     .target(
       name: "Tessera",
-      dependencies: ["TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraData", "TesseraRender", "TesseraGL"]),
+      dependencies: ["TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraData", "TesseraStyle", "TesseraRender", "TesseraGL"]),
     .target(
       name: "TesseraCLI",
       dependencies: ["Tessera", "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraGL", "TesseraData"]),
@@ -73,6 +75,7 @@ let package = Package(
       path: "Tests/TesseraTestSupport"),
     .testTarget(name: "TesseraGeoTests", dependencies: ["TesseraGeo", "TesseraTestSupport"]),
     .testTarget(name: "TesseraJSONTests", dependencies: ["TesseraJSON"]),
+    .testTarget(name: "TesseraStyleTests", dependencies: ["TesseraStyle", "TesseraTestSupport"]),
     .testTarget(
       name: "TesseraDataTests", dependencies: ["TesseraData", "TesseraTestSupport"], exclude: ["Support/tile_server.py"]
     ),

@@ -1,0 +1,107 @@
+import Foundation
+import TesseraGeo
+import TesseraJSON
+
+/// A parsed MapLibre style (spec version 8): sources, layers in drawing order, the style's own
+/// camera, and the warnings parsing produced.
+///
+/// Errors (thrown): invalid JSON (with line and column), a layer without an id or type, a wrong
+/// expression or value (naming the layer and property path), a layer using an undeclared
+/// source. Warnings (collected): unknown layer types and properties, properties Tessera does
+/// not draw yet, symbol layers (skipped until text rendering exists).
+public struct Style: Sendable {
+  public var name: String?
+  public var sources: [String: StyleSource]
+  public var layers: [StyleLayer]
+  /// The style's camera: `center` [lng, lat], `zoom` (MapLibre zoom), `bearing`, `pitch`.
+  public var center: Coordinate?
+  public var zoom: Double?
+  public var bearing: Double
+  public var pitch: Double
+  /// The raw `metadata` object.
+  public var metadata: JSONValue?
+  public var warnings: [String]
+
+  /// Parses style JSON; `source` names it in errors.
+  public static func parse(_ bytes: [UInt8], source: String = "style") throws(StyleError) -> Style {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(bytes)
+    } catch {
+      throw StyleError(source: source, path: "line \(error.line), column \(error.column)", message: "invalid JSON: \(error.message)")
+    }
+    do {
+      return try Style(JSONCursor(root: root, source: source))
+    } catch {
+      var located = error
+      located.source = source
+      throw located
+    }
+  }
+
+  /// Reads and parses a style file.
+  public static func load(path: String) throws(StyleError) -> Style {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw StyleError(source: path, path: "file", message: "cannot read the style file")
+    }
+    return try parse(Array(data), source: path)
+  }
+
+  init(_ root: JSONCursor) throws(StyleError) {
+    var warnings: [String] = []
+    do {
+      let version = try root["version"].number(default: 8)
+      if version != 8 { warnings.append("version: style version \(JSONValue.format(version)) is read as version 8") }
+      name = try root["name"].optionalString()
+      var sources: [String: StyleSource] = [:]
+      if root["sources"].exists {
+        for (id, cursor) in try root["sources"].members() {
+          if let source = try StyleSource.parse(cursor, id: id, warnings: &warnings) { sources[id] = source }
+        }
+      }
+      self.sources = sources
+      var layers: [StyleLayer] = []
+      var skippedSymbols = 0
+      var ids = Set<String>()
+      for cursor in try root["layers"].elements() {
+        guard let layer = try StyleLayer.parse(cursor, sources: sources, warnings: &warnings) else { continue }
+        guard ids.insert(layer.id).inserted else {
+          throw StyleError(path: "\(cursor.path).id", message: "duplicate layer id '\(layer.id)'")
+        }
+        if layer.type == .symbol || layer.type == .heatmap {
+          skippedSymbols += 1
+          continue
+        }
+        layers.append(layer)
+      }
+      if skippedSymbols > 0 {
+        warnings.append("\(skippedSymbols) symbol/heatmap layer(s) are skipped: text and icon rendering is not available yet")
+      }
+      self.layers = layers
+      if let centre = root["center"].value?.array, centre.count >= 2, let lng = centre[0].number, let lat = centre[1].number {
+        center = Coordinate(latitude: lat, longitude: lng)
+      }
+      zoom = try root["zoom"].optionalNumber()
+      bearing = try root["bearing"].number(default: 0)
+      pitch = try root["pitch"].number(default: 0)
+      metadata = root["metadata"].value
+      self.warnings = warnings
+    } catch let error as StyleError {
+      throw error
+    } catch let error as JSONFieldError {
+      throw StyleError(path: error.path, message: "expected \(error.expected), found \(error.found)")
+    } catch {
+      throw StyleError(path: "style", message: "\(error)")
+    }
+  }
+
+  /// Makes a style from layers and sources built in code (the built-in map types).
+  public init(name: String, sources: [String: StyleSource], layers: [StyleLayer]) {
+    self.name = name
+    self.sources = sources
+    self.layers = layers
+    bearing = 0
+    pitch = 0
+    warnings = []
+  }
+}

@@ -1,0 +1,86 @@
+import TesseraJSON
+
+/// A layer of a style with its filter and properties compiled.
+public struct StyleLayer: Sendable {
+  public let id: String
+  public let type: LayerType
+  public let source: String?
+  public let sourceLayer: String?
+  /// Style zooms (camera zoom − 1) the layer shows at: minzoom ≤ z < maxzoom.
+  public let minZoom: Double
+  public let maxZoom: Double
+  public let filter: Expression?
+  public let isVisible: Bool
+  /// Every property of the layer type: the style's value or the default.
+  public let properties: [String: PropertyValue]
+
+  /// The value of a property (its default when the style gives none).
+  public func property(_ name: String) -> PropertyValue {
+    guard let value = properties[name] else { preconditionFailure("\(type.rawValue) layers have no property \(name)") }
+    return value
+  }
+
+  /// Whether the layer shows at `zoom` (style zoom).
+  public func isVisible(atZoom zoom: Double) -> Bool {
+    isVisible && zoom >= minZoom && zoom < maxZoom
+  }
+
+  /// Whether `feature` passes the filter (evaluation errors reject it).
+  public func accepts(_ feature: any StyleFeature, zoom: Double) -> Bool {
+    guard let filter else { return true }
+    return (try? filter.evaluate(EvaluationContext(zoom: zoom, feature: feature))) == .bool(true)
+  }
+
+  static func parse(_ cursor: JSONCursor, sources: [String: StyleSource], warnings: inout [String]) throws(StyleError) -> StyleLayer? {
+    let path = cursor.path
+    do {
+      let id = try cursor["id"].string()
+      let name = "layer '\(id)'"
+      let typeName = try cursor["type"].string()
+      guard let type = LayerType(rawValue: typeName) else {
+        warnings.append("\(path) (\(name)): unknown layer type '\(typeName)'; the layer is skipped")
+        return nil
+      }
+      if type == .symbol || type == .heatmap {
+        return StyleLayer(
+          id: id, type: type, source: nil, sourceLayer: nil, minZoom: 0, maxZoom: 24, filter: nil, isVisible: false, properties: [:])
+      }
+      var source: String?
+      if type != .background {
+        source = try cursor["source"].string()
+        guard sources[source!] != nil else {
+          throw StyleError(path: "\(path).source", message: "\(name) uses source '\(source!)', which the style does not declare")
+        }
+      }
+      let specs = PropertySpec.byLayerType[type]!
+      var properties: [String: PropertyValue] = [:]
+      for spec in specs.values { properties[spec.name] = PropertyValue(default: spec) }
+      for group in ["paint", "layout"] where cursor[group].exists {
+        for (key, value) in try cursor[group].members() {
+          let propertyPath = "\(path).\(group).\(key)"
+          guard let spec = specs[key], spec.isPaint == (group == "paint") else {
+            warnings.append("\(propertyPath) (\(name)): unknown \(group) property '\(key)' for a \(type.rawValue) layer; ignored")
+            continue
+          }
+          if spec.type == .unsupported {
+            warnings.append("\(propertyPath) (\(name)): '\(key)' is not drawn yet; ignored")
+            continue
+          }
+          properties[key] = try PropertyValue.parse(value.value ?? .null, spec: spec, path: propertyPath)
+        }
+      }
+      let visible = properties["visibility"]?.evaluate(zoom: nil) != .string("none")
+      return StyleLayer(
+        id: id, type: type, source: source, sourceLayer: try cursor["source-layer"].optionalString(),
+        minZoom: try cursor["minzoom"].number(default: 0), maxZoom: try cursor["maxzoom"].number(default: 24),
+        filter: cursor["filter"].isAbsentOrNull ? nil : try Filter.parse(cursor["filter"].value!, path: "\(path).filter"),
+        isVisible: visible, properties: properties)
+    } catch let error as StyleError {
+      throw error
+    } catch let error as JSONFieldError {
+      throw StyleError(path: error.path, message: "expected \(error.expected), found \(error.found)")
+    } catch {
+      throw StyleError(path: path, message: "\(error)")
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import TesseraJSON
+
+/// A source declared by a style.
+public struct StyleSource: Sendable {
+  public enum Kind: String, Sendable {
+    case vector
+    case raster
+    case rasterDEM = "raster-dem"
+    case geojson
+  }
+
+  public let id: String
+  public let kind: Kind
+  /// A TileJSON or archive reference (`mbtiles://…`, `pmtiles://…`, `http…`, `demo://city`).
+  public let url: String?
+  /// Tile URL templates, when given inline.
+  public let tiles: [String]
+  /// Tile size in pixels (512 by default, as in the style specification).
+  public let tileSize: Int
+  public let minZoom: Int?
+  public let maxZoom: Int?
+  /// `tms` flips rows.
+  public let isTMS: Bool
+  /// For raster-dem: `terrarium` or `mapbox` (the default).
+  public let encoding: String
+  /// For geojson: the inline data, or nil when `data` is a URL.
+  public let data: JSONValue?
+  /// For geojson: a URL of the data.
+  public let dataURL: String?
+  public let attribution: String?
+
+  static func parse(_ cursor: JSONCursor, id: String, warnings: inout [String]) throws(StyleError) -> StyleSource? {
+    let path = cursor.path
+    func fail(_ message: String) -> StyleError { StyleError(path: path, message: message) }
+    do {
+      guard let kind = Kind(rawValue: try cursor["type"].string()) else {
+        warnings.append("\(path): source type '\(cursor["type"].value?.string ?? "")' is not supported; layers using it are skipped")
+        return nil
+      }
+      let tiles = try cursor["tiles"].isAbsentOrNull ? [] : cursor["tiles"].elements().map { try $0.string() }
+      let url = try cursor["url"].optionalString()
+      var data: JSONValue?
+      var dataURL: String?
+      if kind == .geojson {
+        switch cursor["data"].value {
+        case .string(let text)?: dataURL = text
+        case nil, .null?: throw fail("a geojson source needs data")
+        case let value?: data = value
+        }
+      } else if url == nil && tiles.isEmpty {
+        throw fail("a \(kind.rawValue) source needs a url or tiles")
+      }
+      let tileSize = try cursor["tileSize"].number(default: 512)
+      guard tileSize >= 16, tileSize <= 4096 else { throw fail("tileSize \(tileSize) is out of range") }
+      return StyleSource(
+        id: id, kind: kind, url: url, tiles: tiles, tileSize: Int(tileSize),
+        minZoom: try cursor["minzoom"].optionalNumber().map { Int($0) }, maxZoom: try cursor["maxzoom"].optionalNumber().map { Int($0) },
+        isTMS: try cursor["scheme"].optionalString() == "tms", encoding: try cursor["encoding"].optionalString() ?? "mapbox",
+        data: data, dataURL: dataURL, attribution: try cursor["attribution"].optionalString())
+    } catch let error as StyleError {
+      throw error
+    } catch let error as JSONFieldError {
+      throw StyleError(path: error.path, message: "expected \(error.expected), found \(error.found)")
+    } catch {
+      throw fail("\(error)")
+    }
+  }
+}

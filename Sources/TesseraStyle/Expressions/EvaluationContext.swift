@@ -1,0 +1,31 @@
+/// A feature as style expressions see it.
+public protocol StyleFeature {
+  /// The attribute `key`, or nil when the feature has none.
+  func property(_ key: String) -> StyleValue?
+  /// All attributes.
+  var properties: [String: StyleValue] { get }
+  /// "Point", "LineString", "Polygon" or "Unknown".
+  var geometryTypeName: String { get }
+  /// The feature id, or nil.
+  var identifier: StyleValue? { get }
+}
+
+/// What an expression is evaluated against: the zoom, a feature, and `let` bindings.
+public struct EvaluationContext {
+  /// Style zoom (camera zoom − 1), or nil where zoom is not available.
+  public var zoom: Double?
+  public var feature: (any StyleFeature)?
+  var variables: [String: StyleValue] = [:]
+
+  public init(zoom: Double? = nil, feature: (any StyleFeature)? = nil) {
+    self.zoom = zoom
+    self.feature = feature
+  }
+}
+
+/// An expression that failed at evaluation time (a type mismatch, a missing value): the
+/// property then takes its default, a filter rejects the feature (as in MapLibre).
+public struct ExpressionEvaluationError: Error, Equatable, CustomStringConvertible {
+  public let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,131 @@
+/// A compiled MapLibre style expression (style spec v8 expressions and converted legacy
+/// functions and filters).
+public indirect enum Expression: Sendable {
+  case literal(StyleValue)
+  /// `["get", key]` or `["get", key, object]`.
+  case get(key: Expression, object: Expression?)
+  /// `["has", key]` or `["has", key, object]`.
+  case has(key: Expression, object: Expression?)
+  /// `["at", index, array]`.
+  case at(index: Expression, array: Expression)
+  /// `["in", needle, haystack]` (haystack an array or a string).
+  case contains(needle: Expression, haystack: Expression)
+  /// `["index-of", needle, haystack]`.
+  case indexOf(needle: Expression, haystack: Expression)
+  /// `["length", array or string]`.
+  case length(Expression)
+  case zoom
+  case geometryType
+  case featureID
+  case properties
+  /// A name bound by `let`.
+  case variable(String)
+  /// `["let", name, value, …, body]`.
+  case bind([(name: String, value: Expression)], body: Expression)
+  case not(Expression)
+  case all([Expression])
+  case any([Expression])
+  case compare(ComparisonOperator, Expression, Expression)
+  /// `["match", input, labels, output, …, fallback]`: each label set maps to an output index.
+  case match(input: Expression, labels: [StyleValue: Int], outputs: [Expression], fallback: Expression)
+  /// `["case", condition, output, …, fallback]`.
+  case conditional([(condition: Expression, output: Expression)], fallback: Expression)
+  case coalesce([Expression])
+  /// `["step", input, base, stop, output, …]`.
+  case step(input: Expression, base: Expression, stops: [(input: Double, output: Expression)])
+  /// `["interpolate", kind, input, stop, output, …]`.
+  case interpolate(Interpolation, input: Expression, stops: [(input: Double, output: Expression)])
+  /// `to-number`, `to-string`, `to-boolean`, `to-color`: the first argument that converts.
+  case coerce(ValueType, [Expression])
+  /// `number`, `string`, `boolean`, `array`, `object`: the first argument of that type.
+  case assert(ValueType, [Expression])
+  /// `["typeof", value]`.
+  case typeOf(Expression)
+  /// `rgb` (3 channels) and `rgba` (4).
+  case color([Expression])
+  case concat([Expression])
+  case upcase(Expression)
+  case downcase(Expression)
+  case math(MathOperator, [Expression])
+
+  /// The comparison operators.
+  public enum ComparisonOperator: String, Sendable {
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+  }
+
+  /// Types of coercions and assertions.
+  public enum ValueType: String, Sendable {
+    case number, string, boolean, color, array, object
+  }
+
+  /// How `interpolate` blends between stops.
+  public enum Interpolation: Sendable, Equatable {
+    case linear
+    case exponential(base: Double)
+    case cubicBezier(Double, Double, Double, Double)
+  }
+
+  /// Arithmetic and other numeric operators.
+  public enum MathOperator: String, Sendable, CaseIterable {
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
+    case remainder = "%"
+    case power = "^"
+    case sqrt, abs, floor, ceil, round, min, max, ln, log10, log2, sin, cos, tan, asin, acos, atan
+    case e, pi, ln2
+  }
+}
+
+extension Expression {
+  /// Whether the result is the same at every zoom.
+  public var isZoomConstant: Bool { !contains { if case .zoom = $0 { return true } else { return false } } }
+
+  /// Whether the result is the same for every feature.
+  public var isFeatureConstant: Bool {
+    !contains { node in
+      switch node {
+      case .get(_, nil), .has(_, nil), .geometryType, .featureID, .properties: return true
+      default: return false
+      }
+    }
+  }
+
+  /// The constant value, when the expression is a literal.
+  public var constantValue: StyleValue? {
+    if case .literal(let value) = self { return value }
+    return nil
+  }
+
+  /// Whether `predicate` holds for this node or any node below it.
+  func contains(_ predicate: (Expression) -> Bool) -> Bool {
+    if predicate(self) { return true }
+    return children.contains { $0.contains(predicate) }
+  }
+
+  /// The direct subexpressions.
+  var children: [Expression] {
+    switch self {
+    case .literal, .zoom, .geometryType, .featureID, .properties, .variable: return []
+    case .get(let key, let object), .has(let key, let object): return [key] + (object.map { [$0] } ?? [])
+    case .at(let index, let array): return [index, array]
+    case .contains(let needle, let haystack), .indexOf(let needle, let haystack): return [needle, haystack]
+    case .length(let value), .not(let value), .typeOf(let value), .upcase(let value), .downcase(let value): return [value]
+    case .bind(let bindings, let body): return bindings.map(\.value) + [body]
+    case .all(let values), .any(let values), .coalesce(let values), .coerce(_, let values), .assert(_, let values),
+      .color(let values), .concat(let values), .math(_, let values):
+      return values
+    case .compare(_, let a, let b): return [a, b]
+    case .match(let input, _, let outputs, let fallback): return [input] + outputs + [fallback]
+    case .conditional(let branches, let fallback): return branches.flatMap { [$0.condition, $0.output] } + [fallback]
+    case .step(let input, let base, let stops): return [input, base] + stops.map(\.output)
+    case .interpolate(_, let input, let stops): return [input] + stops.map(\.output)
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import Testing
+import TesseraImage
+import TesseraJSON
+import TesseraStyle
+
+func property(_ json: String, _ name: String, _ type: LayerType = .line) throws -> PropertyValue {
+  try PropertyValue.parse(try JSONParser.parse(json), spec: PropertySpec.byLayerType[type]![name]!, path: "p")
+}
+
+@Suite struct LegacyFunctionTests {
+  @Test func zoomFunctions() throws {
+    let width = try property(#"{"base": 2, "stops": [[12, 0], [16, 15]]}"#, "line-width")
+    #expect(width.isZoomDependent && !width.isDataDriven)
+    #expect(width.number(zoom: 14) == 3)
+    #expect(width.number(zoom: 10) == 0 && width.number(zoom: 20) == 15)
+    let color = try property(##"{"stops": [[5, "hsl(26, 87%, 62%)"], [6, "#fc8"]]}"##, "line-color")
+    #expect(color.color(zoom: 6) == (try Color(css: "#fc8")))
+    let cap = try property(#"{"stops": [[10, "butt"], [14, "round"]]}"#, "line-cap")
+    #expect(cap.evaluate(zoom: 12) == .string("butt") && cap.evaluate(zoom: 14) == .string("round"))
+  }
+
+  @Test func propertyFunctions() throws {
+    let categorical = try property(
+      ##"{"property": "class", "type": "categorical", "stops": [["park", "#00ff00"], ["wood", "#008000"]], "default": "#ffffff"}"##,
+      "fill-color", .fill)
+    #expect(categorical.isDataDriven)
+    #expect(categorical.color(zoom: 14, feature: feature) == Color(r: 0, g: 255, b: 0))
+    #expect(categorical.color(zoom: 14, feature: TestFeature(properties: [:])) == .white)
+    let identity = try property(#"{"property": "height", "type": "identity"}"#, "fill-extrusion-height", .fillExtrusion)
+    #expect(identity.number(zoom: 15, feature: feature) == 24)
+    let exponential = try property(#"{"property": "height", "stops": [[0, 0], [48, 10]]}"#, "line-width")
+    #expect(exponential.number(zoom: 15, feature: feature) == 5)
+    #expect(exponential.number(zoom: 15, feature: TestFeature(properties: ["height": .string("x")])) == 1, "default")
+  }
+
+  @Test func zoomAndPropertyFunctions() throws {
+    let width = try property(
+      #"{"property": "height", "stops": [[{"zoom": 10, "value": 0}, 0], [{"zoom": 10, "value": 48}, 4], [{"zoom": 20, "value": 0}, 0], [{"zoom": 20, "value": 48}, 40]]}"#,
+      "line-width")
+    #expect(width.isDataDriven && width.isZoomDependent)
+    // At zoom 15: halfway between 2 (zoom 10, height 24) and 20 (zoom 20).
+    #expect(width.number(zoom: 15, feature: feature) == 11)
+  }
+
+  @Test func literalsAreCheckedAgainstTheType() {
+    #expect(throws: StyleError.self) { try property(#""not a colour""#, "line-color") }
+    #expect(throws: StyleError.self) { try property(#""sideways""#, "line-cap") }
+    #expect(throws: StyleError.self) { try property(#"[1, 2, 3]"#, "line-translate") }
+    #expect(throws: StyleError.self) { try property(#"["get", "x"]"#, "line-cap") }
+  }
+
+  @Test func constantExpressionsFold() throws {
+    let folded = try property(#"["+", 1, 2]"#, "line-width")
+    #expect(folded.constant == .number(3))
+    let negative = try property(#"-4"#, "line-width")
+    #expect(negative.constant == .number(0), "clamped to the minimum")
+  }
+}
+
+@Suite struct FilterTests {
+  struct Row: Sendable, CustomStringConvertible {
+    let json: String
+    let expected: Bool
+    var description: String { json }
+    init(_ json: String, _ expected: Bool) {
+      self.json = json
+      self.expected = expected
+    }
+  }
+
+  static let rows: [Row] = [
+    Row(##"["==", "class", "park"]"##, true), Row(##"["==", "level", "2"]"##, false), Row(##"["!=", "missing", "x"]"##, true),
+    Row(##"["==", "missing", "x"]"##, false), Row(##"[">", "height", 20]"##, true), Row(##"[">", "height", "20"]"##, false),
+    Row(##"["<", "missing", 5]"##, false), Row(##"["in", "class", "wood", "park"]"##, true), Row(##"["!in", "class", "wood", "park"]"##, false),
+    Row(##"["has", "flag"]"##, true), Row(##"["!has", "flag"]"##, false), Row(##"["==", "$type", "Polygon"]"##, true),
+    Row(##"["==", "$id", 42]"##, true), Row(##"["all", ["==", "class", "park"], [">=", "level", 2]]"##, true),
+    Row(##"["any", ["==", "class", "wood"], ["<", "level", 1]]"##, false), Row(##"["none", ["==", "class", "wood"]]"##, true),
+    Row(##"["none", [">", "missing", 5]]"##, true), Row(##"["all"]"##, true),
+    // Expression filters.
+    Row(##"["==", ["geometry-type"], "Polygon"]"##, true), Row(##"["<=", ["get", "admin_level"], 2]"##, false),
+    Row(##"["match", ["get", "class"], ["motorway", "park"], true, false]"##, true), Row(##"["in", ["get", "class"], ["literal", ["park"]]]"##, true),
+    Row(#"["all", ["!=", ["get", "brunnel"], "tunnel"], ["has", "class"]]"#, true), Row("true", true), Row("false", false),
+  ]
+
+  @Test(arguments: rows)
+  func filters(_ row: Row) throws {
+    let filter = try Filter.parse(try JSONParser.parse(row.json), path: "filter")
+    let result = (try? filter.evaluate(EvaluationContext(zoom: 14, feature: feature))) == .bool(true)
+    #expect(result == row.expected)
+  }
+}
+
+@Suite struct StyleDocumentTests {
+  func parse(_ text: String) throws(StyleError) -> Style { try Style.parse(Array(text.utf8), source: "s.json") }
+
+  @Test func parsesSourcesLayersAndCamera() throws {
+    let style = try parse(
+      #"{"version": 8, "center": [7.4, 43.7], "zoom": 14, "pitch": 30, "sources": {"v": {"type": "vector", "url": "mbtiles://x.mbtiles"}, "g": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "red"}}, {"id": "roads", "type": "line", "source": "v", "source-layer": "transportation", "minzoom": 10, "filter": ["==", "class", "primary"], "layout": {"line-cap": "round"}, "paint": {"line-width": 3}}]}"#
+    )
+    #expect(style.layers.map(\.id) == ["bg", "roads"])
+    #expect(style.center == TesseraGeoCoordinate.make(43.7, 7.4) && style.zoom == 14 && style.pitch == 30)
+    let roads = style.layers[1]
+    #expect(roads.property("line-cap").evaluate(zoom: 12) == .string("round"))
+    #expect(roads.property("line-join").evaluate(zoom: 12) == .string("miter"), "default")
+    #expect(roads.isVisible(atZoom: 10) && !roads.isVisible(atZoom: 9.5))
+    #expect(style.sources["v"]?.tileSize == 512 && style.sources["g"]?.kind == .geojson)
+    #expect(style.warnings.isEmpty)
+  }
+
+  @Test func unknownTypesAndPropertiesWarnAndTheRestRenders() throws {
+    let style = try parse(
+      #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "sparkle"}, {"id": "b", "type": "background", "paint": {"background-colour": "red", "background-color": "blue"}}, {"id": "c", "type": "symbol", "source": "x"}]}"#
+    )
+    #expect(style.layers.map(\.id) == ["b"])
+    #expect(style.warnings.count == 3)
+    #expect(style.warnings[0].contains("layer 'a'") && style.warnings[0].contains("unknown layer type 'sparkle'"))
+    #expect(style.warnings[1].contains("layers[1].paint.background-colour") && style.warnings[1].contains("layer 'b'"))
+    #expect(style.warnings[2].contains("symbol"))
+  }
+
+  @Test(arguments: [
+    (#"{"layers": [ {"id": "a", "type": "fill"}, }"#, "line 1, column 43", "invalid JSON"),
+    (#"{"sources": {}, "layers": [{"id": "a", "type": "fill", "source": "nope"}]}"#, "layers[0].source", "does not declare"),
+    (#"{"sources": {"s": {"type": "geojson", "data": {}}}, "layers": [{"id": "a", "type": "fill", "source": "s", "paint": {"fill-color": ["interpolate", ["linear"], ["zoom"], 5]}}]}"#,
+     "layers[0].paint.fill-color", "'interpolate' expects"),
+    (#"{"sources": {}, "layers": [{"id": "a", "type": "background", "paint": {"background-opacity": "half"}}]}"#,
+     "layers[0].paint.background-opacity", "expected a number"),
+    (#"{"sources": {}, "layers": [{"type": "background"}]}"#, "layers[0].id", "expected a string"),
+    (#"{"sources": {"s": {"type": "vector"}}, "layers": []}"#, "sources.s", "needs a url or tiles"),
+  ])
+  func errorsNameTheFieldPath(_ text: String, _ path: String, _ message: String) {
+    do {
+      _ = try parse(text)
+      Issue.record("parsed")
+    } catch {
+      #expect(error.source == "s.json")
+      #expect(error.path == path, "\(error)")
+      #expect(error.message.contains(message), "\(error)")
+    }
+  }
+}
+
+import TesseraGeo
+
+enum TesseraGeoCoordinate {
+  static func make(_ latitude: Double, _ longitude: Double) -> Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
+}
