@@ -60,7 +60,9 @@ let package = Package(
       name: "TesseraRender", dependencies: ["TesseraGeo", "TesseraGL", "TesseraImage", "TesseraStyle", "TesseraData"]),
     .target(
       name: "Tessera",
-      dependencies: ["TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraData", "TesseraStyle", "TesseraRender", "TesseraGL"]),
+      dependencies: [
+        "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraData", "TesseraStyle", "TesseraRender", "TesseraGL",
+      ]),
     .target(
       name: "TesseraCLI",
       dependencies: ["Tessera", "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraGL", "TesseraData"]),

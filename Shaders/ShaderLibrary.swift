@@ -23,6 +23,17 @@ public enum ShaderLibrary {
       "debug_grid", PackageResources.debug_grid_vertex_glsl, PackageResources.debug_grid_fragment_glsl),
     "sky": program("sky", PackageResources.sky_vertex_glsl, PackageResources.sky_fragment_glsl),
     "points": program("points", PackageResources.points_vertex_glsl, PackageResources.points_fragment_glsl),
+    "background": program(
+      "background", PackageResources.background_vertex_glsl, PackageResources.background_fragment_glsl),
+    "clip": program("clip", PackageResources.clip_vertex_glsl, PackageResources.clip_fragment_glsl),
+    "fill": program("fill", PackageResources.fill_vertex_glsl, PackageResources.fill_fragment_glsl),
+    "fill_outline": program(
+      "fill_outline", PackageResources.fill_outline_vertex_glsl, PackageResources.fill_outline_fragment_glsl),
+    "line": program("line", PackageResources.line_vertex_glsl, PackageResources.line_fragment_glsl),
+    "circle": program("circle", PackageResources.circle_vertex_glsl, PackageResources.circle_fragment_glsl),
+    "raster": program("raster", PackageResources.raster_vertex_glsl, PackageResources.raster_fragment_glsl),
+    "hillshade": program(
+      "hillshade", PackageResources.hillshade_vertex_glsl, PackageResources.hillshade_fragment_glsl),
   ]
 
   /// The first lines of every stage: the version and default precisions.

@@ -1,7 +1,7 @@
-import Testing
 import TesseraImage
 import TesseraJSON
 import TesseraStyle
+import Testing
 
 /// A feature for expression tests.
 struct TestFeature: StyleFeature {
@@ -13,7 +13,8 @@ struct TestFeature: StyleFeature {
 }
 
 let feature = TestFeature(properties: [
-  "class": .string("park"), "height": .number(24), "level": .number(2), "levelText": .string("2"), "name": .string("Oak St"),
+  "class": .string("park"), "height": .number(24), "level": .number(2), "levelText": .string("2"),
+  "name": .string("Oak St"),
   "flag": .bool(true), "tags": .array([.string("a"), .string("b")]), "colour": .string("#ff0000"),
 ])
 
@@ -63,7 +64,9 @@ func evaluate(_ json: String, zoom: Double? = 14) throws -> StyleValue {
     Row(#"["interpolate", ["linear"], ["zoom"], 1, 0, 2, 80]"#, .number(80)),
     Row(#"["interpolate", ["exponential", 2], ["zoom"], 12, 0, 16, 15]"#, .number(3)),
     Row(#"["interpolate", ["cubic-bezier", 0, 0, 1, 1], ["zoom"], 10, 0, 18, 8]"#, .number(4)),
-    Row(#"["interpolate", ["linear"], ["zoom"], 10, ["literal", [0, 10]], 18, ["literal", [8, 20]]]"#, .array([.number(4), .number(15)])),
+    Row(
+      #"["interpolate", ["linear"], ["zoom"], 10, ["literal", [0, 10]], 18, ["literal", [8, 20]]]"#,
+      .array([.number(4), .number(15)])),
     Row(#"["zoom"]"#, .number(14)),
     Row(#"["geometry-type"]"#, .string("Polygon")),
     Row(#"["id"]"#, .number(42)),
@@ -102,7 +105,8 @@ func evaluate(_ json: String, zoom: Double? = 14) throws -> StyleValue {
   }
 
   @Test func colorsInterpolateInPremultipliedSpace() throws {
-    let middle = try evaluate(#"["interpolate", ["linear"], ["zoom"], 10, ["rgba", 255, 0, 0, 1], 18, ["rgba", 0, 0, 255, 0]]"#)
+    let middle = try evaluate(
+      #"["interpolate", ["linear"], ["zoom"], 10, ["rgba", 255, 0, 0, 1], 18, ["rgba", 0, 0, 255, 0]]"#)
     guard case .color(let color) = middle else {
       Issue.record("not a colour")
       return
@@ -149,7 +153,9 @@ func evaluate(_ json: String, zoom: Double? = 14) throws -> StyleValue {
   }
 
   @Test func dependenceAnalysis() throws {
-    func parse(_ json: String) throws -> Expression { try ExpressionParser(path: "t").parse(try JSONParser.parse(json)) }
+    func parse(_ json: String) throws -> Expression {
+      try ExpressionParser(path: "t").parse(try JSONParser.parse(json))
+    }
     #expect(try parse(#"["interpolate", ["linear"], ["zoom"], 1, 2, 3, 4]"#).isFeatureConstant)
     #expect(!(try parse(#"["interpolate", ["linear"], ["zoom"], 1, 2, 3, 4]"#).isZoomConstant))
     #expect(!(try parse(#"["get", "x"]"#).isFeatureConstant))

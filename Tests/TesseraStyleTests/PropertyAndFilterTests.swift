@@ -1,7 +1,8 @@
-import Testing
+import TesseraGeo
 import TesseraImage
 import TesseraJSON
 import TesseraStyle
+import Testing
 
 func property(_ json: String, _ name: String, _ type: LayerType = .line) throws -> PropertyValue {
   try PropertyValue.parse(try JSONParser.parse(json), spec: PropertySpec.byLayerType[type]![name]!, path: "p")
@@ -69,17 +70,23 @@ func property(_ json: String, _ name: String, _ type: LayerType = .line) throws 
   }
 
   static let rows: [Row] = [
-    Row(##"["==", "class", "park"]"##, true), Row(##"["==", "level", "2"]"##, false), Row(##"["!=", "missing", "x"]"##, true),
-    Row(##"["==", "missing", "x"]"##, false), Row(##"[">", "height", 20]"##, true), Row(##"[">", "height", "20"]"##, false),
-    Row(##"["<", "missing", 5]"##, false), Row(##"["in", "class", "wood", "park"]"##, true), Row(##"["!in", "class", "wood", "park"]"##, false),
+    Row(##"["==", "class", "park"]"##, true), Row(##"["==", "level", "2"]"##, false),
+    Row(##"["!=", "missing", "x"]"##, true),
+    Row(##"["==", "missing", "x"]"##, false), Row(##"[">", "height", 20]"##, true),
+    Row(##"[">", "height", "20"]"##, false),
+    Row(##"["<", "missing", 5]"##, false), Row(##"["in", "class", "wood", "park"]"##, true),
+    Row(##"["!in", "class", "wood", "park"]"##, false),
     Row(##"["has", "flag"]"##, true), Row(##"["!has", "flag"]"##, false), Row(##"["==", "$type", "Polygon"]"##, true),
     Row(##"["==", "$id", 42]"##, true), Row(##"["all", ["==", "class", "park"], [">=", "level", 2]]"##, true),
-    Row(##"["any", ["==", "class", "wood"], ["<", "level", 1]]"##, false), Row(##"["none", ["==", "class", "wood"]]"##, true),
+    Row(##"["any", ["==", "class", "wood"], ["<", "level", 1]]"##, false),
+    Row(##"["none", ["==", "class", "wood"]]"##, true),
     Row(##"["none", [">", "missing", 5]]"##, true), Row(##"["all"]"##, true),
     // Expression filters.
     Row(##"["==", ["geometry-type"], "Polygon"]"##, true), Row(##"["<=", ["get", "admin_level"], 2]"##, false),
-    Row(##"["match", ["get", "class"], ["motorway", "park"], true, false]"##, true), Row(##"["in", ["get", "class"], ["literal", ["park"]]]"##, true),
-    Row(#"["all", ["!=", ["get", "brunnel"], "tunnel"], ["has", "class"]]"#, true), Row("true", true), Row("false", false),
+    Row(##"["match", ["get", "class"], ["motorway", "park"], true, false]"##, true),
+    Row(##"["in", ["get", "class"], ["literal", ["park"]]]"##, true),
+    Row(#"["all", ["!=", ["get", "brunnel"], "tunnel"], ["has", "class"]]"#, true), Row("true", true),
+    Row("false", false),
   ]
 
   @Test(arguments: rows)
@@ -120,11 +127,18 @@ func property(_ json: String, _ name: String, _ type: LayerType = .line) throws 
 
   @Test(arguments: [
     (#"{"layers": [ {"id": "a", "type": "fill"}, }"#, "line 1, column 43", "invalid JSON"),
-    (#"{"sources": {}, "layers": [{"id": "a", "type": "fill", "source": "nope"}]}"#, "layers[0].source", "does not declare"),
-    (#"{"sources": {"s": {"type": "geojson", "data": {}}}, "layers": [{"id": "a", "type": "fill", "source": "s", "paint": {"fill-color": ["interpolate", ["linear"], ["zoom"], 5]}}]}"#,
-     "layers[0].paint.fill-color", "'interpolate' expects"),
-    (#"{"sources": {}, "layers": [{"id": "a", "type": "background", "paint": {"background-opacity": "half"}}]}"#,
-     "layers[0].paint.background-opacity", "expected a number"),
+    (
+      #"{"sources": {}, "layers": [{"id": "a", "type": "fill", "source": "nope"}]}"#, "layers[0].source",
+      "does not declare"
+    ),
+    (
+      #"{"sources": {"s": {"type": "geojson", "data": {}}}, "layers": [{"id": "a", "type": "fill", "source": "s", "paint": {"fill-color": ["interpolate", ["linear"], ["zoom"], 5]}}]}"#,
+      "layers[0].paint.fill-color", "'interpolate' expects"
+    ),
+    (
+      #"{"sources": {}, "layers": [{"id": "a", "type": "background", "paint": {"background-opacity": "half"}}]}"#,
+      "layers[0].paint.background-opacity", "expected a number"
+    ),
     (#"{"sources": {}, "layers": [{"type": "background"}]}"#, "layers[0].id", "expected a string"),
     (#"{"sources": {"s": {"type": "vector"}}, "layers": []}"#, "sources.s", "needs a url or tiles"),
   ])
@@ -140,8 +154,8 @@ func property(_ json: String, _ name: String, _ type: LayerType = .line) throws 
   }
 }
 
-import TesseraGeo
-
 enum TesseraGeoCoordinate {
-  static func make(_ latitude: Double, _ longitude: Double) -> Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
+  static func make(_ latitude: Double, _ longitude: Double) -> Coordinate {
+    Coordinate(latitude: latitude, longitude: longitude)
+  }
 }

@@ -242,6 +242,8 @@ public struct PipelineDescriptor: Sendable {
   public var cull: CullMode
   /// Whether colour is written (false for depth- or stencil-only passes).
   public var writesColor: Bool
+  /// Width of GL lines in pixels (`.lines` pipelines).
+  public var lineWidth: Float
   public var label: String
 
   public init(
@@ -249,7 +251,7 @@ public struct PipelineDescriptor: Sendable {
     primitive: PrimitiveType = .triangles, indexType: IndexType = .none,
     blend: BlendMode = .premultipliedOver, depth: DepthMode = .disabled,
     stencil: StencilMode = .disabled, cull: CullMode = .none, writesColor: Bool = true,
-    label: String = ""
+    lineWidth: Float = 1, label: String = ""
   ) {
     self.program = program
     self.defines = defines
@@ -261,6 +263,7 @@ public struct PipelineDescriptor: Sendable {
     self.stencil = stencil
     self.cull = cull
     self.writesColor = writesColor
+    self.lineWidth = lineWidth
     self.label = label
   }
 }

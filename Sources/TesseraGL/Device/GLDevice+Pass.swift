@@ -73,6 +73,7 @@ extension GLDevice {
     state.setStencil(descriptor.stencil)
     state.setCull(descriptor.cull)
     state.setColorWrite(descriptor.writesColor)
+    if descriptor.primitive == .lines { state.setLineWidth(descriptor.lineWidth) }
     GLCheck.debug("applyPipeline")
   }
 
@@ -106,7 +107,24 @@ extension GLDevice {
     GLCheck.debug("applyBindings")
   }
 
-  /// Sets a uniform of the current pipeline's program.
+  /// Sets the stencil reference for the following draws (the pipeline's stencil mode says how
+  /// it is compared or written).
+  public func setStencilReference(_ reference: Int32) {
+    assertOwningThread()
+    state.setStencilReference(reference)
+  }
+
+  /// Clears the stencil buffer of the current pass to `value`.
+  public func clearStencil(_ value: Int32 = 0) {
+    assertOwningThread()
+    precondition(passTarget != nil, "clearStencil outside a pass")
+    glStencilMask(0xFF)
+    state.stencil = nil
+    glClearStencil(value)
+    glClear(GLbitfield(GL_STENCIL_BUFFER_BIT))
+  }
+
+  /// Sets the uniform of the current pipeline's program.
   public func setUniform(_ uniform: UniformLocation, _ value: UniformValue) {
     assertOwningThread()
     guard uniform.location >= 0 else { return }

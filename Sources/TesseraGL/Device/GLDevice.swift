@@ -36,7 +36,7 @@ public final class GLDevice {
 
   struct GLTexture {
     let id: GLuint
-    let descriptor: TextureDescriptor
+    var descriptor: TextureDescriptor
   }
 
   struct GLPipeline {
@@ -232,6 +232,19 @@ public final class GLDevice {
     if texture.descriptor.filter == .trilinear { glGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
     GLCheck.debug("glTexSubImage2D")
     statistics.uploadedBytes += pixels.count
+  }
+
+  /// Changes how a texture is sampled (`nearest` or `linear`; mipmaps are not added).
+  public func setTextureFilter(_ handle: TextureHandle, _ filter: TextureFilter) {
+    assertOwningThread()
+    var texture = textures[handle.slot]
+    guard texture.descriptor.filter != filter, filter != .trilinear else { return }
+    state.bindTexture(texture.id, unit: 0)
+    let value = filter == .nearest ? GL_NEAREST : GL_LINEAR
+    glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), value)
+    glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), value)
+    texture.descriptor.filter = filter
+    textures[handle.slot] = texture
   }
 
   /// Deletes a texture; its handle must not be used again.

@@ -9,6 +9,9 @@ struct GLStateCache {
   var stencil: StencilMode?
   var cull: CullMode?
   var colorWrite: Bool?
+  var lineWidth: Float?
+  /// The stencil reference set by the last pipeline or draw.
+  var stencilReference: Int32?
   var framebuffer: GLuint?
   var viewport: (Int32, Int32, Int32, Int32)?
   var arrayBuffer: GLuint?
@@ -58,8 +61,22 @@ struct GLStateCache {
     depth = mode
   }
 
+  mutating func setLineWidth(_ width: Float) {
+    guard lineWidth != width else { return }
+    glLineWidth(width)
+    lineWidth = width
+  }
+
+  /// Sets the stencil reference of the current stencil mode (a per-draw value).
+  mutating func setStencilReference(_ reference: Int32) {
+    guard let mode = stencil, let test = mode.test, stencilReference != reference else { return }
+    glStencilFunc(test.glValue, reference, mode.readMask)
+    stencilReference = reference
+  }
+
   mutating func setStencil(_ mode: StencilMode) {
     guard stencil != mode else { return }
+    stencilReference = mode.reference
     if let test = mode.test {
       glEnable(GLenum(GL_STENCIL_TEST))
       glStencilFunc(test.glValue, mode.reference, mode.readMask)

@@ -28,7 +28,8 @@ public struct Style: Sendable {
     do {
       root = try JSONParser.parse(bytes)
     } catch {
-      throw StyleError(source: source, path: "line \(error.line), column \(error.column)", message: "invalid JSON: \(error.message)")
+      throw StyleError(
+        source: source, path: "line \(error.line), column \(error.column)", message: "invalid JSON: \(error.message)")
     }
     do {
       return try Style(JSONCursor(root: root, source: source))
@@ -75,10 +76,13 @@ public struct Style: Sendable {
         layers.append(layer)
       }
       if skippedSymbols > 0 {
-        warnings.append("\(skippedSymbols) symbol/heatmap layer(s) are skipped: text and icon rendering is not available yet")
+        warnings.append(
+          "\(skippedSymbols) symbol/heatmap layer(s) are skipped: text and icon rendering is not available yet")
       }
       self.layers = layers
-      if let centre = root["center"].value?.array, centre.count >= 2, let lng = centre[0].number, let lat = centre[1].number {
+      if let centre = root["center"].value?.array, centre.count >= 2, let lng = centre[0].number,
+        let lat = centre[1].number
+      {
         center = Coordinate(latitude: lat, longitude: lng)
       }
       zoom = try root["zoom"].optionalNumber()

@@ -31,7 +31,9 @@ public struct StyleLayer: Sendable {
     return (try? filter.evaluate(EvaluationContext(zoom: zoom, feature: feature))) == .bool(true)
   }
 
-  static func parse(_ cursor: JSONCursor, sources: [String: StyleSource], warnings: inout [String]) throws(StyleError) -> StyleLayer? {
+  static func parse(_ cursor: JSONCursor, sources: [String: StyleSource], warnings: inout [String]) throws(StyleError)
+    -> StyleLayer?
+  {
     let path = cursor.path
     do {
       let id = try cursor["id"].string()
@@ -43,13 +45,15 @@ public struct StyleLayer: Sendable {
       }
       if type == .symbol || type == .heatmap {
         return StyleLayer(
-          id: id, type: type, source: nil, sourceLayer: nil, minZoom: 0, maxZoom: 24, filter: nil, isVisible: false, properties: [:])
+          id: id, type: type, source: nil, sourceLayer: nil, minZoom: 0, maxZoom: 24, filter: nil, isVisible: false,
+          properties: [:])
       }
       var source: String?
       if type != .background {
         source = try cursor["source"].string()
         guard sources[source!] != nil else {
-          throw StyleError(path: "\(path).source", message: "\(name) uses source '\(source!)', which the style does not declare")
+          throw StyleError(
+            path: "\(path).source", message: "\(name) uses source '\(source!)', which the style does not declare")
         }
       }
       let specs = PropertySpec.byLayerType[type]!
@@ -59,7 +63,8 @@ public struct StyleLayer: Sendable {
         for (key, value) in try cursor[group].members() {
           let propertyPath = "\(path).\(group).\(key)"
           guard let spec = specs[key], spec.isPaint == (group == "paint") else {
-            warnings.append("\(propertyPath) (\(name)): unknown \(group) property '\(key)' for a \(type.rawValue) layer; ignored")
+            warnings.append(
+              "\(propertyPath) (\(name)): unknown \(group) property '\(key)' for a \(type.rawValue) layer; ignored")
             continue
           }
           if spec.type == .unsupported {
@@ -73,7 +78,8 @@ public struct StyleLayer: Sendable {
       return StyleLayer(
         id: id, type: type, source: source, sourceLayer: try cursor["source-layer"].optionalString(),
         minZoom: try cursor["minzoom"].number(default: 0), maxZoom: try cursor["maxzoom"].number(default: 24),
-        filter: cursor["filter"].isAbsentOrNull ? nil : try Filter.parse(cursor["filter"].value!, path: "\(path).filter"),
+        filter: cursor["filter"].isAbsentOrNull
+          ? nil : try Filter.parse(cursor["filter"].value!, path: "\(path).filter"),
         isVisible: visible, properties: properties)
     } catch let error as StyleError {
       throw error

@@ -34,7 +34,8 @@ public struct StyleSource: Sendable {
     func fail(_ message: String) -> StyleError { StyleError(path: path, message: message) }
     do {
       guard let kind = Kind(rawValue: try cursor["type"].string()) else {
-        warnings.append("\(path): source type '\(cursor["type"].value?.string ?? "")' is not supported; layers using it are skipped")
+        warnings.append(
+          "\(path): source type '\(cursor["type"].value?.string ?? "")' is not supported; layers using it are skipped")
         return nil
       }
       let tiles = try cursor["tiles"].isAbsentOrNull ? [] : cursor["tiles"].elements().map { try $0.string() }
@@ -54,8 +55,10 @@ public struct StyleSource: Sendable {
       guard tileSize >= 16, tileSize <= 4096 else { throw fail("tileSize \(tileSize) is out of range") }
       return StyleSource(
         id: id, kind: kind, url: url, tiles: tiles, tileSize: Int(tileSize),
-        minZoom: try cursor["minzoom"].optionalNumber().map { Int($0) }, maxZoom: try cursor["maxzoom"].optionalNumber().map { Int($0) },
-        isTMS: try cursor["scheme"].optionalString() == "tms", encoding: try cursor["encoding"].optionalString() ?? "mapbox",
+        minZoom: try cursor["minzoom"].optionalNumber().map { Int($0) },
+        maxZoom: try cursor["maxzoom"].optionalNumber().map { Int($0) },
+        isTMS: try cursor["scheme"].optionalString() == "tms",
+        encoding: try cursor["encoding"].optionalString() ?? "mapbox",
         data: data, dataURL: dataURL, attribution: try cursor["attribution"].optionalString())
     } catch let error as StyleError {
       throw error

@@ -116,7 +116,8 @@ extension Expression {
     case .get(let key, let object), .has(let key, let object): return [key] + (object.map { [$0] } ?? [])
     case .at(let index, let array): return [index, array]
     case .contains(let needle, let haystack), .indexOf(let needle, let haystack): return [needle, haystack]
-    case .length(let value), .not(let value), .typeOf(let value), .upcase(let value), .downcase(let value): return [value]
+    case .length(let value), .not(let value), .typeOf(let value), .upcase(let value), .downcase(let value):
+      return [value]
     case .bind(let bindings, let body): return bindings.map(\.value) + [body]
     case .all(let values), .any(let values), .coalesce(let values), .coerce(_, let values), .assert(_, let values),
       .color(let values), .concat(let values), .math(_, let values):

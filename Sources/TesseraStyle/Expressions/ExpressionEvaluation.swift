@@ -54,7 +54,8 @@ extension Expression {
         guard case .string(let part) = needle else { return .bool(false) }
         return .bool(text.contains(part))
       case .null: return .bool(false)
-      case let other: throw ExpressionEvaluationError("in: expected an array or string haystack, found \(other.typeName)")
+      case let other:
+        throw ExpressionEvaluationError("in: expected an array or string haystack, found \(other.typeName)")
       }
     case .indexOf(let needleExpression, let haystackExpression):
       let needle = try needleExpression.evaluate(context)
@@ -113,7 +114,8 @@ extension Expression {
       for value in values {
         let result = try value.evaluate(context)
         switch (type, result) {
-        case (.number, .number), (.string, .string), (.boolean, .bool), (.array, .array), (.object, .object): return result
+        case (.number, .number), (.string, .string), (.boolean, .bool), (.array, .array), (.object, .object):
+          return result
         default: continue
         }
       }
@@ -123,11 +125,15 @@ extension Expression {
     case .color(let channels):
       var components: [Double] = []
       for channel in channels { components.append(try number(channel, context, "rgb")) }
-      if components[0...2].contains(where: { $0 < 0 || $0 > 255 }) || (components.count == 4 && (components[3] < 0 || components[3] > 1)) {
+      if components[0...2].contains(where: { $0 < 0 || $0 > 255 })
+        || (components.count == 4 && (components[3] < 0 || components[3] > 1))
+      {
         throw ExpressionEvaluationError("rgb: channel values out of range")
       }
       return .color(
-        Color(red: components[0] / 255, green: components[1] / 255, blue: components[2] / 255, alpha: components.count == 4 ? components[3] : 1))
+        Color(
+          red: components[0] / 255, green: components[1] / 255, blue: components[2] / 255,
+          alpha: components.count == 4 ? components[3] : 1))
     case .concat(let values):
       var text = ""
       for value in values { text += try value.evaluate(context).formatted }
@@ -143,21 +149,27 @@ extension Expression {
     }
   }
 
-  private func boolean(_ expression: Expression, _ context: EvaluationContext, _ name: String) throws(ExpressionEvaluationError) -> Bool {
+  private func boolean(_ expression: Expression, _ context: EvaluationContext, _ name: String)
+    throws(ExpressionEvaluationError) -> Bool
+  {
     guard case .bool(let value) = try expression.evaluate(context) else {
       throw ExpressionEvaluationError("\(name): expected a boolean")
     }
     return value
   }
 
-  private func number(_ expression: Expression, _ context: EvaluationContext, _ name: String) throws(ExpressionEvaluationError) -> Double {
+  private func number(_ expression: Expression, _ context: EvaluationContext, _ name: String)
+    throws(ExpressionEvaluationError) -> Double
+  {
     guard case .number(let value) = try expression.evaluate(context) else {
       throw ExpressionEvaluationError("\(name): expected a number")
     }
     return value
   }
 
-  private func string(_ expression: Expression, _ context: EvaluationContext, _ name: String) throws(ExpressionEvaluationError) -> String {
+  private func string(_ expression: Expression, _ context: EvaluationContext, _ name: String)
+    throws(ExpressionEvaluationError) -> String
+  {
     guard case .string(let value) = try expression.evaluate(context) else {
       throw ExpressionEvaluationError("\(name): expected a string")
     }
@@ -166,7 +178,9 @@ extension Expression {
 
   /// `==` and `!=` compare any values (different types are unequal); ordering needs two numbers
   /// or two strings.
-  static func compare(_ op: ComparisonOperator, _ a: StyleValue, _ b: StyleValue) throws(ExpressionEvaluationError) -> Bool {
+  static func compare(_ op: ComparisonOperator, _ a: StyleValue, _ b: StyleValue) throws(ExpressionEvaluationError)
+    -> Bool
+  {
     switch op {
     case .equal: return a == b
     case .notEqual: return a != b
@@ -177,7 +191,8 @@ extension Expression {
     case (.number(let x), .number(let y)): order = x < y ? -1 : (x > y ? 1 : 0)
     case (.string(let x), .string(let y)): order = x < y ? -1 : (x > y ? 1 : 0)
     default:
-      throw ExpressionEvaluationError("\(op.rawValue): expected two numbers or two strings, found \(a.typeName) and \(b.typeName)")
+      throw ExpressionEvaluationError(
+        "\(op.rawValue): expected two numbers or two strings, found \(a.typeName) and \(b.typeName)")
     }
     switch op {
     case .less: return order < 0
@@ -187,7 +202,8 @@ extension Expression {
     }
   }
 
-  static func coerce(_ type: ValueType, _ values: [Expression], _ context: EvaluationContext) throws(ExpressionEvaluationError)
+  static func coerce(_ type: ValueType, _ values: [Expression], _ context: EvaluationContext)
+    throws(ExpressionEvaluationError)
     -> StyleValue
   {
     switch type {
@@ -221,7 +237,9 @@ extension Expression {
         if let color = result.color { return .color(color) }
         if let channels = result.numbers, channels.count == 3 || channels.count == 4 {
           return .color(
-            Color(red: channels[0] / 255, green: channels[1] / 255, blue: channels[2] / 255, alpha: channels.count == 4 ? channels[3] : 1))
+            Color(
+              red: channels[0] / 255, green: channels[1] / 255, blue: channels[2] / 255,
+              alpha: channels.count == 4 ? channels[3] : 1))
         }
       }
       throw ExpressionEvaluationError("to-color: no argument converts to a colour")
@@ -291,7 +309,9 @@ extension Expression {
 
   /// Blends two values: numbers linearly, colours in premultiplied RGBA (as MapLibre does),
   /// arrays of numbers element by element.
-  public static func blend(_ a: StyleValue, _ b: StyleValue, _ t: Double) throws(ExpressionEvaluationError) -> StyleValue {
+  public static func blend(_ a: StyleValue, _ b: StyleValue, _ t: Double) throws(ExpressionEvaluationError)
+    -> StyleValue
+  {
     switch (a, b) {
     case (.number(let x), .number(let y)):
       return .number(x + (y - x) * t)
@@ -302,7 +322,8 @@ extension Expression {
       guard alpha > 0 else { return .color(.transparent) }
       return .color(
         Color(
-          red: (p.0 + (q.0 - p.0) * t) / alpha, green: (p.1 + (q.1 - p.1) * t) / alpha, blue: (p.2 + (q.2 - p.2) * t) / alpha,
+          red: (p.0 + (q.0 - p.0) * t) / alpha, green: (p.1 + (q.1 - p.1) * t) / alpha,
+          blue: (p.2 + (q.2 - p.2) * t) / alpha,
           alpha: alpha))
     case (.array(let x), .array(let y)) where x.count == y.count:
       var result: [StyleValue] = []

@@ -19,8 +19,10 @@ public struct ExpressionParser {
   }
 
   static let operators: Set<String> = Set([
-    "literal", "get", "has", "at", "in", "index-of", "length", "zoom", "geometry-type", "id", "properties", "let", "var",
-    "!", "all", "any", "==", "!=", "<", "<=", ">", ">=", "match", "case", "coalesce", "step", "interpolate", "to-number",
+    "literal", "get", "has", "at", "in", "index-of", "length", "zoom", "geometry-type", "id", "properties", "let",
+    "var",
+    "!", "all", "any", "==", "!=", "<", "<=", ">", ">=", "match", "case", "coalesce", "step", "interpolate",
+    "to-number",
     "to-string", "to-boolean", "to-color", "number", "string", "boolean", "array", "object", "typeof", "rgb", "rgba",
     "concat", "upcase", "downcase", "feature-state", "line-progress",
   ]).union(Expression.MathOperator.allCases.map(\.rawValue))
@@ -45,15 +47,19 @@ public struct ExpressionParser {
     case .object: throw fail("objects must be wrapped in [\"literal\", …]")
     case .array(let elements):
       guard case .string(let name)? = elements.first else {
-        throw fail("expected an expression like [\"get\", \"name\"]; arrays of values must be wrapped in [\"literal\", …]")
+        throw fail(
+          "expected an expression like [\"get\", \"name\"]; arrays of values must be wrapped in [\"literal\", …]")
       }
       return try call(name, Array(elements.dropFirst()))
     }
   }
 
-  private func arguments(_ arguments: [JSONValue], _ count: ClosedRange<Int>, _ name: String) throws(StyleError) -> [Expression] {
+  private func arguments(_ arguments: [JSONValue], _ count: ClosedRange<Int>, _ name: String) throws(StyleError)
+    -> [Expression]
+  {
     guard count.contains(arguments.count) else {
-      let expected = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
+      let expected =
+        count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
       throw fail("'\(name)' expects \(expected) argument(s), found \(arguments.count)")
     }
     var result: [Expression] = []
@@ -116,7 +122,9 @@ public struct ExpressionParser {
     case "match":
       return try parseMatch(rest)
     case "case":
-      guard rest.count >= 3, rest.count % 2 == 1 else { throw fail("'case' expects condition/output pairs and a fallback") }
+      guard rest.count >= 3, rest.count % 2 == 1 else {
+        throw fail("'case' expects condition/output pairs and a fallback")
+      }
       let a = try arguments(rest, 3...Int.max, name)
       let branches = stride(from: 0, to: a.count - 1, by: 2).map { (condition: a[$0], output: a[$0 + 1]) }
       return .conditional(branches, fallback: a[a.count - 1])
@@ -179,7 +187,9 @@ public struct ExpressionParser {
   }
 
   private func parseMatch(_ rest: [JSONValue]) throws(StyleError) -> Expression {
-    guard rest.count >= 4, rest.count % 2 == 0 else { throw fail("'match' expects an input, label/output pairs and a fallback") }
+    guard rest.count >= 4, rest.count % 2 == 0 else {
+      throw fail("'match' expects an input, label/output pairs and a fallback")
+    }
     let input = try child(1).parse(rest[0])
     var labels: [StyleValue: Int] = [:]
     var outputs: [Expression] = []
@@ -201,10 +211,13 @@ public struct ExpressionParser {
       }
       outputs.append(try child(index + 2).parse(rest[index + 1]))
     }
-    return .match(input: input, labels: labels, outputs: outputs, fallback: try child(rest.count).parse(rest[rest.count - 1]))
+    return .match(
+      input: input, labels: labels, outputs: outputs, fallback: try child(rest.count).parse(rest[rest.count - 1]))
   }
 
-  private func stops(_ rest: ArraySlice<JSONValue>, firstIndex: Int, name: String) throws(StyleError) -> [(input: Double, output: Expression)] {
+  private func stops(_ rest: ArraySlice<JSONValue>, firstIndex: Int, name: String) throws(StyleError) -> [(
+    input: Double, output: Expression
+  )] {
     guard !rest.isEmpty, rest.count % 2 == 0 else { throw fail("'\(name)' expects stop/output pairs") }
     var result: [(input: Double, output: Expression)] = []
     var index = rest.startIndex
@@ -213,7 +226,8 @@ public struct ExpressionParser {
         throw fail("'\(name)' stop inputs must be literal numbers", at: firstIndex + index - rest.startIndex)
       }
       if let last = result.last, stop <= last.input {
-        throw fail("'\(name)' stop inputs must be in strictly ascending order", at: firstIndex + index - rest.startIndex)
+        throw fail(
+          "'\(name)' stop inputs must be in strictly ascending order", at: firstIndex + index - rest.startIndex)
       }
       result.append((stop, try child(firstIndex + index - rest.startIndex + 1).parse(rest[index + 1])))
       index += 2
@@ -250,7 +264,8 @@ public struct ExpressionParser {
       throw fail("unknown interpolation type \(JSONValue.array(type).serialized())", at: 1)
     }
     return .interpolate(
-      interpolation, input: try child(2).parse(rest[1]), stops: try stops(rest[2...], firstIndex: 3, name: "interpolate"))
+      interpolation, input: try child(2).parse(rest[1]),
+      stops: try stops(rest[2...], firstIndex: 3, name: "interpolate"))
   }
 }
 

@@ -56,7 +56,9 @@ public enum Filter {
     switch op {
     case "all", "any", "none":
       var children: [Expression] = []
-      for (index, child) in elements.dropFirst().enumerated() { children.append(try legacy(child, path: "\(path)[\(index + 1)]")) }
+      for (index, child) in elements.dropFirst().enumerated() {
+        children.append(try legacy(child, path: "\(path)[\(index + 1)]"))
+      }
       if op == "all" { return .all(children) }
       if op == "any" { return .any(children) }
       return .not(.any(children))

@@ -24,7 +24,9 @@ enum LegacyFunction {
       guard let property else { throw fail("identity functions need a property") }
       return .coalesce([coerced(.get(key: .literal(.string(property)), object: nil), spec: spec), fallback])
     }
-    guard case .array(let stops)? = root["stops"].value, !stops.isEmpty else { throw fail("a function needs a non-empty stops array") }
+    guard case .array(let stops)? = root["stops"].value, !stops.isEmpty else {
+      throw fail("a function needs a non-empty stops array")
+    }
     var pairs: [(input: JSONValue, output: JSONValue)] = []
     for (index, stop) in stops.enumerated() {
       guard case .array(let pair) = stop, pair.count == 2 else { throw fail("stops[\(index)] must be [input, output]") }
@@ -32,7 +34,8 @@ enum LegacyFunction {
     }
     if case .object = pairs[0].input {
       guard let property else { throw fail("zoom-and-property stops need a property") }
-      return try composite(pairs, kind: kind, base: base, property: property, spec: spec, fallback: fallback, path: path)
+      return try composite(
+        pairs, kind: kind, base: base, property: property, spec: spec, fallback: fallback, path: path)
     }
     if let property {
       let input = Expression.get(key: .literal(.string(property)), object: nil)
@@ -102,7 +105,10 @@ enum LegacyFunction {
     var stops: [(input: Double, output: Expression)] = []
     for group in byZoom {
       stops.append(
-        (group.zoom, try curve(group.pairs, kind: kind, base: base, input: input, spec: spec, fallback: fallback, path: path)))
+        (
+          group.zoom,
+          try curve(group.pairs, kind: kind, base: base, input: input, spec: spec, fallback: fallback, path: path)
+        ))
     }
     if stops.count == 1 { return stops[0].output }
     if spec.isInterpolatable && kind != "interval" && kind != "categorical" {
@@ -112,7 +118,9 @@ enum LegacyFunction {
   }
 
   /// A stop output as a literal of the property's type.
-  static func literal(_ json: JSONValue, spec: PropertySpec, path: String, orDefault: Bool = false) throws(StyleError) -> Expression {
+  static func literal(_ json: JSONValue, spec: PropertySpec, path: String, orDefault: Bool = false) throws(StyleError)
+    -> Expression
+  {
     if orDefault && json == .null { return .literal(spec.defaultValue) }
     guard let value = PropertyValue.conform(StyleValue(json: json), to: spec) else {
       throw StyleError(path: path, message: "expected \(PropertyValue.describe(spec.type)), found \(json.serialized())")

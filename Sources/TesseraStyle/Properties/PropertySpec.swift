@@ -46,11 +46,15 @@ extension PropertySpec {
   private static func paint(
     _ name: String, _ type: PropertyType, _ defaultValue: StyleValue, dataDriven: Bool = false, minimum: Double? = nil
   ) -> PropertySpec {
-    PropertySpec(name: name, type: type, defaultValue: defaultValue, isPaint: true, isDataDriven: dataDriven, minimum: minimum)
+    PropertySpec(
+      name: name, type: type, defaultValue: defaultValue, isPaint: true, isDataDriven: dataDriven, minimum: minimum)
   }
 
-  private static func layout(_ name: String, _ type: PropertyType, _ defaultValue: StyleValue, dataDriven: Bool = false) -> PropertySpec {
-    PropertySpec(name: name, type: type, defaultValue: defaultValue, isPaint: false, isDataDriven: dataDriven, minimum: nil)
+  private static func layout(_ name: String, _ type: PropertyType, _ defaultValue: StyleValue, dataDriven: Bool = false)
+    -> PropertySpec
+  {
+    PropertySpec(
+      name: name, type: type, defaultValue: defaultValue, isPaint: false, isDataDriven: dataDriven, minimum: nil)
   }
 
   static let black = StyleValue.color(.black)
@@ -66,8 +70,10 @@ extension PropertySpec {
       paint("background-pattern", .unsupported, .null),
     ]
     table[.fill] = [
-      paint("fill-antialias", .boolean, .bool(true)), paint("fill-opacity", .number, .number(1), dataDriven: true, minimum: 0),
-      paint("fill-color", .color, black, dataDriven: true), paint("fill-outline-color", .color, .null, dataDriven: true),
+      paint("fill-antialias", .boolean, .bool(true)),
+      paint("fill-opacity", .number, .number(1), dataDriven: true, minimum: 0),
+      paint("fill-color", .color, black, dataDriven: true),
+      paint("fill-outline-color", .color, .null, dataDriven: true),
       paint("fill-translate", .numberArray(count: 2), zeroPair), paint("fill-translate-anchor", anchor, .string("map")),
       paint("fill-pattern", .unsupported, .null), layout("fill-sort-key", .number, .null, dataDriven: true),
     ]
@@ -76,19 +82,24 @@ extension PropertySpec {
       layout("line-join", .enumeration(["bevel", "round", "miter"]), .string("miter"), dataDriven: true),
       layout("line-miter-limit", .number, .number(2)), layout("line-round-limit", .number, .number(1.05)),
       layout("line-sort-key", .number, .null, dataDriven: true),
-      paint("line-opacity", .number, .number(1), dataDriven: true, minimum: 0), paint("line-color", .color, black, dataDriven: true),
+      paint("line-opacity", .number, .number(1), dataDriven: true, minimum: 0),
+      paint("line-color", .color, black, dataDriven: true),
       paint("line-translate", .numberArray(count: 2), zeroPair), paint("line-translate-anchor", anchor, .string("map")),
       paint("line-width", .number, .number(1), dataDriven: true, minimum: 0),
       paint("line-gap-width", .number, .number(0), dataDriven: true, minimum: 0),
-      paint("line-offset", .number, .number(0), dataDriven: true), paint("line-blur", .number, .number(0), dataDriven: true, minimum: 0),
+      paint("line-offset", .number, .number(0), dataDriven: true),
+      paint("line-blur", .number, .number(0), dataDriven: true, minimum: 0),
       paint("line-dasharray", .numberArray(count: nil), .null), paint("line-pattern", .unsupported, .null),
       paint("line-gradient", .unsupported, .null),
     ]
     table[.circle] = [
       layout("circle-sort-key", .number, .null, dataDriven: true),
-      paint("circle-radius", .number, .number(5), dataDriven: true, minimum: 0), paint("circle-color", .color, black, dataDriven: true),
-      paint("circle-blur", .number, .number(0), dataDriven: true), paint("circle-opacity", .number, .number(1), dataDriven: true, minimum: 0),
-      paint("circle-translate", .numberArray(count: 2), zeroPair), paint("circle-translate-anchor", anchor, .string("map")),
+      paint("circle-radius", .number, .number(5), dataDriven: true, minimum: 0),
+      paint("circle-color", .color, black, dataDriven: true),
+      paint("circle-blur", .number, .number(0), dataDriven: true),
+      paint("circle-opacity", .number, .number(1), dataDriven: true, minimum: 0),
+      paint("circle-translate", .numberArray(count: 2), zeroPair),
+      paint("circle-translate-anchor", anchor, .string("map")),
       paint("circle-pitch-scale", anchor, .string("map")), paint("circle-pitch-alignment", anchor, .string("viewport")),
       paint("circle-stroke-width", .number, .number(0), dataDriven: true, minimum: 0),
       paint("circle-stroke-color", .color, black, dataDriven: true),
@@ -104,14 +115,16 @@ extension PropertySpec {
     table[.hillshade] = [
       paint("hillshade-illumination-direction", .number, .number(335)),
       paint("hillshade-illumination-anchor", anchor, .string("viewport")),
-      paint("hillshade-exaggeration", .number, .number(0.5), minimum: 0), paint("hillshade-shadow-color", .color, black),
+      paint("hillshade-exaggeration", .number, .number(0.5), minimum: 0),
+      paint("hillshade-shadow-color", .color, black),
       paint("hillshade-highlight-color", .color, .color(.white)), paint("hillshade-accent-color", .color, black),
     ]
     table[.fillExtrusion] = [
       paint("fill-extrusion-opacity", .number, .number(1), minimum: 0),
       paint("fill-extrusion-color", .color, black, dataDriven: true),
       paint("fill-extrusion-translate", .numberArray(count: 2), zeroPair),
-      paint("fill-extrusion-translate-anchor", anchor, .string("map")), paint("fill-extrusion-pattern", .unsupported, .null),
+      paint("fill-extrusion-translate-anchor", anchor, .string("map")),
+      paint("fill-extrusion-pattern", .unsupported, .null),
       paint("fill-extrusion-height", .number, .number(0), dataDriven: true, minimum: 0),
       paint("fill-extrusion-base", .number, .number(0), dataDriven: true, minimum: 0),
       paint("fill-extrusion-vertical-gradient", .boolean, .bool(true)),

@@ -122,14 +122,17 @@ extension Expression {
     switch self {
     case .match(let input, let labels, let outputs, let fallback):
       return .match(
-        input: input, labels: labels, outputs: outputs.map { $0.mapOutputs(transform) }, fallback: fallback.mapOutputs(transform))
+        input: input, labels: labels, outputs: outputs.map { $0.mapOutputs(transform) },
+        fallback: fallback.mapOutputs(transform))
     case .conditional(let branches, let fallback):
       return .conditional(
         branches.map { ($0.condition, $0.output.mapOutputs(transform)) }, fallback: fallback.mapOutputs(transform))
     case .coalesce(let values):
       return .coalesce(values.map { $0.mapOutputs(transform) })
     case .step(let input, let base, let stops):
-      return .step(input: input, base: base.mapOutputs(transform), stops: stops.map { ($0.input, $0.output.mapOutputs(transform)) })
+      return .step(
+        input: input, base: base.mapOutputs(transform), stops: stops.map { ($0.input, $0.output.mapOutputs(transform)) }
+      )
     case .interpolate(let kind, let input, let stops):
       return .interpolate(kind, input: input, stops: stops.map { ($0.input, $0.output.mapOutputs(transform)) })
     case .bind(let bindings, let body):

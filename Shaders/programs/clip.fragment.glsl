@@ -1,0 +1,5 @@
+out vec4 fragColor;
+
+void main() {
+  fragColor = vec4(0.0);
+}

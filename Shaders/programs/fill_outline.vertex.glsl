@@ -1,0 +1,30 @@
+// Polygon outlines drawn as 2-pixel GL lines for antialiased fill edges (fill-antialias):
+// coverage falls off with the distance from the line's centre in window pixels.
+uniform mat4 u_matrix;
+uniform vec2 u_world;  // viewport size in pixels
+
+in vec2 a_pos;
+out vec2 v_pos;
+
+#ifdef HAS_ATTR_COLOR
+in vec4 a_color_a;
+in vec4 a_color_b;
+uniform float u_color_t;
+out vec4 v_color;
+#endif
+#ifdef HAS_ATTR_OPACITY
+in vec2 a_opacity;
+uniform float u_opacity_t;
+out float v_opacity;
+#endif
+
+void main() {
+#ifdef HAS_ATTR_COLOR
+  v_color = mix(a_color_a, a_color_b, u_color_t);
+#endif
+#ifdef HAS_ATTR_OPACITY
+  v_opacity = mix(a_opacity.x, a_opacity.y, u_opacity_t);
+#endif
+  gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
+  v_pos = (gl_Position.xy / gl_Position.w + 1.0) / 2.0 * u_world;
+}

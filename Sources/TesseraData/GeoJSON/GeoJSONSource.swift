@@ -1,0 +1,123 @@
+import Foundation
+import TesseraGeo
+import TesseraJSON
+
+/// A GeoJSON source cut into vector tiles on request, as MapLibre's geojson-vt setup does:
+/// extent 8192, a buffer of 128 pixels of a 512-pixel tile, Douglas–Peucker simplification
+/// with a tolerance of 0.375 pixels. Features land in one layer, `_geojsonTileLayer`.
+public final class GeoJSONSource: TileSource {
+  public let name: String
+  public let metadata: TileSourceMetadata
+  let features: GeoJSONFeatures
+  /// The layer name MapLibre gives GeoJSON features.
+  public static let layerName = "_geojsonTileLayer"
+  static let extent = 8192
+  static let bufferPixels = 128.0
+  static let tolerancePixels = 0.375
+
+  /// A source over parsed GeoJSON; `maxZoom` as the style source's `maxzoom` (default 18).
+  public init(data: JSONValue, name: String, maxZoom: Int = 18) throws(TileSourceError) {
+    self.name = name
+    features = try GeoJSONFeatures(data, source: name)
+    metadata = TileSourceMetadata(format: .mvt, minZoom: 0, maxZoom: maxZoom)
+  }
+
+  public func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch {
+    .decoded(.vector(makeTile(tile)))
+  }
+
+  /// The features of `tile`, clipped, simplified and in tile coordinates.
+  public func makeTile(_ tile: TileID) -> VectorTile {
+    let scale = Double(1 << tile.z)
+    let extent = Double(GeoJSONSource.extent)
+    let buffer = GeoJSONSource.bufferPixels / 512
+    let minX = (Double(tile.x) - buffer) / scale
+    let maxX = (Double(tile.x) + 1 + buffer) / scale
+    let minY = (Double(tile.y) - buffer) / scale
+    let maxY = (Double(tile.y) + 1 + buffer) / scale
+    let tolerance = GeoJSONSource.tolerancePixels / 512 / scale
+    let margin = Int64(GeoJSONSource.bufferPixels / 512 * extent)
+    let box = ClipBox(minX: -margin, minY: -margin, maxX: Int64(extent) + margin, maxY: Int64(extent) + margin)
+    var builder = VectorTileLayerBuilder(name: GeoJSONSource.layerName, extent: GeoJSONSource.extent)
+    func toTile(_ point: (Double, Double)) -> (Int64, Int64) {
+      (
+        Int64(((point.0 * scale - Double(tile.x)) * extent).rounded()),
+        Int64(((point.1 * scale - Double(tile.y)) * extent).rounded())
+      )
+    }
+    for feature in features.features {
+      let bounds = feature.bounds
+      guard bounds.2 >= minX, bounds.0 <= maxX, bounds.3 >= minY, bounds.1 <= maxY else { continue }
+      var geometry: [[TilePoint]] = []
+      switch feature.type {
+      case .point:
+        let points = feature.parts[0].map(toTile).filter(box.contains)
+        if !points.isEmpty { geometry = [points.map { TilePoint(x: Int32($0.0), y: Int32($0.1)) }] }
+      case .lineString:
+        for part in feature.parts {
+          let simplified = GeoJSONSource.simplify(part, tolerance: tolerance)
+          for piece in box.clipLine(simplified.map(toTile)) where piece.count >= 2 {
+            geometry.append(piece.map { TilePoint(x: Int32($0.0), y: Int32($0.1)) })
+          }
+        }
+      case .polygon, .unknown:
+        for ring in feature.parts {
+          let simplified = GeoJSONSource.simplify(ring, tolerance: tolerance)
+          let clipped = box.clipRing(simplified.map(toTile))
+          guard clipped.count >= 4 else { continue }
+          let points = clipped.map { TilePoint(x: Int32($0.0), y: Int32($0.1)) }
+          if VectorFeature.doubledSignedArea(points) != 0 { geometry.append(points) }
+        }
+      }
+      guard !geometry.isEmpty else { continue }
+      builder.add(type: feature.type, geometry: geometry, attributes: feature.properties, id: feature.id)
+    }
+    return VectorTile(layers: builder.isEmpty ? [] : [builder.build()])
+  }
+
+  /// Douglas–Peucker simplification keeping the end points.
+  static func simplify(_ points: [(Double, Double)], tolerance: Double) -> [(Double, Double)] {
+    guard points.count > 2, tolerance > 0 else { return points }
+    var keep = [Bool](repeating: false, count: points.count)
+    keep[0] = true
+    keep[points.count - 1] = true
+    var stack = [(0, points.count - 1)]
+    let squared = tolerance * tolerance
+    while let (first, last) = stack.popLast() {
+      guard last > first + 1 else { continue }
+      var farthest = first
+      var maxDistance = 0.0
+      for index in (first + 1)..<last {
+        let distance = squaredSegmentDistance(points[index], points[first], points[last])
+        if distance > maxDistance {
+          maxDistance = distance
+          farthest = index
+        }
+      }
+      if maxDistance > squared {
+        keep[farthest] = true
+        stack.append((first, farthest))
+        stack.append((farthest, last))
+      }
+    }
+    return zip(points, keep).filter(\.1).map(\.0)
+  }
+
+  static func squaredSegmentDistance(_ p: (Double, Double), _ a: (Double, Double), _ b: (Double, Double)) -> Double {
+    var x = a.0
+    var y = a.1
+    let dx = b.0 - x
+    let dy = b.1 - y
+    if dx != 0 || dy != 0 {
+      let t = ((p.0 - x) * dx + (p.1 - y) * dy) / (dx * dx + dy * dy)
+      if t > 1 {
+        x = b.0
+        y = b.1
+      } else if t > 0 {
+        x += dx * t
+        y += dy * t
+      }
+    }
+    return (p.0 - x) * (p.0 - x) + (p.1 - y) * (p.1 - y)
+  }
+}

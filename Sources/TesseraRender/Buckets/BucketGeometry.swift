@@ -1,0 +1,76 @@
+import TesseraData
+import TesseraGeo
+import TesseraStyle
+
+/// Identifies the geometry of one style layer built from one tile of its source.
+public struct BucketKey: Sendable, Hashable, CustomStringConvertible {
+  public let source: String
+  /// The tile whose data the bucket holds.
+  public let tile: TileID
+  public let layer: String
+  /// The style revision (a new style invalidates buckets).
+  public let revision: Int
+
+  public var description: String { "\(layer) \(source) \(tile)" }
+}
+
+/// The parts of a bucket drawn separately.
+public enum BucketPart: Sendable, Hashable {
+  /// Triangles (fill, line, circle).
+  case main
+  /// Fill outlines (GL lines).
+  case outline
+}
+
+/// One drawable mesh of a bucket: vertices (floats), optional per-vertex paint bytes, indices.
+struct MeshGeometry: Sendable {
+  var vertices: [Float] = []
+  /// Floats per vertex.
+  let floatsPerVertex: Int
+  var paint: [UInt8] = []
+  var paintStride = 0
+  var indices: [UInt32] = []
+
+  var vertexCount: Int { vertices.count / floatsPerVertex }
+  var isEmpty: Bool { indices.isEmpty }
+  var byteCount: Int { vertices.count * 4 + paint.count + indices.count * 4 }
+}
+
+/// The CPU geometry of a bucket, ready for upload.
+struct BucketGeometry: Sendable {
+  var main: MeshGeometry
+  var outline: MeshGeometry?
+  /// Which paint properties are per-vertex (main part).
+  var mask: PaintMask
+  /// Which paint properties are per-vertex (outline part).
+  var outlineMask: PaintMask = []
+
+  var byteCount: Int { main.byteCount + (outline?.byteCount ?? 0) }
+}
+
+/// The features of a tile's source layer that a style layer draws, in drawing order: filtered,
+/// of usable geometry, sorted by the layer's sort key when it has one.
+enum BucketFeatures {
+  static func select(
+    _ tile: VectorTile, layer: StyleLayer, zoom: Double, types: Set<GeometryType>, sortKey: String?
+  ) -> [(TileFeature, Int)] {
+    let sourceLayer = layer.sourceLayer ?? GeoJSONSource.layerName
+    guard
+      let data = tile.layers.first(where: { $0.name == sourceLayer })
+        ?? (layer.sourceLayer == nil ? tile.layers.first : nil)
+    else { return [] }
+    var selected: [(TileFeature, Int, Double)] = []
+    for feature in data.features where types.contains(feature.type) {
+      let adapted = TileFeature(layer: data, feature: feature)
+      guard layer.accepts(adapted, zoom: zoom) else { continue }
+      let key = sortKey.map { layer.property($0).evaluate(zoom: zoom, feature: adapted).number ?? 0 } ?? 0
+      selected.append((adapted, data.extent, key))
+    }
+    if sortKey != nil && layer.property(sortKey!).expression.constantValue != .null {
+      selected = selected.enumerated().sorted { a, b in
+        a.element.2 == b.element.2 ? a.offset < b.offset : a.element.2 < b.element.2
+      }.map(\.element)
+    }
+    return selected.map { ($0.0, $0.1) }
+  }
+}

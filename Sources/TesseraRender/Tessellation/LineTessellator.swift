@@ -1,0 +1,268 @@
+import Foundation
+
+/// Turns polylines (tile units) into triangles whose vertices carry an extrusion direction,
+/// so the shader can give the line any width in screen points: the geometry of MapLibre's line
+/// buckets.
+///
+/// Each vertex holds the line point, an extrusion vector (the side normal, or the miter/bevel
+/// direction, quantised to 1/63 as MapLibre packs it), a "round" flag and side (±1) that the
+/// fragment stage uses for antialiasing and round shapes, a direction (−1, 0, 1) for cap ends,
+/// and the distance along the line (tile units) for dashes.
+public struct LineTessellator {
+  public enum Join: String, Sendable { case miter, bevel, round }
+  public enum Cap: String, Sendable { case butt, square, round }
+
+  /// One output vertex (floats, 9 per vertex in ``vertexData``).
+  public struct Vertex {
+    public var x: Float
+    public var y: Float
+    /// 1 for vertices of round joins and caps, else 0.
+    public var round: Float
+    /// +1 on one side of the line, −1 on the other.
+    public var side: Float
+    public var extrudeX: Float
+    public var extrudeY: Float
+    public var direction: Float
+    /// Distance along the line from its start, tile units.
+    public var distance: Float
+  }
+
+  public var cap: Cap = .butt
+  public var miterLimit = 2.0
+  public var roundLimit = 1.05
+  /// Tile units per 512-pixel tile divided by the overscale factor (the sharp-corner offset is
+  /// 15 pixels of a 512 tile).
+  public var sharpCornerOffset = 15.0 * 8
+  public private(set) var vertices: [Vertex] = []
+  public private(set) var indices: [UInt32] = []
+
+  private var e1 = -1
+  private var e2 = -1
+  private var e3 = -1
+  private var distance = 0.0
+
+  public init() {}
+
+  static let cosHalfSharpCorner = cos(75.0 / 2 * .pi / 180)
+  static let degreesPerTriangle = 20.0
+
+  /// Adds one polyline, or a closed ring when `closed` (polygon outlines; a polyline whose ends
+  /// meet is closed too), with the given join.
+  public mutating func add(_ input: [(Double, Double)], join: Join, closed: Bool) {
+    // Drop consecutive duplicates.
+    var points: [(Double, Double)] = []
+    points.reserveCapacity(input.count + 1)
+    for point in input where points.last.map({ $0 != point }) ?? true { points.append(point) }
+    guard points.count >= 2 else { return }
+    let isClosed = closed || (points.count > 2 && points.first! == points.last!)
+    // A closed ring keeps (or gains) its closing point: the first point is visited again at
+    // the end as a middle vertex, so the strip closes with a proper join.
+    if isClosed && points.first! != points.last! { points.append(points[0]) }
+    guard points.count >= (isClosed ? 4 : 2) else { return }
+    distance = 0
+    e1 = -1
+    e2 = -1
+    e3 = -1
+    let count = points.count
+    var previous: (Double, Double)?
+    var current: (Double, Double)?
+    var previousNormal: (Double, Double)?
+    var nextNormal: (Double, Double)?
+    if isClosed {
+      current = points[count - 2]
+      nextNormal = LineTessellator.normal(from: points[count - 2], to: points[0])
+    }
+    for index in 0..<count {
+      let next: (Double, Double)? = index == count - 1 ? (isClosed ? points[1] : nil) : points[index + 1]
+      if let next, points[index] == next { continue }
+      if let nextNormal { previousNormal = nextNormal }
+      if let current { previous = current }
+      var point = points[index]
+      nextNormal = next.map { LineTessellator.normal(from: point, to: $0) } ?? previousNormal
+      let nextN = nextNormal!
+      let prevN = previousNormal ?? nextN
+      previousNormal = prevN
+      // The join normal bisects the two segment normals.
+      var joinNormal = LineTessellator.normalize((prevN.0 + nextN.0, prevN.1 + nextN.1))
+      if joinNormal == (0, 0) { joinNormal = nextN }
+      let cosHalfAngle = joinNormal.0 * nextN.0 + joinNormal.1 * nextN.1
+      let miterLength = cosHalfAngle != 0 ? 1 / cosHalfAngle : Double.infinity
+      let isSharpCorner = cosHalfAngle < LineTessellator.cosHalfSharpCorner && previous != nil && next != nil
+
+      if isSharpCorner, index > 0, let prev = previous {
+        let length = LineTessellator.length(point, prev)
+        if length > 2 * sharpCornerOffset {
+          let back = (
+            (point.0 - (point.0 - prev.0) * sharpCornerOffset / length).rounded(),
+            (point.1 - (point.1 - prev.1) * sharpCornerOffset / length).rounded()
+          )
+          distance += LineTessellator.length(back, prev)
+          addCurrentVertex(back, prevN, 0, 0, round: false)
+          previous = back
+        }
+      }
+
+      let middleVertex = previous != nil && next != nil
+      var currentJoin = middleVertex ? join.rawValue : cap.rawValue
+      if middleVertex && currentJoin == "round" {
+        if miterLength < roundLimit {
+          currentJoin = "miter"
+        } else if miterLength <= 2 {
+          currentJoin = "fakeround"
+        }
+      }
+      if currentJoin == "miter" && miterLength > miterLimit { currentJoin = "bevel" }
+      if currentJoin == "bevel" {
+        if miterLength > 2 { currentJoin = "flipbevel" }
+        if miterLength < miterLimit { currentJoin = "miter" }
+      }
+      if let prev = previous { distance += LineTessellator.length(point, prev) }
+
+      switch currentJoin {
+      case "miter":
+        addCurrentVertex(point, (joinNormal.0 * miterLength, joinNormal.1 * miterLength), 0, 0, round: false)
+      case "flipbevel":
+        if miterLength > 100 {
+          // Almost a U-turn: a plain cut across.
+          let flipped = (-nextN.0, -nextN.1)
+          addCurrentVertex(point, flipped, 0, 0, round: false)
+          addCurrentVertex(point, flipped, 0, 0, round: false)
+        } else {
+          let direction: Double = prevN.0 * nextN.1 - prevN.1 * nextN.0 > 0 ? -1 : 1
+          let sum = LineTessellator.length((prevN.0 + nextN.0, prevN.1 + nextN.1), (0, 0))
+          let difference = LineTessellator.length((prevN.0 - nextN.0, prevN.1 - nextN.1), (0, 0))
+          let bevelLength = miterLength * sum / difference
+          let perpendicular = (-joinNormal.1 * bevelLength * direction, joinNormal.0 * bevelLength * direction)
+          addCurrentVertex(point, perpendicular, 0, 0, round: false)
+          addCurrentVertex(point, (-perpendicular.0, -perpendicular.1), 0, 0, round: false)
+        }
+      case "bevel", "fakeround":
+        let turnsLeft = nextN.0 * prevN.1 - nextN.1 * prevN.0 > 0
+        let offset = -(max(miterLength * miterLength - 1, 0)).squareRoot()
+        let offsetA = turnsLeft ? offset : 0
+        let offsetB = turnsLeft ? 0 : offset
+        if previous != nil { addCurrentVertex(point, prevN, offsetA, offsetB, round: false) }
+        if currentJoin == "fakeround" {
+          let angle = acos(max(min(prevN.0 * nextN.0 + prevN.1 * nextN.1, 1), -1))
+          let pieces = Int((angle * 180 / .pi / LineTessellator.degreesPerTriangle).rounded())
+          for piece in stride(from: 1, to: pieces, by: 1) {
+            var t = Double(piece) / Double(pieces)
+            if t != 0.5 {
+              // Corrects linear interpolation of the normals toward a circle.
+              let t2 = t - 0.5
+              let a = 1.0904 + cosHalfAngle * (-3.2452 + cosHalfAngle * (3.55645 - cosHalfAngle * 1.43519))
+              let b = 0.848013 + cosHalfAngle * (-1.06021 + cosHalfAngle * 0.215638)
+              t += t * t2 * (t - 1) * (a * t2 * t2 + b)
+            }
+            let blended = LineTessellator.normalize(
+              (prevN.0 + (nextN.0 - prevN.0) * t, prevN.1 + (nextN.1 - prevN.1) * t))
+            addPieSliceVertex(point, blended, turnsLeft: turnsLeft)
+          }
+        }
+        if next != nil { addCurrentVertex(point, nextN, -offsetA, -offsetB, round: false) }
+      case "butt":
+        addCurrentVertex(point, joinNormal, 0, 0, round: false)
+      case "square":
+        let offset: Double = previous != nil ? 1 : -1
+        addCurrentVertex(point, joinNormal, offset, offset, round: false)
+      case "round":
+        if previous != nil {
+          addCurrentVertex(point, prevN, 0, 0, round: false)
+          addCurrentVertex(point, prevN, 1, 1, round: true)
+          e1 = -1
+          e2 = -1
+        }
+        if next != nil {
+          addCurrentVertex(point, nextN, -1, -1, round: true)
+          addCurrentVertex(point, nextN, 0, 0, round: false)
+        }
+      default:
+        break
+      }
+
+      if isSharpCorner, index < count - 1, let next {
+        let length = LineTessellator.length(point, next)
+        if length > 2 * sharpCornerOffset {
+          let ahead = (
+            (point.0 + (next.0 - point.0) * sharpCornerOffset / length).rounded(),
+            (point.1 + (next.1 - point.1) * sharpCornerOffset / length).rounded()
+          )
+          distance += LineTessellator.length(ahead, point)
+          addCurrentVertex(ahead, nextN, 0, 0, round: false)
+          point = ahead
+        }
+      }
+      current = point
+    }
+  }
+
+  /// Two vertices across the line at `point`: one on each side of `normal`, pushed along the
+  /// line by `endLeft` / `endRight` line half-widths (caps).
+  private mutating func addCurrentVertex(
+    _ point: (Double, Double), _ normal: (Double, Double), _ endLeft: Double, _ endRight: Double, round: Bool
+  ) {
+    // perp() of (x, y) is (−y, x).
+    var extrude = normal
+    if endLeft != 0 { extrude = (extrude.0 + normal.1 * endLeft, extrude.1 - normal.0 * endLeft) }
+    addHalfVertex(point, extrude, round: round, up: false, direction: endLeft)
+    extrude = (-normal.0, -normal.1)
+    if endRight != 0 { extrude = (extrude.0 + normal.1 * endRight, extrude.1 - normal.0 * endRight) }
+    addHalfVertex(point, extrude, round: round, up: true, direction: -endRight)
+  }
+
+  private mutating func addHalfVertex(
+    _ point: (Double, Double), _ extrude: (Double, Double), round: Bool, up: Bool, direction: Double
+  ) {
+    let quantised = ((extrude.0 * 63).rounded() / 63, (extrude.1 * 63).rounded() / 63)
+    vertices.append(
+      Vertex(
+        x: Float(point.0), y: Float(point.1), round: round ? 1 : 0, side: up ? 1 : -1, extrudeX: Float(quantised.0),
+        extrudeY: Float(quantised.1), direction: Float(direction == 0 ? 0 : (direction < 0 ? -1 : 1)),
+        distance: Float(distance)))
+    e3 = vertices.count - 1
+    if e1 >= 0 && e2 >= 0 { indices += [UInt32(e1), UInt32(e2), UInt32(e3)] }
+    if up { e2 = e3 } else { e1 = e3 }
+  }
+
+  /// An extra vertex of a round join's fan.
+  private mutating func addPieSliceVertex(_ point: (Double, Double), _ extrude: (Double, Double), turnsLeft: Bool) {
+    let direction = turnsLeft ? (-extrude.0, -extrude.1) : extrude
+    let quantised = ((direction.0 * 63).rounded() / 63, (direction.1 * 63).rounded() / 63)
+    vertices.append(
+      Vertex(
+        x: Float(point.0), y: Float(point.1), round: 0, side: turnsLeft ? 1 : -1, extrudeX: Float(quantised.0),
+        extrudeY: Float(quantised.1), direction: 0, distance: Float(distance)))
+    e3 = vertices.count - 1
+    if e1 >= 0 && e2 >= 0 { indices += [UInt32(e1), UInt32(e2), UInt32(e3)] }
+    if turnsLeft { e2 = e3 } else { e1 = e3 }
+  }
+
+  /// The unit normal of the segment from a to b: the direction rotated by 90° (perp of the
+  /// unit direction, (−dy, dx)), so extrusions go to the segment's sides.
+  static func normal(from a: (Double, Double), to b: (Double, Double)) -> (Double, Double) {
+    let unit = normalize((b.0 - a.0, b.1 - a.1))
+    return (-unit.1, unit.0)
+  }
+
+  static func normalize(_ v: (Double, Double)) -> (Double, Double) {
+    let length = (v.0 * v.0 + v.1 * v.1).squareRoot()
+    return length == 0 ? (0, 0) : (v.0 / length, v.1 / length)
+  }
+
+  static func length(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
+    ((a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1)).squareRoot()
+  }
+
+  /// The vertices as floats: x, y, round, side, extrudeX, extrudeY, direction, distance.
+  public var vertexData: [Float] {
+    var data: [Float] = []
+    data.reserveCapacity(vertices.count * 8)
+    for vertex in vertices {
+      data += [
+        vertex.x, vertex.y, vertex.round, vertex.side, vertex.extrudeX, vertex.extrudeY, vertex.direction,
+        vertex.distance,
+      ]
+    }
+    return data
+  }
+}
