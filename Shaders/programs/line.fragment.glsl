@@ -23,42 +23,36 @@ uniform float u_blur;
 #endif
 
 #ifdef DASHED
-uniform float u_ratio;          // points per tile unit
-uniform vec4 u_dash_a;          // dash and gap lengths, points, up to 8
+// Dashes are intervals of the pattern in line widths (at the integer zoom), as in the style.
+uniform float u_dash_ratio;     // points per tile unit at the tile's own zoom
+uniform float u_dash_scale;     // screen points per point at the tile's zoom (2^(zoom − tile zoom))
+uniform vec4 u_dash_a;          // up to four dashes as (start, end) pairs
 uniform vec4 u_dash_b;
-uniform float u_dash_count;
-uniform float u_dash_period;    // sum of the lengths, points
+uniform float u_dash_count;     // number of dashes
+uniform float u_dash_period;    // pattern length
 uniform float u_dash_round;     // 1 for round dash ends
-uniform float u_half_width;     // points
+in float v_floorwidth;
 
-float dashLength(int index) {
-  return index < 4 ? u_dash_a[index] : u_dash_b[index - 4];
-}
-
-/// Signed distance (points) from the nearest dash edge, positive inside a dash.
+/// Signed distance (line widths) from the nearest dash edge, positive inside a dash.
 float dashDistance(float position) {
-  float start = 0.0;
   float best = -1e6;
   int count = int(u_dash_count);
-  for (int index = 0; index < 8; index += 2) {
+  float across = v_normal.y * 0.5;
+  for (int index = 0; index < 4; index++) {
     if (index >= count) break;
-    float end = start + dashLength(index);
-    float gap = index + 1 < count ? dashLength(index + 1) : 0.0;
-    // The dash repeats every period: test it and its neighbours.
+    vec2 dash = index < 2 ? (index == 0 ? u_dash_a.xy : u_dash_a.zw) : (index == 2 ? u_dash_b.xy : u_dash_b.zw);
+    // The pattern repeats every period: test this dash and its neighbours.
     for (float shift = -1.0; shift <= 1.0; shift += 1.0) {
-      float a = start + shift * u_dash_period;
-      float b = end + shift * u_dash_period;
+      float a = dash.x + shift * u_dash_period;
+      float b = dash.y + shift * u_dash_period;
       float inside = min(position - a, b - position);
       if (u_dash_round > 0.5) {
-        // Round ends: the dash grows by a half-width disc at each end.
+        // Round ends: half-width discs centred on the dash's ends.
         float along = max(max(a - position, position - b), 0.0);
-        float across = v_normal.y * u_half_width;
-        inside = u_half_width - length(vec2(along, across));
-        if (position >= a && position <= b) inside = max(inside, min(position - a, b - position) + u_half_width - abs(across));
+        inside = 0.5 - length(vec2(along, across));
       }
       best = max(best, inside);
     }
-    start = end + gap;
   }
   return best;
 }
@@ -86,8 +80,9 @@ void main() {
   float blur2 = (blur + 1.0 / u_device_pixel_ratio) * v_gamma_scale;
   float alpha = clamp(min(dist - (v_width2.t - blur2), v_width2.s - dist) / blur2, 0.0, 1.0);
 #ifdef DASHED
-  float position = mod(v_linesofar * u_ratio, u_dash_period);
-  float edge = dashDistance(position);
+  float floorwidth = max(v_floorwidth, 1e-6);
+  float position = mod(v_linesofar * u_dash_ratio / floorwidth, u_dash_period);
+  float edge = dashDistance(position) * floorwidth * u_dash_scale;
   alpha *= clamp(edge * u_device_pixel_ratio / max(v_gamma_scale, 0.0001) + 0.5, 0.0, 1.0);
 #endif
   fragColor = color * (alpha * opacity);

@@ -16,6 +16,10 @@ out vec2 v_normal;
 out vec2 v_width2;
 out float v_gamma_scale;
 out float v_linesofar;
+#ifdef DASHED
+uniform float u_floorwidth;  // the width at the integer zoom, points (dash lengths are in widths)
+out float v_floorwidth;
+#endif
 
 #ifdef HAS_ATTR_COLOR
 in vec4 a_color_a;
@@ -77,8 +81,17 @@ void main() {
 #else
   float offset = u_offset;
 #endif
+#ifdef DASHED
+#ifdef HAS_ATTR_WIDTH
+  v_floorwidth = a_width.x;
+#else
+  v_floorwidth = u_floorwidth;
+#endif
+#endif
   float antialiasing = 1.0 / u_device_pixel_ratio / 2.0;
   float halfwidth = width / 2.0;
+  // The gap is the total space between the two sides of a casing.
+  gapwidth = gapwidth / 2.0;
   float inset = gapwidth + (gapwidth > 0.0 ? antialiasing : 0.0);
   float outset = gapwidth + halfwidth * (gapwidth > 0.0 ? 2.0 : 1.0) + (halfwidth == 0.0 ? 0.0 : antialiasing);
 

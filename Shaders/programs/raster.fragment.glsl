@@ -1,6 +1,6 @@
 // Raster paint as MapLibre applies it: hue rotation, saturation, contrast, then brightness
 // remapping between u_brightness_low and u_brightness_high, then opacity. The texture holds
-// premultiplied colour.
+// premultiplied colour; NEAREST samples the nearest texel (raster-resampling).
 uniform sampler2D u_image;
 uniform float u_opacity;
 uniform float u_brightness_low;
@@ -13,7 +13,13 @@ in vec2 v_position;
 out vec4 fragColor;
 
 void main() {
+#ifdef NEAREST
+  ivec2 size = textureSize(u_image, 0);
+  ivec2 texel = clamp(ivec2(floor(v_position * vec2(size))), ivec2(0), size - 1);
+  vec4 color = texelFetch(u_image, texel, 0);
+#else
   vec4 color = texture(u_image, v_position);
+#endif
   if (color.a > 0.0) color.rgb /= color.a;
   vec3 rgb = color.rgb;
   rgb = vec3(dot(rgb, u_spin_weights.xyz), dot(rgb, u_spin_weights.zxy), dot(rgb, u_spin_weights.yzx));

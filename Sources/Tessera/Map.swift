@@ -1,4 +1,5 @@
 import Foundation
+import TesseraData
 import TesseraGL
 import TesseraGeo
 import TesseraImage
@@ -19,6 +20,13 @@ public final class Map {
   public var showsTileGrid: Bool
   /// The device rendering is done with.
   public let device: GLDevice
+  /// What the map draws.
+  public internal(set) var content: MapContent
+  /// The data the built-in map types draw.
+  public internal(set) var data: MapData
+  /// Loads and caches tiles for every style this map draws.
+  let tileLoader = TileLoader()
+  var styleRenderer: StyleRenderer?
   private let executor: FrameExecutor
 
   /// Makes a map drawing with `device`; throws for an invalid view size, scale or padding, or
@@ -33,6 +41,9 @@ public final class Map {
     showsTileGrid = options.showsTileGrid
     self.device = device
     executor = FrameExecutor(device: device, samples: options.samples)
+    content = .mapType(.none, options.colorScheme)
+    data = options.data
+    if options.mapType != .none { try setMapType(options.mapType, colorScheme: options.colorScheme) }
   }
 
   /// Makes a map on a new device for `gpu` (see ``GPUSelection``).
@@ -77,7 +88,7 @@ public final class Map {
       try Viewport(width: viewport.width, height: viewport.height, scale: viewport.scale, padding: padding))
   }
 
-  /// The description of the next frame (pure; no GL).
+  /// The description of the next frame's overlays (pure; no GL): the tile grid and the sky.
   public func frameDescription() -> FrameDescription {
     var layers: [FrameDescription.Layer] = []
     if showsTileGrid { layers.append(.debugTileGrid(DebugTileGrid())) }
@@ -86,10 +97,29 @@ public final class Map {
   }
 
   /// Draws the map and reads the pixels back (straight alpha unless `alpha` says otherwise).
+  ///
+  /// Waits for every tile the camera needs; tiles that fail are reported in the snapshot's
+  /// warnings and drawn from an ancestor when one loads.
   public func snapshot(alpha: AlphaRepresentation = .straight) throws -> Snapshot {
     var statistics = FrameStatistics()
     let start = DispatchTime.now()
-    let plan = FramePlanner.plan(frameDescription())
+    let transform = state.transform
+    var commands: [DrawCommand] = []
+    var warnings: [String] = []
+    var layerCount = 0
+    if let styleRenderer {
+      let frame = try styleRenderer.prepareFrame(
+        transform: transform, pixelRatio: transform.viewport.scale, resources: executor.resources)
+      commands = frame.commands
+      warnings = frame.warnings
+      statistics.tiles = frame.tileCount
+      statistics.bucketsBuilt = frame.bucketsBuilt
+      layerCount = styleRenderer.style.layers.count
+    }
+    let overlays = FramePlanner.plan(frameDescription(), layerOffset: layerCount)
+    let plan = FramePlan(
+      pixelWidth: overlays.pixelWidth, pixelHeight: overlays.pixelHeight, clearColor: overlays.clearColor,
+      commands: commands + overlays.commands)
     let planned = DispatchTime.now()
     device.resetStatistics()
     try executor.execute(plan)
@@ -102,7 +132,7 @@ public final class Map {
     statistics.planMilliseconds = milliseconds(start, planned)
     statistics.drawMilliseconds = milliseconds(planned, drawn)
     statistics.readbackMilliseconds = milliseconds(drawn, read)
-    return Snapshot(image: image, statistics: statistics)
+    return Snapshot(image: image, statistics: statistics, warnings: warnings)
   }
 
   /// `animateToCameraPosition:`: the animation from the current camera to `camera` (clamped by

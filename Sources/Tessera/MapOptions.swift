@@ -25,6 +25,12 @@ public struct MapOptions: Sendable, Equatable {
   public var showsTileGrid: Bool
   /// Samples per pixel: 1 (none) or 4 (4× MSAA, resolved before readback).
   public var samples: Int
+  /// The built-in map type drawn (until a style is set); `normal` as in the SDK.
+  public var mapType: MapType
+  /// The colour scheme of the normal and terrain types.
+  public var colorScheme: ColorScheme
+  /// The data the map types draw (the synthetic demo city unless set).
+  public var data: MapData
 
   /// The default camera: latitude 0, longitude 0, zoom 1 (the SDK leaves its default unstated).
   public static let defaultCamera = try! Camera(latitude: 0, longitude: 0, zoom: 1)
@@ -35,8 +41,8 @@ public struct MapOptions: Sendable, Equatable {
   public init(
     width: Double = 512, height: Double = 512, scale: Double = 1, camera: Camera = MapOptions.defaultCamera,
     padding: EdgeInsets = .zero, limits: CameraLimits = .default, cameraTargetBounds: CoordinateBounds? = nil,
-    backgroundColor: Color = .lightGray, skyColor: Color = MapOptions.defaultSkyColor, showsTileGrid: Bool = true,
-    samples: Int = 1
+    backgroundColor: Color = .lightGray, skyColor: Color = MapOptions.defaultSkyColor, showsTileGrid: Bool = false,
+    samples: Int = 1, mapType: MapType = .normal, colorScheme: ColorScheme = .light, data: MapData = MapData()
   ) {
     self.width = width
     self.height = height
@@ -49,6 +55,9 @@ public struct MapOptions: Sendable, Equatable {
     self.skyColor = skyColor
     self.showsTileGrid = showsTileGrid
     self.samples = samples
+    self.mapType = mapType
+    self.colorScheme = colorScheme
+    self.data = data
   }
 
   /// The viewport these options describe; throws for a non-positive size or scale or bad padding.

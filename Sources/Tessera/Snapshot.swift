@@ -6,6 +6,8 @@ public struct Snapshot: Sendable {
   public let image: RGBAImage
   /// What the frame cost.
   public let statistics: FrameStatistics
+  /// Tiles that failed to load, one message each.
+  public let warnings: [String]
 }
 
 /// Counters and timings of one frame.
@@ -20,6 +22,10 @@ public struct FrameStatistics: Sendable, Equatable {
   public var drawMilliseconds = 0.0
   /// Reading the pixels back, in milliseconds.
   public var readbackMilliseconds = 0.0
+  /// Tiles drawn, over all sources.
+  public var tiles = 0
+  /// Tile buckets tessellated for this frame (the rest were cached on the GPU).
+  public var bucketsBuilt = 0
 
   public init() {}
 }

@@ -11,11 +11,17 @@ public struct PixelDiff: Sendable {
   public var threshold: Double
   /// Whether anti-aliased pixels count as differences (false: they are detected and excused).
   public var includeAntialiasing: Bool
+  /// Which alpha representation is blended over white: `.straight` (pixelmatch's own rule) or
+  /// `.premultiplied` (MapLibre Native's render-test runner, which blends premultiplied
+  /// values and truncates to integers).
+  public var blending: AlphaRepresentation
 
   /// Makes a comparison with the given threshold (default 0.1285, MapLibre's).
-  public init(threshold: Double = 0.1285, includeAntialiasing: Bool = false) {
+  public init(threshold: Double = 0.1285, includeAntialiasing: Bool = false, blending: AlphaRepresentation = .straight)
+  {
     self.threshold = threshold
     self.includeAntialiasing = includeAntialiasing
+    self.blending = blending
   }
 
   /// What a comparison found.
@@ -45,14 +51,17 @@ public struct PixelDiff: Sendable {
     }
   }
 
-  /// Compares two images of equal size (alpha representation is normalised to straight first).
+  /// Compares two images of equal size (both are converted to the ``blending`` representation
+  /// first).
   public func compare(_ actual: RGBAImage, _ expected: RGBAImage) throws(SizeMismatch) -> Result {
     guard actual.width == expected.width, actual.height == expected.height else {
       throw SizeMismatch(
         actual: (actual.width, actual.height), expected: (expected.width, expected.height))
     }
-    let a = YIQPlane(actual.straightAlpha())
-    let b = YIQPlane(expected.straightAlpha())
+    let premultiplied = blending == .premultiplied
+    let a = YIQPlane(premultiplied ? actual.premultipliedAlpha() : actual.straightAlpha(), truncating: premultiplied)
+    let b = YIQPlane(
+      premultiplied ? expected.premultipliedAlpha() : expected.straightAlpha(), truncating: premultiplied)
     let width = actual.width
     let height = actual.height
     let maxDelta = 35215 * threshold * threshold
@@ -97,7 +106,8 @@ private struct YIQPlane {
   let inPhase: [Double]
   let quadrature: [Double]
 
-  init(_ image: RGBAImage) {
+  /// `truncating` rounds the blended channels down to integers (MapLibre Native's runner).
+  init(_ image: RGBAImage, truncating: Bool) {
     width = image.width
     height = image.height
     raw = image.pixels
@@ -107,9 +117,10 @@ private struct YIQPlane {
     var q = [Double](repeating: 0, count: count)
     for index in 0..<count {
       let alpha = Double(raw[index * 4 + 3]) / 255
-      let r = 255 + (Double(raw[index * 4]) - 255) * alpha
-      let g = 255 + (Double(raw[index * 4 + 1]) - 255) * alpha
-      let b = 255 + (Double(raw[index * 4 + 2]) - 255) * alpha
+      var r = 255 + (Double(raw[index * 4]) - 255) * alpha
+      var g = 255 + (Double(raw[index * 4 + 1]) - 255) * alpha
+      var b = 255 + (Double(raw[index * 4 + 2]) - 255) * alpha
+      if truncating { (r, g, b) = (r.rounded(.down), g.rounded(.down), b.rounded(.down)) }
       y[index] = r * 0.29889531 + g * 0.58662247 + b * 0.11448223
       i[index] = r * 0.59597799 - g * 0.27417610 - b * 0.32180189
       q[index] = r * 0.21147017 - g * 0.52261711 + b * 0.31114694

@@ -27,10 +27,11 @@ public struct FrameDescription: Sendable {
 
 /// Turns a ``FrameDescription`` into a ``FramePlan``: pure, no GL.
 public enum FramePlanner {
-  /// The plan of one frame.
-  public static func plan(_ frame: FrameDescription) -> FramePlan {
+  /// The plan of one frame; layer slots start at `layerOffset` (after a style's layers).
+  public static func plan(_ frame: FrameDescription, layerOffset: Int = 0) -> FramePlan {
     var commands: [DrawCommand] = []
-    for (index, layer) in frame.layers.enumerated() {
+    for (position, layer) in frame.layers.enumerated() {
+      let index = layerOffset + position
       switch layer {
       case .debugTileGrid(let grid):
         commands += grid.commands(for: frame.transform, layer: index)

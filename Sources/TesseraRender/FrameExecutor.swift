@@ -11,6 +11,8 @@ public final class FrameExecutor {
   public let device: GLDevice
   /// 1 for no multisampling, 4 for 4× MSAA.
   public let samples: Int
+  /// Tile buckets and textures that draws refer to by key.
+  public let resources: GPUResourceCache
 
   private var pipelines: [PipelineKind: PipelineHandle] = [:]
   private var uniformLocations: [PipelineKind: [String: UniformLocation]] = [:]
@@ -23,6 +25,7 @@ public final class FrameExecutor {
   public init(device: GLDevice, samples: Int = 1) {
     self.device = device
     self.samples = samples
+    resources = GPUResourceCache(device: device)
   }
 
   deinit {
@@ -40,6 +43,10 @@ public final class FrameExecutor {
     var applied: PipelineKind?
     var boundMesh: MeshReference?
     for (index, command) in plan.commands.enumerated() {
+      if command.pipeline == .clearStencil {
+        device.clearStencil()
+        continue
+      }
       let pipeline = try self.pipeline(command.pipeline)
       if applied != command.pipeline {
         device.applyPipeline(pipeline)
@@ -50,24 +57,46 @@ public final class FrameExecutor {
       switch command.mesh {
       case .builtin(let builtin):
         let mesh = try self.mesh(builtin)
-        if boundMesh != command.mesh {
-          device.applyBindings(Bindings(vertexBuffers: [mesh.buffer]))
+        if boundMesh != command.mesh || !command.textures.isEmpty {
+          device.applyBindings(Bindings(vertexBuffers: [mesh.buffer], textures: textures(command)))
           boundMesh = command.mesh
         }
         vertexCount = mesh.vertexCount
       case .instanced(let builtin, _):
         let mesh = try self.mesh(builtin)
         device.applyBindings(
-          Bindings(vertexBuffers: [mesh.buffer, instanceBuffer!], vertexBufferOffsets: [0, instanceOffsets[index]]))
+          Bindings(
+            vertexBuffers: [mesh.buffer, instanceBuffer!], vertexBufferOffsets: [0, instanceOffsets[index]],
+            textures: textures(command)))
         boundMesh = nil
         vertexCount = mesh.vertexCount
+      case .bucket(let key, let part):
+        guard let bucket = resources.bucket(key), let mesh = part == .main ? bucket.main : bucket.outline else {
+          continue
+        }
+        if boundMesh != command.mesh {
+          device.applyBindings(
+            Bindings(
+              vertexBuffers: [mesh.vertices] + (mesh.paint.map { [$0] } ?? []), indexBuffer: mesh.indices,
+              textures: textures(command)))
+          boundMesh = command.mesh
+        }
+        vertexCount = mesh.indexCount
+      case .none:
+        continue
       }
+      if let reference = command.stencilReference { device.setStencilReference(reference) }
       for (name, value) in command.uniforms {
         device.setUniform(uniformLocation(name, command.pipeline, pipeline), value)
       }
       device.draw(first: command.first, count: command.count ?? vertexCount, instances: command.instances)
     }
     device.endPass()
+  }
+
+  /// The uploaded textures a command binds (missing ones are skipped by the planner).
+  private func textures(_ command: DrawCommand) -> [TextureHandle] {
+    command.textures.compactMap { resources.texture($0) }
   }
 
   /// Reads the last frame's pixels (premultiplied unless `alpha` is `.straight`).

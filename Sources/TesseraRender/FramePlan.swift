@@ -2,7 +2,7 @@ import TesseraGL
 import TesseraImage
 
 /// The pipelines the renderer knows; each maps to one ``PipelineDescriptor``.
-public enum PipelineKind: Sendable, Hashable, CaseIterable {
+public enum PipelineKind: Sendable, Hashable {
   /// Debug tile grid: a tile's square (checkerboard cells).
   case debugTileFill
   /// Debug tile grid: a tile's border ring.
@@ -11,6 +11,10 @@ public enum PipelineKind: Sendable, Hashable, CaseIterable {
   case sky
   /// Round points of a fixed pixel radius (instanced).
   case points
+  /// A style layer's pipeline (program variant and fixed-function state).
+  case style(StylePipeline)
+  /// Not a draw: clears the stencil buffer (tile clip masks start over).
+  case clearStencil
 }
 
 /// Geometry the executor uploads once and draws many times.
@@ -44,6 +48,10 @@ public enum MeshReference: Sendable, Hashable {
   case builtin(BuiltinMesh)
   /// A built-in mesh drawn once per instance of the data.
   case instanced(BuiltinMesh, InstanceData)
+  /// A part of a tile bucket held in the executor's ``GPUResourceCache``.
+  case bucket(BucketKey, BucketPart)
+  /// No geometry (``PipelineKind/clearStencil``).
+  case none
 }
 
 /// The order of a draw within a frame: pass first, then layer, then the order inside the layer.
@@ -83,11 +91,15 @@ public struct DrawCommand: Sendable {
   public let first: Int
   public let count: Int?
   public let instances: Int
+  /// Textures bound to units 0, 1, … (held in the executor's ``GPUResourceCache``).
+  public let textures: [TextureKey]
+  /// The stencil reference compared or written by the pipeline's stencil mode.
+  public let stencilReference: Int32?
 
   public init(
     key: SortKey, pipeline: PipelineKind, mesh: MeshReference,
     uniforms: [(name: String, value: UniformValue)], first: Int = 0, count: Int? = nil,
-    instances: Int = 1
+    instances: Int = 1, textures: [TextureKey] = [], stencilReference: Int32? = nil
   ) {
     self.key = key
     self.pipeline = pipeline
@@ -96,6 +108,8 @@ public struct DrawCommand: Sendable {
     self.first = first
     self.count = count
     self.instances = instances
+    self.textures = textures
+    self.stencilReference = stencilReference
   }
 }
 

@@ -31,6 +31,10 @@ extension PipelineKind {
             VertexAttribute("a_color", .ubyte4Normalized, buffer: 1, offset: 8),
           ]),
         primitive: .triangleStrip, label: "points")
+    case .style(let pipeline):
+      return pipeline.descriptor
+    case .clearStencil:
+      preconditionFailure("clearStencil is not a pipeline")
     }
   }
 }

@@ -5,13 +5,26 @@ import TesseraStyle
 /// Identifies the geometry of one style layer built from one tile of its source.
 public struct BucketKey: Sendable, Hashable, CustomStringConvertible {
   public let source: String
-  /// The tile whose data the bucket holds.
+  /// The tile whose data the bucket holds (in its coordinates).
   public let tile: TileID
+  /// The zoom filters and paint were evaluated at: the tile's own, or deeper when the tile is
+  /// overzoomed.
+  public let zoom: Int
   public let layer: String
   /// The style revision (a new style invalidates buckets).
   public let revision: Int
 
-  public var description: String { "\(layer) \(source) \(tile)" }
+  public init(source: String, tile: TileID, zoom: Int, layer: String, revision: Int) {
+    self.source = source
+    self.tile = tile
+    self.zoom = zoom
+    self.layer = layer
+    self.revision = revision
+  }
+
+  public var description: String {
+    zoom == tile.z ? "\(layer) \(source) \(tile)" : "\(layer) \(source) \(tile)@z\(zoom)"
+  }
 }
 
 /// The parts of a bucket drawn separately.

@@ -19,8 +19,8 @@ enum LineBucketBuilder {
       tessellator.cap = cap
       tessellator.miterLimit = miterLimit
       tessellator.roundLimit = roundLimit
-      // 15 pixels of a 512-pixel tile, less when the tile is overzoomed.
-      tessellator.sharpCornerOffset = 15 * (FillBucketBuilder.extent / 512) / overscale
+      // 15 pixels of a 512-pixel tile, less when the tile is overzoomed (none beyond 16×).
+      tessellator.sharpCornerOffset = overscale <= 16 ? 15 * (FillBucketBuilder.extent / 512) / overscale : 0
       let closed = feature.feature.type == .polygon
       for part in feature.feature.geometry {
         tessellator.add(

@@ -46,15 +46,15 @@ public struct LineTessellator {
   static let cosHalfSharpCorner = cos(75.0 / 2 * .pi / 180)
   static let degreesPerTriangle = 20.0
 
-  /// Adds one polyline, or a closed ring when `closed` (polygon outlines; a polyline whose ends
-  /// meet is closed too), with the given join.
+  /// Adds one polyline, or a closed ring when `closed` (polygon outlines; as in MapLibre, a
+  /// line string whose ends meet keeps its caps), with the given join.
   public mutating func add(_ input: [(Double, Double)], join: Join, closed: Bool) {
     // Drop consecutive duplicates.
     var points: [(Double, Double)] = []
     points.reserveCapacity(input.count + 1)
     for point in input where points.last.map({ $0 != point }) ?? true { points.append(point) }
     guard points.count >= 2 else { return }
-    let isClosed = closed || (points.count > 2 && points.first! == points.last!)
+    let isClosed = closed
     // A closed ring keeps (or gains) its closing point: the first point is visited again at
     // the end as a middle vertex, so the strip closes with a proper join.
     if isClosed && points.first! != points.last! { points.append(points[0]) }
@@ -82,19 +82,21 @@ public struct LineTessellator {
       let nextN = nextNormal!
       let prevN = previousNormal ?? nextN
       previousNormal = prevN
-      // The join normal bisects the two segment normals.
-      var joinNormal = LineTessellator.normalize((prevN.0 + nextN.0, prevN.1 + nextN.1))
-      if joinNormal == (0, 0) { joinNormal = nextN }
+      // The join normal bisects the two segment normals (zero for a U-turn: an infinite miter).
+      let joinNormal = LineTessellator.normalize((prevN.0 + nextN.0, prevN.1 + nextN.1))
+      let cosAngle = prevN.0 * nextN.0 + prevN.1 * nextN.1
       let cosHalfAngle = joinNormal.0 * nextN.0 + joinNormal.1 * nextN.1
       let miterLength = cosHalfAngle != 0 ? 1 / cosHalfAngle : Double.infinity
+      let approximateAngle = 2 * (max(2 - 2 * cosHalfAngle, 0)).squareRoot()
       let isSharpCorner = cosHalfAngle < LineTessellator.cosHalfSharpCorner && previous != nil && next != nil
+      let turnsLeft = prevN.0 * nextN.1 - prevN.1 * nextN.0 > 0
 
       if isSharpCorner, index > 0, let prev = previous {
         let length = LineTessellator.length(point, prev)
         if length > 2 * sharpCornerOffset {
           let back = (
-            (point.0 - (point.0 - prev.0) * sharpCornerOffset / length).rounded(),
-            (point.1 - (point.1 - prev.1) * sharpCornerOffset / length).rounded()
+            point.0 - ((point.0 - prev.0) * sharpCornerOffset / length).rounded(),
+            point.1 - ((point.1 - prev.1) * sharpCornerOffset / length).rounded()
           )
           distance += LineTessellator.length(back, prev)
           addCurrentVertex(back, prevN, 0, 0, round: false)
@@ -103,7 +105,10 @@ public struct LineTessellator {
       }
 
       let middleVertex = previous != nil && next != nil
-      var currentJoin = middleVertex ? join.rawValue : cap.rawValue
+      // Rings have no ends; other lines end in their cap.
+      var currentJoin = middleVertex ? join.rawValue : (isClosed ? "butt" : cap.rawValue)
+      // A bevel is drawn for anything but a nearly straight join.
+      let miterLimit = join == .bevel ? 1.05 : self.miterLimit
       if middleVertex && currentJoin == "round" {
         if miterLength < roundLimit {
           currentJoin = "miter"
@@ -124,11 +129,10 @@ public struct LineTessellator {
       case "flipbevel":
         if miterLength > 100 {
           // Almost a U-turn: a plain cut across.
-          let flipped = (-nextN.0, -nextN.1)
-          addCurrentVertex(point, flipped, 0, 0, round: false)
-          addCurrentVertex(point, flipped, 0, 0, round: false)
+          addCurrentVertex(point, (-nextN.0, -nextN.1), 0, 0, round: false)
+          addCurrentVertex(point, nextN, 0, 0, round: false)
         } else {
-          let direction: Double = prevN.0 * nextN.1 - prevN.1 * nextN.0 > 0 ? -1 : 1
+          let direction: Double = turnsLeft ? -1 : 1
           let sum = LineTessellator.length((prevN.0 + nextN.0, prevN.1 + nextN.1), (0, 0))
           let difference = LineTessellator.length((prevN.0 - nextN.0, prevN.1 - nextN.1), (0, 0))
           let bevelLength = miterLength * sum / difference
@@ -137,21 +141,19 @@ public struct LineTessellator {
           addCurrentVertex(point, (-perpendicular.0, -perpendicular.1), 0, 0, round: false)
         }
       case "bevel", "fakeround":
-        let turnsLeft = nextN.0 * prevN.1 - nextN.1 * prevN.0 > 0
         let offset = -(max(miterLength * miterLength - 1, 0)).squareRoot()
         let offsetA = turnsLeft ? offset : 0
         let offsetB = turnsLeft ? 0 : offset
         if previous != nil { addCurrentVertex(point, prevN, offsetA, offsetB, round: false) }
         if currentJoin == "fakeround" {
-          let angle = acos(max(min(prevN.0 * nextN.0 + prevN.1 * nextN.1, 1), -1))
-          let pieces = Int((angle * 180 / .pi / LineTessellator.degreesPerTriangle).rounded())
+          let pieces = Int((approximateAngle * 180 / .pi / LineTessellator.degreesPerTriangle).rounded())
           for piece in stride(from: 1, to: pieces, by: 1) {
             var t = Double(piece) / Double(pieces)
             if t != 0.5 {
               // Corrects linear interpolation of the normals toward a circle.
               let t2 = t - 0.5
-              let a = 1.0904 + cosHalfAngle * (-3.2452 + cosHalfAngle * (3.55645 - cosHalfAngle * 1.43519))
-              let b = 0.848013 + cosHalfAngle * (-1.06021 + cosHalfAngle * 0.215638)
+              let a = 1.0904 + cosAngle * (-3.2452 + cosAngle * (3.55645 - cosAngle * 1.43519))
+              let b = 0.848013 + cosAngle * (-1.06021 + cosAngle * 0.215638)
               t += t * t2 * (t - 1) * (a * t2 * t2 + b)
             }
             let blended = LineTessellator.normalize(
@@ -163,8 +165,11 @@ public struct LineTessellator {
       case "butt":
         addCurrentVertex(point, joinNormal, 0, 0, round: false)
       case "square":
+        // The cap is a quad of its own, so it does not stretch the line's distances.
         let offset: Double = previous != nil ? 1 : -1
-        addCurrentVertex(point, joinNormal, offset, offset, round: false)
+        if previous == nil { addCurrentVertex(point, joinNormal, offset, offset, round: false) }
+        addCurrentVertex(point, joinNormal, 0, 0, round: false)
+        if previous != nil { addCurrentVertex(point, joinNormal, offset, offset, round: false) }
       case "round":
         if previous != nil {
           addCurrentVertex(point, prevN, 0, 0, round: false)
@@ -184,8 +189,8 @@ public struct LineTessellator {
         let length = LineTessellator.length(point, next)
         if length > 2 * sharpCornerOffset {
           let ahead = (
-            (point.0 + (next.0 - point.0) * sharpCornerOffset / length).rounded(),
-            (point.1 + (next.1 - point.1) * sharpCornerOffset / length).rounded()
+            point.0 + ((next.0 - point.0) * sharpCornerOffset / length).rounded(),
+            point.1 + ((next.1 - point.1) * sharpCornerOffset / length).rounded()
           )
           distance += LineTessellator.length(ahead, point)
           addCurrentVertex(ahead, nextN, 0, 0, round: false)

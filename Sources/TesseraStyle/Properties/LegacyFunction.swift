@@ -5,7 +5,7 @@ import TesseraJSON
 /// - zoom functions (no `property`) interpolate or step over zoom;
 /// - property functions (`property`) work on the feature attribute: `exponential`,
 ///   `interval`, `categorical` (match) or `identity`;
-/// - zoom-and-property functions (stops keyed by `{"zoom", "value"}`) interpolate over zoom
+/// - zoom-and-property functions (stops keyed by `{"zoom", "value"}`) interpolate linearly over zoom
 ///   between property functions.
 /// The default `type` is `exponential` for interpolatable properties, `interval` otherwise;
 /// `default` (or the property's default) applies when the attribute is missing or unusable.
@@ -111,8 +111,10 @@ enum LegacyFunction {
         ))
     }
     if stops.count == 1 { return stops[0].output }
-    if spec.isInterpolatable && kind != "interval" && kind != "categorical" {
-      return .interpolate(.exponential(base: base), input: .zoom, stops: stops)
+    // The function's type and base apply to the property; over zoom, interpolatable properties
+    // blend linearly (MapLibre's conversion).
+    if spec.isInterpolatable {
+      return .interpolate(.linear, input: .zoom, stops: stops)
     }
     return .step(input: .zoom, base: stops[0].output, stops: Array(stops.dropFirst()))
   }

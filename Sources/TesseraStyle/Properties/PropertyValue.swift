@@ -44,6 +44,25 @@ public struct PropertyValue: Sendable {
     evaluate(zoom: zoom, feature: feature).color ?? .black
   }
 
+  /// The weight (0…1) of the value at zoom `upper` against the value at `lower` for a camera
+  /// at `zoom`, following the expression's zoom curve: how values evaluated per feature at two
+  /// zooms are blended on the GPU. Steps give 0 (the lower value).
+  public func zoomInterpolationFactor(zoom: Double, lower: Double, upper: Double) -> Double {
+    guard isZoomDependent, let curve = PropertyValue.zoomCurve(expression) else { return 0 }
+    let factor = Expression.interpolationFactor(curve, input: zoom, lower: lower, upper: upper)
+    return min(max(factor, 0), 1)
+  }
+
+  /// The interpolation of a top-level `["interpolate", …, ["zoom"], …]`.
+  static func zoomCurve(_ expression: Expression) -> Expression.Interpolation? {
+    switch expression {
+    case .interpolate(let kind, .zoom, _): return kind
+    case .bind(_, let body): return zoomCurve(body)
+    case .coalesce(let values): return values.lazy.compactMap(zoomCurve).first
+    default: return nil
+    }
+  }
+
   /// `value` made to fit the property's type (strings → colours, bounds), or nil.
   static func conform(_ value: StyleValue, to spec: PropertySpec) -> StyleValue? {
     switch spec.type {

@@ -1,0 +1,64 @@
+import Foundation
+import TesseraData
+import TesseraRender
+import TesseraStyle
+
+/// A map type that cannot be drawn with the data given.
+public struct MapTypeError: Error, Equatable, CustomStringConvertible {
+  public let mapType: MapType
+  public let reason: String
+
+  public var description: String { "map type \(mapType.rawValue): \(reason)" }
+}
+
+extension Map {
+  /// Draws a built-in map type (`mapType` and `overrideUserInterfaceStyle` in the SDK) over
+  /// `data` (the map's current data when nil). Satellite and hybrid need imagery, terrain a
+  /// DEM; throws when it is missing or a source cannot be opened.
+  public func setMapType(_ type: MapType, colorScheme: ColorScheme = .light, data: MapData? = nil) throws {
+    let data = data ?? self.data
+    let locator = TileSourceLocator(dataRoot: data.dataRoot)
+    var raster = BuiltinStyle.RasterSettings()
+    if type == .satellite || type == .hybrid {
+      guard let imagery = data.imagery else {
+        throw MapTypeError(mapType: type, reason: "needs an imagery source (--imagery)")
+      }
+      raster.imageryTileSize = try locator.open(imagery).metadata.tileSize ?? 256
+    }
+    if type == .terrain {
+      guard let dem = data.dem else { throw MapTypeError(mapType: type, reason: "needs a DEM source (--dem)") }
+      let metadata = try locator.open(dem).metadata
+      raster.demTileSize = metadata.tileSize ?? 256
+      raster.demEncoding = metadata.encoding?.rawValue ?? "mapbox"
+    }
+    let document = BuiltinStyle.document(type, scheme: colorScheme, data: data, raster: raster)
+    let name = "map type \(type.rawValue)"
+    let style = try Style.parse(Array(document.serialized().utf8), source: name)
+    try install(style, name: name, binder: StyleSourceBinder(locator: locator))
+    self.data = data
+    content = .mapType(type, colorScheme)
+  }
+
+  /// Draws a MapLibre style; its relative source URLs resolve against `dataRoot` and
+  /// `local://` URLs against `localRoot`. Throws when a source cannot be opened.
+  public func setStyle(_ style: Style, name: String, dataRoot: String, localRoot: String? = nil) throws {
+    let locator = TileSourceLocator(dataRoot: dataRoot)
+    try install(style, name: name, binder: StyleSourceBinder(locator: locator, localRoot: localRoot))
+    content = .style(name: name, dataRoot: dataRoot)
+  }
+
+  /// Reads a style file and draws it (relative URLs against `dataRoot`, by default the file's folder).
+  public func loadStyle(path: String, dataRoot: String? = nil, localRoot: String? = nil) throws {
+    let style = try Style.load(path: path)
+    try setStyle(
+      style, name: path, dataRoot: dataRoot ?? (path as NSString).deletingLastPathComponent, localRoot: localRoot)
+  }
+
+  /// The warnings of the current style (unknown properties, skipped layers).
+  public var styleWarnings: [String] { styleRenderer?.style.warnings ?? [] }
+
+  private func install(_ style: Style, name: String, binder: StyleSourceBinder) throws {
+    let sources = try binder.bind(style, name: name)
+    styleRenderer = StyleRenderer(style: style, sources: sources, loader: tileLoader)
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import TesseraData
+import TesseraJSON
+import TesseraRender
+import TesseraStyle
+
+/// A style source that cannot be opened.
+public struct StyleSourceError: Error, Equatable, CustomStringConvertible {
+  /// The style (file or name).
+  public let style: String
+  /// The source's id in the style.
+  public let source: String
+  public let reason: String
+
+  public var description: String { "\(style): source '\(source)': \(reason)" }
+}
+
+/// Opens the data behind a style's sources.
+///
+/// - `url`: `mbtiles://`, `pmtiles://`, `file://`, paths, `http(s)://` templates or TileJSON,
+///   `demo://city` (see ``TileSourceLocator``), relative to the data root.
+/// - `tiles`: the first template; `local://X` means `<local root>/X` (MapLibre's render-test
+///   fixtures), `http(s)://` is fetched, anything else is a file path template.
+/// - `data` of GeoJSON sources: inline, or a file (`local://`, `file://` or a path).
+///
+/// The style's `minzoom`, `maxzoom`, `tileSize`, `scheme` and `encoding` apply over what the
+/// data itself says.
+public struct StyleSourceBinder: Sendable {
+  public let locator: TileSourceLocator
+  /// The folder `local://` URLs name.
+  public let localRoot: String?
+
+  public init(locator: TileSourceLocator, localRoot: String? = nil) {
+    self.locator = locator
+    self.localRoot = localRoot
+  }
+
+  /// The render sources of every source `style` declares; throws for the first that cannot be
+  /// opened.
+  public func bind(_ style: Style, name: String) throws(StyleSourceError) -> [String: RenderSource] {
+    var bound: [String: RenderSource] = [:]
+    for (id, source) in style.sources.sorted(by: { $0.key < $1.key }) {
+      do {
+        bound[id] = try bind(source)
+      } catch {
+        throw StyleSourceError(style: name, source: id, reason: error.description)
+      }
+    }
+    return bound
+  }
+
+  func bind(_ source: StyleSource) throws(TileSourceError) -> RenderSource {
+    let tileSource = try open(source)
+    let metadata = tileSource.metadata
+    let defaultMax = source.kind == .geojson ? 18 : 22
+    let maxZoom = source.maxZoom ?? (source.url != nil ? metadata.maxZoom : defaultMax)
+    let minZoom = source.minZoom ?? (source.url != nil ? metadata.minZoom : 0)
+    let encoding: DEMEncoding? = source.kind == .rasterDEM ? DEMEncoding(rawValue: source.encoding) ?? .mapbox : nil
+    return RenderSource(
+      id: source.id, source: tileSource, kind: source.kind, tileSize: source.tileSize, minZoom: minZoom,
+      maxZoom: max(maxZoom, minZoom), encoding: encoding)
+  }
+
+  private func open(_ source: StyleSource) throws(TileSourceError) -> any TileSource {
+    if source.kind == .geojson {
+      let data: JSONValue
+      if let inline = source.data {
+        data = inline
+      } else {
+        data = try readJSON(source.dataURL ?? "")
+      }
+      return try GeoJSONSource(data: data, name: source.id, maxZoom: source.maxZoom ?? 18)
+    }
+    if let url = source.url {
+      return try locator.open(url.hasPrefix("local://") ? localPath(url) : url)
+    }
+    guard var template = source.tiles.first else {
+      throw TileSourceError.open(source: source.id, reason: "no url or tiles")
+    }
+    if source.isTMS { template = template.replacingOccurrences(of: "{y}", with: "{-y}") }
+    var metadata = TileSourceMetadata(
+      format: source.kind == .vector ? .mvt : .unknown, minZoom: source.minZoom ?? 0, maxZoom: source.maxZoom ?? 22)
+    metadata.tileSize = source.tileSize
+    if source.kind == .rasterDEM { metadata.encoding = DEMEncoding(rawValue: source.encoding) }
+    if template.hasPrefix("http://") || template.hasPrefix("https://") {
+      var options = locator.httpOptions
+      options.minZoom = metadata.minZoom
+      options.maxZoom = metadata.maxZoom
+      options.format = source.kind == .vector ? .mvt : nil
+      options.encoding = metadata.encoding
+      return try HTTPTileSource(template: template, options: options)
+    }
+    let path: String
+    if template.hasPrefix("local://") {
+      path = try localPath(template)
+    } else {
+      path = locator.resolve(template.hasPrefix("file://") ? String(template.dropFirst(7)) : template)
+    }
+    return FileTemplateSource(template: path, metadata: metadata)
+  }
+
+  /// The file a `local://` URL names.
+  private func localPath(_ url: String) throws(TileSourceError) -> String {
+    guard let localRoot else {
+      throw TileSourceError.open(source: url, reason: "local:// URLs need a local root (the render-test folder)")
+    }
+    return localRoot + "/" + url.dropFirst("local://".count)
+  }
+
+  private func readJSON(_ reference: String) throws(TileSourceError) -> JSONValue {
+    let path: String
+    if reference.hasPrefix("local://") {
+      path = try localPath(reference)
+    } else if reference.hasPrefix("http://") || reference.hasPrefix("https://") {
+      throw TileSourceError.open(source: reference, reason: "GeoJSON data over HTTP is not supported; use a file")
+    } else {
+      path = locator.resolve(reference.hasPrefix("file://") ? String(reference.dropFirst(7)) : reference)
+    }
+    guard let bytes = FileManager.default.contents(atPath: path) else {
+      throw TileSourceError.open(source: path, reason: "cannot read the GeoJSON file")
+    }
+    do {
+      return try JSONParser.parse(Array(bytes))
+    } catch {
+      throw TileSourceError.open(source: path, reason: "invalid JSON at \(error)")
+    }
+  }
+}

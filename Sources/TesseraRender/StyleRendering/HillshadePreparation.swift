@@ -1,0 +1,62 @@
+import Foundation
+import TesseraData
+
+/// Terrain slopes of a DEM tile, computed as MapLibre Native's hillshade "prepare" pass does:
+/// a 3×3 Sobel kernel over elevations (÷4) scaled by the tile's ground resolution with extra
+/// exaggeration below zoom 15, stored as `d / 2 + 0.5` in the red (east–west) and green
+/// (north–south) channels of an RGBA8 texture.
+///
+/// The kernel reads one pixel beyond each edge: from the neighbouring tile when it is loaded
+/// (so tiles join without seams), else the nearest edge pixel of the tile itself.
+enum HillshadePreparation {
+  /// The eight neighbours as (dx, dy) tile offsets; bit i of a neighbour mask is offset i.
+  static let neighbourOffsets: [(dx: Int, dy: Int)] = [
+    (-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1),
+  ]
+
+  /// The slope texture (width × height × 4 bytes) of `dem` at tile zoom `zoom`; `neighbours`
+  /// holds the eight neighbours in ``neighbourOffsets`` order (nil when missing or of another size).
+  static func prepare(_ dem: DEMTile, neighbours: [DEMTile?], zoom: Int) -> [UInt8] {
+    let width = dem.width
+    let height = dem.height
+    let usable = neighbours.map { $0.flatMap { $0.width == width && $0.height == height ? $0 : nil } }
+    /// Elevation ÷ 4 at (x, y), x in −1...width, y in −1...height.
+    func elevation(_ x: Int, _ y: Int) -> Double {
+      if x >= 0, x < width, y >= 0, y < height { return Double(dem.heights[y * width + x]) / 4 }
+      let dx = x < 0 ? -1 : (x >= width ? 1 : 0)
+      let dy = y < 0 ? -1 : (y >= height ? 1 : 0)
+      let index = neighbourOffsets.firstIndex { $0.dx == dx && $0.dy == dy }!
+      if let neighbour = usable[index] {
+        return Double(neighbour.heights[((y + height) % height) * width + (x + width) % width]) / 4
+      }
+      return Double(dem.height(x: x, y: y)) / 4
+    }
+    let z = Double(zoom)
+    let factor = z < 2 ? 0.4 : (z < 4.5 ? 0.35 : 0.3)
+    let exaggeration = z < 15 ? (z - 15) * factor : 0
+    let divisor = pow(2, exaggeration + 19.2562 - z)
+    var pixels = [UInt8](repeating: 255, count: width * height * 4)
+    for y in 0..<height {
+      for x in 0..<width {
+        let a = elevation(x - 1, y - 1)
+        let b = elevation(x, y - 1)
+        let c = elevation(x + 1, y - 1)
+        let d = elevation(x - 1, y)
+        let f = elevation(x + 1, y)
+        let g = elevation(x - 1, y + 1)
+        let h = elevation(x, y + 1)
+        let i = elevation(x + 1, y + 1)
+        let derivativeX = ((c + f + f + i) - (a + d + d + g)) / divisor
+        let derivativeY = ((g + h + h + i) - (a + b + b + c)) / divisor
+        let offset = (y * width + x) * 4
+        pixels[offset] = encode(derivativeX)
+        pixels[offset + 1] = encode(derivativeY)
+      }
+    }
+    return pixels
+  }
+
+  private static func encode(_ derivative: Double) -> UInt8 {
+    UInt8((min(max(derivative / 2 + 0.5, 0), 1) * 255).rounded())
+  }
+}

@@ -1,0 +1,87 @@
+import TesseraData
+import TesseraGeo
+import TesseraStyle
+
+/// A style source bound to the data that serves it, with the rules that pick its tiles.
+public struct RenderSource: Sendable {
+  /// The style's id of the source.
+  public let id: String
+  public let bound: BoundSource
+  public let kind: StyleSource.Kind
+  /// Tile size in points at the tile's own zoom (the style's `tileSize`; 512 by default).
+  public let tileSize: Int
+  /// The zoom range tiles exist in (above it, the deepest tiles are overzoomed).
+  public let pyramid: TilePyramid
+
+  /// Binds `source` as the style source `id`; `encoding` (DEM sources) defaults to the
+  /// source's own, else Mapbox terrain-RGB.
+  public init(
+    id: String, source: any TileSource, kind: StyleSource.Kind, tileSize: Int, minZoom: Int, maxZoom: Int,
+    encoding: DEMEncoding? = nil
+  ) {
+    self.id = id
+    let content: TileContentKind
+    switch kind {
+    case .vector, .geojson: content = .vector
+    case .raster: content = .raster
+    case .rasterDEM: content = .dem(encoding ?? source.metadata.encoding ?? .mapbox)
+    }
+    bound = BoundSource(source, kind: content)
+    self.kind = kind
+    self.tileSize = tileSize
+    pyramid = TilePyramid(minZoom: minZoom, maxZoom: maxZoom)
+  }
+
+  /// Whether geometry is rebuilt for overzoomed tiles (vector data, cut to each deeper tile) or
+  /// the deepest tiles are drawn larger (images).
+  public var reparsesOverzoomed: Bool { kind == .vector || kind == .geojson }
+
+  /// The tiles to request: vector and DEM zooms are floored, raster zooms rounded (MapLibre
+  /// Native's rule); vector tiles deeper than the source are requested at their own zoom and
+  /// cut from the deepest ancestor.
+  public var covering: TileCovering {
+    TileCovering(
+      tileSize: Double(tileSize), minZoom: pyramid.minZoom, maxZoom: reparsesOverzoomed ? 24 : pyramid.maxZoom,
+      rounding: kind == .raster ? .round : .floor)
+  }
+
+  /// The tiles a camera needs; none when the ideal zoom is below the source's minimum.
+  public func coveredTiles(for transform: CameraTransform) -> [CoveredTile] {
+    let covering = self.covering
+    guard covering.idealZoom(cameraZoom: transform.camera.zoom) >= pyramid.minZoom else { return [] }
+    return covering.tiles(for: transform)
+  }
+}
+
+/// A tile drawn in a frame: the area it covers and the data that fills it.
+public struct RenderTile: Sendable {
+  /// The tile whose area is drawn.
+  public let tile: TileID
+  /// The world copy it is drawn in.
+  public let wrap: Int
+  /// The tile whose data fills it: itself, or an ancestor (overzoom, or fallback while the
+  /// tile itself failed to load).
+  public let dataTile: TileID
+  public let content: DecodedTile
+
+  public init(tile: TileID, wrap: Int, dataTile: TileID, content: DecodedTile) {
+    self.tile = tile
+    self.wrap = wrap
+    self.dataTile = dataTile
+    self.content = content
+  }
+
+  /// The covered tile (area and world copy).
+  public var covered: CoveredTile { CoveredTile(tile: tile, wrap: wrap) }
+
+  /// Where the tile's area lies in its data tile's texture: (x, y) offset and (width, height)
+  /// scale in 0…1 units.
+  public var textureRect: (x: Double, y: Double, width: Double, height: Double) {
+    let dz = tile.z - dataTile.z
+    guard dz > 0 else { return (0, 0, 1, 1) }
+    let scale = 1 / Double(1 << dz)
+    return (
+      Double(tile.x - (dataTile.x << dz)) * scale, Double(tile.y - (dataTile.y << dz)) * scale, scale, scale
+    )
+  }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import TesseraData
+import TesseraGL
+import TesseraGeo
+import TesseraImage
+import TesseraStyle
+
+/// What a style frame draws with: the camera, the visible layers and each source's tiles.
+struct StyleFrameInput {
+  let transform: CameraTransform
+  /// Device pixels per point.
+  let pixelRatio: Double
+  /// The visible layers with their positions in the style.
+  let layers: [(index: Int, layer: StyleLayer)]
+  /// The tiles of each source, by source id.
+  let tiles: [String: [RenderTile]]
+  /// The texture of each drawn raster or DEM tile, by source id and data tile.
+  let textures: [String: [TileID: TextureKey]]
+  /// The style revision buckets were built for.
+  let revision: Int
+
+  /// The style's zoom (MapLibre units: the camera's zoom − 1).
+  var zoom: Double { transform.camera.zoom - 1 }
+}
+
+/// Turns a ``StyleFrameInput`` into draw commands: pure, no GL. Layers are drawn in style order
+/// (painter's algorithm); tiles of vector layers are clipped to their area with stencil masks
+/// (one reference per tile, redrawn when the source changes), so geometry in a tile's buffer
+/// never blends twice.
+struct StyleFramePlanner {
+  let input: StyleFrameInput
+  /// Added to layer indices in sort keys.
+  let layerOffset: Int
+  private(set) var commands: [DrawCommand] = []
+  private var order = 0
+  private var stencilSource: String?
+  private var stencilReferences: [BucketTile: Int32] = [:]
+
+  /// The commands of every layer of `input`.
+  static func plan(_ input: StyleFrameInput, layerOffset: Int = 0) -> [DrawCommand] {
+    var planner = StyleFramePlanner(input: input, layerOffset: layerOffset)
+    for (index, layer) in input.layers {
+      planner.planLayer(layer, index: index)
+    }
+    return planner.commands
+  }
+
+  private mutating func planLayer(_ layer: StyleLayer, index: Int) {
+    let tiles = layer.source.flatMap { input.tiles[$0] } ?? []
+    switch layer.type {
+    case .background: planBackground(layer, index: index)
+    case .fill: planFill(layer, index: index, tiles: tiles)
+    case .line: planLine(layer, index: index, tiles: tiles)
+    case .circle: planCircle(layer, index: index, tiles: tiles)
+    case .raster: planRaster(layer, index: index, tiles: tiles)
+    case .hillshade: planHillshade(layer, index: index, tiles: tiles)
+    case .fillExtrusion, .symbol, .heatmap: break
+    }
+  }
+
+  // MARK: Shared pieces
+
+  /// Appends a command in the current layer's slot.
+  mutating func append(
+    _ index: Int, _ pipeline: PipelineKind, _ mesh: MeshReference, _ uniforms: [(name: String, value: UniformValue)],
+    textures: [TextureKey] = [], stencil: Int32? = nil
+  ) {
+    commands.append(
+      DrawCommand(
+        key: SortKey(pass: .translucent, layer: layerOffset + index, order: order), pipeline: pipeline, mesh: mesh,
+        uniforms: uniforms, textures: textures, stencilReference: stencil))
+    order += 1
+  }
+
+  /// The bucket key of a layer's geometry for a group of tiles.
+  func bucketKey(_ layer: StyleLayer, _ tile: BucketTile) -> BucketKey {
+    BucketKey(
+      source: layer.source ?? "", tile: tile.dataTile, zoom: tile.zoom, layer: layer.id, revision: input.revision)
+  }
+
+  /// The matrix of a tile whose geometry spans `extent` units per side, shifted by a
+  /// `translate` paint value (points; rotated with the map unless anchored to the viewport).
+  /// `pixelAligned` snaps the world to whole points at the view's centre, as MapLibre does for
+  /// images so that unrotated rasters are not resampled between pixels.
+  func tileMatrix(
+    _ tile: RenderTile, extent: Double, translate: (Double, Double) = (0, 0), viewportAnchored: Bool = false,
+    pixelAligned: Bool = false
+  ) -> UniformValue {
+    tileMatrix(
+      tile.covered, extent: extent, translate: translate, viewportAnchored: viewportAnchored,
+      pixelAligned: pixelAligned)
+  }
+
+  /// ``tileMatrix(_:extent:translate:viewportAnchored:pixelAligned:)`` for a tile in a world copy.
+  func tileMatrix(
+    _ covered: CoveredTile, extent: Double, translate: (Double, Double) = (0, 0), viewportAnchored: Bool = false,
+    pixelAligned: Bool = false
+  ) -> UniformValue {
+    let transform = input.transform
+    let tileWorldSize = transform.worldSize / Double(covered.tile.tilesPerSide)
+    var origin = covered.origin(worldSize: transform.worldSize)
+    var (tx, ty) = translate
+    if pixelAligned {
+      let alignment = StyleFramePlanner.pixelAlignment(transform)
+      tx += alignment.dx
+      ty += alignment.dy
+    }
+    if viewportAnchored {
+      // A screen-space offset: rotate it into world axes by the bearing.
+      (tx, ty) = (
+        transform.cosBearing * tx - transform.sinBearing * ty, transform.sinBearing * tx + transform.cosBearing * ty
+      )
+    }
+    origin = WorldPoint(x: origin.x + tx, y: origin.y + ty)
+    return .mat4(transform.clipMatrix(origin: origin, unitsToPoints: tileWorldSize / extent).floats)
+  }
+
+  /// The shift (world points) that puts whole world points on whole screen points around the
+  /// view's centre (half a point off on odd view sizes, turned with the bearing).
+  static func pixelAlignment(_ transform: CameraTransform) -> (dx: Double, dy: Double) {
+    let x = transform.targetWorld.x
+    let y = transform.targetWorld.y
+    let xShift = transform.viewport.width.truncatingRemainder(dividingBy: 2) / 2
+    let yShift = transform.viewport.height.truncatingRemainder(dividingBy: 2) / 2
+    // MapLibre's angle is the negated bearing.
+    let cosine = transform.cosBearing
+    let sine = -transform.sinBearing
+    let dx = x - x.rounded() + cosine * xShift + sine * yShift
+    let dy = y - y.rounded() + cosine * yShift + sine * xShift
+    return (dx > 0.5 ? dx - 1 : dx, dy > 0.5 ? dy - 1 : dy)
+  }
+
+  /// The `translate` and anchor paint values of a layer (`prefix` e.g. `fill`).
+  func translation(_ layer: StyleLayer, prefix: String) -> (offset: (Double, Double), viewport: Bool) {
+    let numbers = layer.property("\(prefix)-translate").evaluate(zoom: input.zoom).numbers ?? [0, 0]
+    let viewport = layer.property("\(prefix)-translate-anchor").evaluate(zoom: input.zoom).string == "viewport"
+    return ((numbers.first ?? 0, numbers.count > 1 ? numbers[1] : 0), viewport)
+  }
+
+  /// Uniforms of paint properties: values for constant ones, blend weights for per-vertex ones.
+  func paintUniforms(_ bindings: [PaintBinding], layer: StyleLayer, mask: PaintMask, tile: BucketTile)
+    -> [(name: String, value: UniformValue)]
+  {
+    var uniforms: [(name: String, value: UniformValue)] = []
+    for binding in bindings {
+      let property = layer.property(binding.property)
+      if mask.contains(binding.mask) {
+        let lower = Double(tile.zoom)
+        let t = property.zoomInterpolationFactor(zoom: input.zoom, lower: lower, upper: lower + 1)
+        uniforms.append(("u_\(binding.shaderName)_t", .float(Float(t))))
+      } else if binding.isColor {
+        uniforms.append(("u_\(binding.shaderName)", property.color(zoom: input.zoom).uniform))
+      } else {
+        uniforms.append(("u_\(binding.shaderName)", .float(Float(property.number(zoom: input.zoom)))))
+      }
+    }
+    return uniforms
+  }
+
+  /// Draws stencil masks for `tiles` unless the last masks drawn were for the same source,
+  /// clearing the stencil buffer first. Tiles drawn from one bucket share a reference (their
+  /// areas join); groups beyond 255 get no mask and are drawn unclipped.
+  mutating func clipMasks(source: String, groups: [BucketGroup], index: Int) {
+    if stencilSource == source { return }
+    stencilSource = source
+    stencilReferences = [:]
+    append(index, .clearStencil, .none, [])
+    var next: Int32 = 1
+    for group in groups {
+      if next > 255 { break }
+      stencilReferences[group.key] = next
+      for tile in group.tiles {
+        append(
+          index, .style(StylePipeline(program: .clip)), .builtin(.unitSquare),
+          [("u_matrix", tileMatrix(tile, extent: 1))], stencil: next)
+      }
+      next += 1
+    }
+  }
+
+  /// The stencil reference of a group (nil when it got no mask).
+  func stencilReference(_ tile: BucketTile) -> Int32? { stencilReferences[tile] }
+
+  /// Tiles grouped by the bucket they draw, in order of first appearance.
+  static func groups(_ tiles: [RenderTile]) -> [BucketGroup] {
+    var order: [BucketTile] = []
+    var members: [BucketTile: [RenderTile]] = [:]
+    for tile in tiles {
+      let key = BucketTile(dataTile: tile.dataTile, zoom: tile.tile.z, wrap: tile.wrap)
+      if members[key] == nil { order.append(key) }
+      members[key, default: []].append(tile)
+    }
+    return order.map { BucketGroup(key: $0, tiles: members[$0]!) }
+  }
+}
+
+/// The geometry a vector tile draws: its data tile's bucket evaluated at the tile's zoom, in
+/// one world copy. Overzoomed tiles of one ancestor share it (so lines and dashes run on
+/// unbroken across them) and are drawn with one draw clipped to their joint area.
+struct BucketTile: Hashable {
+  let dataTile: TileID
+  /// The zoom of the tiles drawn (deeper than the data tile's when overzoomed).
+  let zoom: Int
+  let wrap: Int
+
+  /// The data tile in its world copy.
+  var covered: CoveredTile { CoveredTile(tile: dataTile, wrap: wrap) }
+}
+
+/// The tiles drawing one bucket.
+struct BucketGroup {
+  let key: BucketTile
+  let tiles: [RenderTile]
+}
+
+extension PaintBinding {
+  /// The properties among `bindings` that are data-driven in `layer`.
+  static func mask(_ bindings: [PaintBinding], layer: StyleLayer) -> PaintMask {
+    var mask: PaintMask = []
+    for binding in bindings where layer.property(binding.property).isDataDriven { mask.insert(binding.mask) }
+    return mask
+  }
+}
