@@ -82,8 +82,9 @@ void main() {
 #ifdef DASHED
   float floorwidth = max(v_floorwidth, 1e-6);
   float position = mod(v_linesofar * u_dash_ratio / floorwidth, u_dash_period);
-  float edge = dashDistance(position) * floorwidth * u_dash_scale;
-  alpha *= clamp(edge * u_device_pixel_ratio / max(v_gamma_scale, 0.0001) + 0.5, 0.0, 1.0);
+  float edge = dashDistance(position) * floorwidth * u_dash_scale;  // screen points
+  // Dash ends fade over one device pixel (of the integer zoom), as MapLibre's dash atlas does.
+  alpha *= clamp(edge * u_device_pixel_ratio + 0.5, 0.0, 1.0);
 #endif
   fragColor = color * (alpha * opacity);
 }

@@ -17,7 +17,8 @@ public struct Scene: Sendable {
   public var options: MapOptions
   /// The data root (`dataRoot`, relative to the scene file), absolute.
   public var dataRoot: String
-  /// The MapLibre style (`style`, relative to the data root), absolute, if any.
+  /// The MapLibre style (`style`, relative to the data root), absolute, if any; its source
+  /// URLs resolve against the data root. Without one the map draws ``MapOptions/mapType``.
   public var stylePath: String?
   /// The `markers` section as written (interpreted by the marker layer).
   public var markers: JSONValue?
@@ -32,7 +33,7 @@ public struct Scene: Sendable {
   static let knownFields: Set<String> = [
     "name", "description", "dataRoot", "size", "scale", "camera", "padding", "background", "style",
     "markers", "tileGrid", "msaa", "minZoom", "maxZoom", "maxTilt", "cameraTargetBounds", "updates", "animation",
-    "sky",
+    "sky", "mapType", "colorScheme", "tiles", "imagery", "dem",
   ]
 
   /// Reads and parses a scene file.
@@ -148,7 +149,26 @@ public struct Scene: Sendable {
     self.updates = updates
     animation =
       try root["animation"].isAbsentOrNull ? nil : SceneAnimation(root["animation"], path: path, limits: limits)
-    options.showsTileGrid = try root["tileGrid"].bool(default: true)
+    options.showsTileGrid = try root["tileGrid"].bool(default: false)
+    if let text = try root["mapType"].optionalString() {
+      guard let type = MapType(rawValue: text) else {
+        throw SceneError.invalid(
+          path: path, field: "mapType",
+          reason: "expected one of \(MapType.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'")
+      }
+      options.mapType = type
+    }
+    if let text = try root["colorScheme"].optionalString() {
+      guard let scheme = ColorScheme(rawValue: text) else {
+        throw SceneError.invalid(path: path, field: "colorScheme", reason: "expected light or dark, found '\(text)'")
+      }
+      options.colorScheme = scheme
+    }
+    var data = MapData(dataRoot: dataRoot)
+    if let tiles = try root["tiles"].optionalString() { data.tiles = tiles }
+    data.imagery = try root["imagery"].optionalString()
+    data.dem = try root["dem"].optionalString()
+    options.data = data
     options.samples = try root["msaa"].bool(default: false) ? 4 : 1
     do {
       _ = try options.viewport()
@@ -156,6 +176,11 @@ public struct Scene: Sendable {
       throw SceneError.invalid(path: path, field: "size/scale/padding", reason: "\(error)")
     }
     self.options = options
+  }
+
+  /// `path` made absolute against `directory` (absolute paths are kept), normalised.
+  public static func absolutePath(_ path: String, against directory: String) -> String {
+    resolve(path, against: directory)
   }
 
   /// `path` made absolute against `directory` (absolute paths are kept), normalised.

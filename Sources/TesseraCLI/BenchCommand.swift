@@ -49,7 +49,7 @@ enum BenchCommand: Command {
     let orbit = arguments.has("orbit")
 
     let createStart = DispatchTime.now()
-    let map = try Map(options: settings.options, gpu: settings.gpu)
+    let map = try settings.makeMap(console: console, command: "bench")
     var snapshot = try map.snapshot(alpha: .premultiplied)
     let firstMilliseconds = elapsed(since: createStart)
     let baseCamera = map.camera

@@ -52,6 +52,7 @@ enum ConformanceCommand: Command {
         let detail =
           outcome.error ?? String(format: "%.5f of pixels differ (allowed %.5f)", outcome.difference, outcome.allowed)
         console.print("\(status) \(outcome.id): \(detail)")
+        for warning in outcome.warnings { console.print("    \(warning)") }
       }
     }
     var categories: [String: (passed: Int, total: Int)] = [:]

@@ -1,3 +1,4 @@
+import Foundation
 import Tessera
 import TesseraGL
 import TesseraGeo
@@ -10,13 +11,16 @@ struct MapSettings {
   /// Updates to apply to the map's camera, in order (the scene's, then the flags').
   var updates: [CameraUpdate]
   var warnings: [String]
+  /// The style file drawn instead of a map type, with the folder its URLs resolve against.
+  var style: (path: String, dataRoot: String)?
 
   /// The options shared by `render` and `bench`.
   static let cameraOptions: [OptionSpec] = [
     .value("center"), .value("zoom"), .value("bearing"), .value("tilt"), .value("size"), .value("scale"),
     .value("padding"), .value("background"), .value("gpu"), .flag("msaa"), .flag("tile-grid"),
     .flag("no-tile-grid"), .value("min-zoom"), .value("max-zoom"), .value("max-tilt"), .value("sky"),
-    .value("update", repeatable: true),
+    .value("update", repeatable: true), .value("map-type"), .value("color-scheme"), .value("tiles"),
+    .value("imagery"), .value("dem"), .value("style"), .value("map-id"), .value("styles-dir"), .value("data-root"),
   ]
 
   static let cameraHelp = """
@@ -36,6 +40,18 @@ struct MapSettings {
                               camera:LAT,LNG,Z[,B,T], scrollBy:X,Y, fit:W,S,E,N[@PADDING|@T,L,B,R]
       --tile-grid, --no-tile-grid  draw (or not) the debug tile grid (default: drawn)
       --msaa                  4× multisampling, resolved before readback
+      --map-type T            normal (default), terrain, satellite, hybrid or none
+      --color-scheme S        light (default) or dark, for normal and terrain
+      --tiles SOURCE          OpenMapTiles vector data (default demo://city, the synthetic city):
+                              a .mbtiles/.pmtiles file, a {z}/{x}/{y} folder, an http(s)
+                              template or TileJSON URL
+      --imagery SOURCE        raster imagery for satellite and hybrid
+      --dem SOURCE            raster DEM (terrain-RGB or Terrarium) for terrain
+      --style FILE            draw a MapLibre style (JSON, spec v8) instead of a map type
+      --map-id NAME           draw the style DIR/NAME.json of --styles-dir DIR
+      --styles-dir DIR        where --map-id looks (default: the working folder)
+      --data-root DIR         relative sources resolve here (default: the working folder; for
+                              --style, the style's folder)
       --gpu SEL               auto (default: first hardware EGL device, else surfaceless),
                               surfaceless, software, device:N, gbm[:/dev/dri/renderDN]
     """
@@ -108,11 +124,63 @@ struct MapSettings {
     if arguments.has("msaa") { options.samples = 4 }
     if arguments.has("tile-grid") { options.showsTileGrid = true }
     if arguments.has("no-tile-grid") { options.showsTileGrid = false }
-    if let stylePath = scene?.stylePath {
-      warnings.append("style \(stylePath) is not drawn yet: only the background and tile grid are rendered")
-    }
+    try applyContent(arguments)
     if scene?.markers != nil {
       warnings.append("markers are not drawn yet")
     }
+  }
+
+  /// The map type or style: `--style` over `--map-id` over `--map-type` over the scene.
+  private mutating func applyContent(_ arguments: ParsedArguments) throws {
+    let workingFolder = FileManager.default.currentDirectoryPath
+    let dataRoot = arguments.value("data-root").map { Scene.absolutePath($0, against: workingFolder) }
+    if let stylePath = scene?.stylePath, let scene { style = (stylePath, scene.dataRoot) }
+    if let text = arguments.value("map-type") {
+      guard let type = MapType(rawValue: text) else {
+        throw UsageError(
+          "--map-type: expected one of \(MapType.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'")
+      }
+      options.mapType = type
+      style = nil
+    }
+    if let text = arguments.value("color-scheme") {
+      guard let scheme = ColorScheme(rawValue: text) else {
+        throw UsageError("--color-scheme: expected light or dark, found '\(text)'")
+      }
+      options.colorScheme = scheme
+    }
+    if let dataRoot { options.data.dataRoot = dataRoot }
+    if let tiles = arguments.value("tiles") { options.data.tiles = tiles }
+    if let imagery = arguments.value("imagery") { options.data.imagery = imagery }
+    if let dem = arguments.value("dem") { options.data.dem = dem }
+    if let mapID = arguments.value("map-id") {
+      let folder = Scene.absolutePath(arguments.value("styles-dir") ?? ".", against: workingFolder)
+      let path = folder + "/" + mapID + ".json"
+      guard FileManager.default.fileExists(atPath: path) else {
+        let known = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+          $0.hasSuffix(".json")
+        }.map { String($0.dropLast(5)) }.sorted()
+        throw UsageError(
+          "--map-id: no style \(path)"
+            + (known.isEmpty
+              ? " (the styles folder has no .json styles)" : " (known: \(known.joined(separator: ", ")))"))
+      }
+      style = (path, dataRoot ?? folder)
+    }
+    if let path = arguments.value("style") {
+      let absolute = Scene.absolutePath(path, against: workingFolder)
+      style = (absolute, dataRoot ?? (absolute as NSString).deletingLastPathComponent)
+    }
+    if style != nil { options.mapType = .none }
+  }
+
+  /// The map these settings describe, with its style and camera updates applied; style
+  /// warnings go to `console`.
+  func makeMap(console: Console, command: String) throws -> Map {
+    let map = try Map(options: options, gpu: gpu)
+    if let style { try map.loadStyle(path: style.path, dataRoot: style.dataRoot) }
+    for warning in map.styleWarnings { console.printError("tessera \(command): warning: \(warning)") }
+    for update in updates { map.moveCamera(update) }
+    return map
   }
 }

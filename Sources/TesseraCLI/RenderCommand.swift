@@ -64,13 +64,13 @@ enum RenderCommand: Command {
       throw UsageError("animations are written as animated PNG: use a .png output or --format png")
     }
     for warning in settings.warnings { console.printError("tessera render: warning: \(warning)") }
-    let map = try Map(options: settings.options, gpu: settings.gpu)
-    for update in settings.updates { map.moveCamera(update) }
+    let map = try settings.makeMap(console: console, command: "render")
     if let animation {
       try renderAnimation(animation, map: map, output: output, console: console)
       return 0
     }
     let snapshot = try map.snapshot()
+    for warning in snapshot.warnings { console.printError("tessera render: warning: \(warning)") }
     let bytes = try ImageCodec.encode(snapshot.image, as: format, quality: quality)
     try FileOutput.write(bytes, to: output)
     console.print(

@@ -162,12 +162,14 @@ public struct CameraTransform: Sendable, Equatable {
 
   /// ``clipMatrix()`` for geometry given in a local frame: a point (x, y, z) maps to the world
   /// offset (originX + x·unitsToPoints − targetX, originY + y·unitsToPoints − targetY,
-  /// z·heightToPoints). The origin is wrapped to the copy of the world nearest the target.
+  /// z·heightToPoints). The origin is taken as given, not wrapped: world copies are chosen by
+  /// the caller (x beyond 0…worldSize draws in the copies east or west of the target's).
   /// Computing this in double precision keeps vertices exact at zoom 22.
   public func clipMatrix(
     origin: WorldPoint, unitsToPoints: Double, heightToPoints: Double = 1
   ) -> Mat4 {
-    let (dx, dy) = offsetFromTarget(origin)
+    let dx = origin.x - targetWorld.x
+    let dy = origin.y - targetWorld.y
     return clipMatrix() * Mat4.translation(dx, dy, 0)
       * Mat4.scale(unitsToPoints, unitsToPoints, heightToPoints)
   }

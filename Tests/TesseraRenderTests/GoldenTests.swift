@@ -29,8 +29,7 @@ import Testing
     }
     let scene = try Scene.parse(Array(root.serialized().utf8), path: path)
     #expect(scene.warnings.isEmpty, "\(scene.warnings)")
-    let map = try Map(options: scene.options, gpu: .surfaceless)
-    for update in scene.updates { map.moveCamera(update) }
+    let map = try Map(scene: scene, gpu: .surfaceless)
     let snapshot = try map.snapshot()
     let outcome = GoldenHarness.check(snapshot.image, caseDirectory: directory, allowed: allowed, threshold: threshold)
     #expect(outcome.passed, "\(outcome.message)")

@@ -21,6 +21,8 @@ public struct ConformanceRunner {
     public let upstreamIgnored: String?
     /// Render time, milliseconds.
     public let milliseconds: Double
+    /// Tiles that failed to load while rendering.
+    public let warnings: [String]
   }
 
   public let suite: ConformanceSuite
@@ -47,25 +49,29 @@ public struct ConformanceRunner {
   }
 
   /// Renders one case (premultiplied pixels, as MapLibre reads them back).
-  public func render(_ test: ConformanceCase) throws -> RGBAImage {
+  public func render(_ test: ConformanceCase) throws -> Snapshot {
     let map = try Map(options: ConformanceRunner.options(for: test), device: device)
     let style = try Style.parse(Array(test.style.serialized().utf8), source: test.directory + "/style.json")
     try map.setStyle(style, name: test.id, dataRoot: test.directory, localRoot: suite.root)
-    return try map.snapshot(alpha: .premultiplied).image
+    return try map.snapshot(alpha: .premultiplied)
   }
 
   /// Renders and compares one case.
   public func run(_ test: ConformanceCase) -> Outcome {
     let start = DispatchTime.now()
+    var warnings: [String] = []
     func outcome(passed: Bool, difference: Double, error: String?) -> Outcome {
       Outcome(
         id: test.id, category: test.category, passed: passed, difference: difference, allowed: test.allowed,
         error: error, upstreamIgnored: test.upstreamIgnored,
-        milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
+        milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6,
+        warnings: warnings)
     }
     let image: RGBAImage
     do {
-      image = try render(test)
+      let snapshot = try render(test)
+      image = snapshot.image
+      warnings = snapshot.warnings
     } catch {
       return outcome(passed: false, difference: 1, error: "\(error)")
     }

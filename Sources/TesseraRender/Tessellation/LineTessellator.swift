@@ -223,11 +223,15 @@ public struct LineTessellator {
       Vertex(
         x: Float(point.0), y: Float(point.1), round: round ? 1 : 0, side: up ? 1 : -1, extrudeX: Float(quantised.0),
         extrudeY: Float(quantised.1), direction: Float(direction == 0 ? 0 : (direction < 0 ? -1 : 1)),
-        distance: Float(distance)))
+        distance: storedDistance))
     e3 = vertices.count - 1
     if e1 >= 0 && e2 >= 0 { indices += [UInt32(e1), UInt32(e2), UInt32(e3)] }
     if up { e2 = e3 } else { e1 = e3 }
   }
+
+  /// The distance along the line as vertices store it: whole multiples of 2 tile units (the
+  /// precision MapLibre keeps, so dashes start where they start there).
+  private var storedDistance: Float { Float((distance / 2).rounded(.down) * 2) }
 
   /// An extra vertex of a round join's fan.
   private mutating func addPieSliceVertex(_ point: (Double, Double), _ extrude: (Double, Double), turnsLeft: Bool) {
@@ -236,7 +240,7 @@ public struct LineTessellator {
     vertices.append(
       Vertex(
         x: Float(point.0), y: Float(point.1), round: 0, side: turnsLeft ? 1 : -1, extrudeX: Float(quantised.0),
-        extrudeY: Float(quantised.1), direction: 0, distance: Float(distance)))
+        extrudeY: Float(quantised.1), direction: 0, distance: storedDistance))
     e3 = vertices.count - 1
     if e1 >= 0 && e2 >= 0 { indices += [UInt32(e1), UInt32(e2), UInt32(e3)] }
     if turnsLeft { e2 = e3 } else { e1 = e3 }
