@@ -2,8 +2,9 @@ import Foundation
 import TesseraData
 
 /// Terrain slopes of a DEM tile, computed as MapLibre Native's hillshade "prepare" pass does:
-/// a 3×3 Sobel kernel over elevations (÷4) scaled by the tile's ground resolution with extra
-/// exaggeration below zoom 15, stored as `d / 2 + 0.5` in the red (east–west) and green
+/// a 3×3 Sobel kernel over elevations (÷4) scaled by the tile's ground resolution, exaggerated
+/// by 2^(0.3·(source max zoom − zoom)) (0.35 below zoom 4.5, 0.4 below 2) so relief stays
+/// visible on coarser tiles, stored as `d / 2 + 0.5` in the red (east–west) and green
 /// (north–south) channels of an RGBA8 texture.
 ///
 /// The kernel reads one pixel beyond each edge: from the neighbouring tile when it is loaded
@@ -14,9 +15,10 @@ enum HillshadePreparation {
     (-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1),
   ]
 
-  /// The slope texture (width × height × 4 bytes) of `dem` at tile zoom `zoom`; `neighbours`
-  /// holds the eight neighbours in ``neighbourOffsets`` order (nil when missing or of another size).
-  static func prepare(_ dem: DEMTile, neighbours: [DEMTile?], zoom: Int) -> [UInt8] {
+  /// The slope texture (width × height × 4 bytes) of `dem` at tile zoom `zoom` of a source whose
+  /// deepest tiles are at `maxZoom`; `neighbours` holds the eight neighbours in
+  /// ``neighbourOffsets`` order (nil when missing or of another size).
+  static func prepare(_ dem: DEMTile, neighbours: [DEMTile?], zoom: Int, maxZoom: Int) -> [UInt8] {
     let width = dem.width
     let height = dem.height
     let usable = neighbours.map { $0.flatMap { $0.width == width && $0.height == height ? $0 : nil } }
@@ -33,7 +35,7 @@ enum HillshadePreparation {
     }
     let z = Double(zoom)
     let factor = z < 2 ? 0.4 : (z < 4.5 ? 0.35 : 0.3)
-    let exaggeration = z < 15 ? (z - 15) * factor : 0
+    let exaggeration = (z - Double(maxZoom)) * factor
     let divisor = pow(2, exaggeration + 19.2562 - z)
     var pixels = [UInt8](repeating: 255, count: width * height * 4)
     for y in 0..<height {

@@ -199,7 +199,8 @@ public final class StyleRenderer {
       }
       if types.contains(.hillshade) {
         keys[source, default: [:]].merge(
-          try uploadHillshade(source: source, tiles: sourceTiles, resources: resources)
+          try uploadHillshade(
+            source: source, maxZoom: sources[source]?.pyramid.maxZoom ?? 15, tiles: sourceTiles, resources: resources)
         ) { a, _ in a }
       }
     }
@@ -208,7 +209,8 @@ public final class StyleRenderer {
 
   /// Prepares (in parallel) and uploads the slope textures of DEM tiles, borders filled from
   /// the neighbours loaded in the same frame.
-  private func uploadHillshade(source: String, tiles: [RenderTile], resources: GPUResourceCache) throws(GLError)
+  private func uploadHillshade(source: String, maxZoom: Int, tiles: [RenderTile], resources: GPUResourceCache)
+    throws(GLError)
     -> [TileID: TextureKey]
   {
     var dems: [TileID: DEMTile] = [:]
@@ -229,7 +231,7 @@ public final class StyleRenderer {
       if resources.texture(key) == nil { jobs.append((key, dems[tile]!, neighbours, tile.z)) }
     }
     let prepared = StyleRenderer.parallelMap(jobs) { job in
-      HillshadePreparation.prepare(job.dem, neighbours: job.neighbours, zoom: job.zoom)
+      HillshadePreparation.prepare(job.dem, neighbours: job.neighbours, zoom: job.zoom, maxZoom: maxZoom)
     }
     for (job, pixels) in zip(jobs, prepared) {
       _ = try resources.insertTexture(job.key, width: job.dem.width, height: job.dem.height, pixels: pixels)
