@@ -6,7 +6,8 @@ import Testing
 
 /// Renders every case in `Tests/TesseraRenderTests/Cases` on llvmpipe (surfaceless platform)
 /// and compares it with its golden. A case is a scene file (`case.json`) plus an optional
-/// `test` object with `allowed` and `threshold`.
+/// `test` object with `allowed`, `threshold` and `sharedData` (true: the case reads
+/// ../shared/data and is skipped, with the reason printed, when it is absent).
 @Suite struct GoldenTests {
   static let casesDirectory = PackagePaths.path("Tests/TesseraRenderTests/Cases")
 
@@ -23,6 +24,10 @@ import Testing
     let test = JSONCursor(root: root, source: path)["test"]
     let allowed = try test["allowed"].number(default: GoldenHarness.defaultAllowed)
     let threshold = try test["threshold"].number(default: GoldenHarness.defaultThreshold)
+    if try test["sharedData"].bool(default: false), !SharedData.isAvailable {
+      print("skipped golden \(name): \(SharedData.skipReason)")
+      return
+    }
     if case .object(var object) = root {
       object["test"] = nil
       root = .object(object)

@@ -59,6 +59,8 @@ public struct StyleLayer: Sendable {
       let specs = PropertySpec.byLayerType[type]!
       var properties: [String: PropertyValue] = [:]
       for spec in specs.values { properties[spec.name] = PropertyValue(default: spec) }
+      // A layer painted with an image pattern is skipped rather than drawn in a wrong colour.
+      var drawsPattern = false
       for group in ["paint", "layout"] where cursor[group].exists {
         for (key, value) in try cursor[group].members() {
           let propertyPath = "\(path).\(group).\(key)"
@@ -68,13 +70,17 @@ public struct StyleLayer: Sendable {
             continue
           }
           if spec.type == .unsupported {
-            warnings.append("\(propertyPath) (\(name)): '\(key)' is not drawn yet; ignored")
+            let isPattern = key.hasSuffix("-pattern") && value.value != nil && value.value != .null
+            drawsPattern = drawsPattern || isPattern
+            warnings.append(
+              "\(propertyPath) (\(name)): '\(key)' is not drawn yet; "
+                + (isPattern ? "the layer is skipped" : "ignored"))
             continue
           }
           properties[key] = try PropertyValue.parse(value.value ?? .null, spec: spec, path: propertyPath)
         }
       }
-      let visible = properties["visibility"]?.evaluate(zoom: nil) != .string("none")
+      let visible = properties["visibility"]?.evaluate(zoom: nil) != .string("none") && !drawsPattern
       return StyleLayer(
         id: id, type: type, source: source, sourceLayer: try cursor["source-layer"].optionalString(),
         minZoom: try cursor["minzoom"].number(default: 0), maxZoom: try cursor["maxzoom"].number(default: 24),
