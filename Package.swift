@@ -68,7 +68,8 @@ let package = Package(
       dependencies: ["Tessera", "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraGL", "TesseraData"]),
     .executableTarget(name: "tessera", dependencies: ["TesseraCLI"], path: "Tools/tessera"),
     .executableTarget(
-      name: "tessera-fuzz", dependencies: ["TesseraData", "TesseraImage", "TesseraJSON", "TesseraGeo"],
+      name: "tessera-fuzz",
+      dependencies: ["TesseraData", "TesseraImage", "TesseraJSON", "TesseraGeo", "TesseraStyle"],
       path: "Tools/tessera-fuzz"),
 
     // Tests.

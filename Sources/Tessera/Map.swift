@@ -25,7 +25,7 @@ public final class Map {
   /// The data the built-in map types draw.
   public internal(set) var data: MapData
   /// Loads and caches tiles for every style this map draws.
-  let tileLoader = TileLoader()
+  let tileLoader: TileLoader
   var styleRenderer: StyleRenderer?
   private let executor: FrameExecutor
 
@@ -40,7 +40,8 @@ public final class Map {
     skyColor = options.skyColor
     showsTileGrid = options.showsTileGrid
     self.device = device
-    executor = FrameExecutor(device: device, samples: options.samples)
+    executor = FrameExecutor(device: device, samples: options.samples, cacheBudget: options.gpuCacheBytes)
+    tileLoader = TileLoader(cache: TileCache(budget: options.tileCacheBytes))
     content = .mapType(.none, options.colorScheme)
     data = options.data
     if options.mapType != .none { try setMapType(options.mapType, colorScheme: options.colorScheme) }
@@ -56,6 +57,9 @@ public final class Map {
     get { state.camera }
     set { state.setCamera(newValue) }
   }
+
+  /// Bytes of tile geometry and textures held on the GPU now.
+  public var gpuCacheBytesUsed: Int { executor.resources.bytes }
 
   /// The projection of the current camera in the current view.
   public var projection: Projection { state.projection }

@@ -31,6 +31,11 @@ public struct MapOptions: Sendable, Equatable {
   public var colorScheme: ColorScheme
   /// The data the map types draw (the synthetic demo city unless set).
   public var data: MapData
+  /// Bytes of tile geometry and textures kept on the GPU between frames (least recently used
+  /// dropped first; one frame may exceed it).
+  public var gpuCacheBytes: Int = 512 << 20
+  /// Bytes of decoded tiles kept in memory between frames.
+  public var tileCacheBytes: Int = 256 << 20
 
   /// The default camera: latitude 0, longitude 0, zoom 1 (the SDK leaves its default unstated).
   public static let defaultCamera = try! Camera(latitude: 0, longitude: 0, zoom: 1)

@@ -21,11 +21,12 @@ public final class FrameExecutor {
   /// One buffer holding every instance of a frame, rewritten each frame.
   private var instanceBuffer: BufferHandle?
 
-  /// Makes an executor drawing on `device` with `samples` samples per pixel.
-  public init(device: GLDevice, samples: Int = 1) {
+  /// Makes an executor drawing on `device` with `samples` samples per pixel, keeping at most
+  /// about `cacheBudget` bytes of tile geometry and textures on the GPU.
+  public init(device: GLDevice, samples: Int = 1, cacheBudget: Int = 512 << 20) {
     self.device = device
     self.samples = samples
-    resources = GPUResourceCache(device: device)
+    resources = GPUResourceCache(device: device, budget: cacheBudget)
   }
 
   deinit {

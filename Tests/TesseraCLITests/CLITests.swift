@@ -25,7 +25,7 @@ func temporaryDirectory() throws -> String {
 }
 
 @Suite struct CLIHelpAndUsageTests {
-  @Test(arguments: ["render", "diff", "bench", "gpus"])
+  @Test(arguments: ["render", "project", "inspect", "diff", "bench", "gpus", "conformance"])
   func everyCommandHasHelp(_ command: String) {
     let run = CapturedRun([command, "--help"])
     #expect(run.status == 0)

@@ -107,3 +107,20 @@ import Testing
     }
   }
 }
+
+@Suite struct PremultipliedComparisonTests {
+  @Test func premultipliedBlendingWeighsAlphaTwiceAsMapLibreNativeDoes() throws {
+    // Half-transparent red against half-transparent dark red: straight blending over white
+    // makes them differ clearly; MapLibre Native's runner blends premultiplied values, which
+    // washes both towards white.
+    let a = RGBAImage(width: 1, height: 1, pixels: [255, 0, 0, 128], alpha: .straight)
+    let b = RGBAImage(width: 1, height: 1, pixels: [110, 0, 0, 128], alpha: .straight)
+    let straight = try PixelDiff(threshold: 0.1285).compare(a, b)
+    let premultiplied = try PixelDiff(threshold: 0.1285, blending: .premultiplied).compare(a, b)
+    #expect(straight.differentPixels == 1)
+    #expect(premultiplied.differentPixels == 0)
+    // Opaque pixels compare the same either way.
+    let c = RGBAImage(width: 1, height: 1, pixels: [0, 0, 255, 255], alpha: .straight)
+    #expect(try PixelDiff(blending: .premultiplied).compare(a, c).differentPixels == 1)
+  }
+}

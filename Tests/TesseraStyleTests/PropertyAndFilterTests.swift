@@ -159,3 +159,37 @@ enum TesseraGeoCoordinate {
     Coordinate(latitude: latitude, longitude: longitude)
   }
 }
+
+@Suite struct ZoomBlendTests {
+  static func property(_ json: String, name: String = "line-width") throws -> PropertyValue {
+    let spec = try #require(PropertySpec.byLayerType[.line]?[name])
+    return try PropertyValue.parse(try JSONParser.parse(Array(json.utf8)), spec: spec, path: "paint.\(name)")
+  }
+
+  @Test func blendWeightsFollowTheZoomCurve() throws {
+    let linear = try ZoomBlendTests.property(#"["interpolate", ["linear"], ["zoom"], 0, ["get", "w"], 10, 5]"#)
+    #expect(abs(linear.zoomInterpolationFactor(zoom: 3.25, lower: 3, upper: 4) - 0.25) < 1e-12)
+    let exponential = try ZoomBlendTests.property(
+      #"["interpolate", ["exponential", 2], ["zoom"], 0, ["get", "w"], 10, 5]"#)
+    #expect(abs(exponential.zoomInterpolationFactor(zoom: 3.5, lower: 3, upper: 4) - (2.0.squareRoot() - 1)) < 1e-12)
+    let stepped = try ZoomBlendTests.property(#"["step", ["zoom"], ["get", "w"], 5, 2]"#)
+    #expect(stepped.zoomInterpolationFactor(zoom: 3.5, lower: 3, upper: 4) == 0)
+    // Outside the tile's zoom pair the weight is clamped.
+    #expect(linear.zoomInterpolationFactor(zoom: 9, lower: 3, upper: 4) == 1)
+  }
+
+  @Test func zoomAndPropertyFunctionsBlendLinearlyOverZoom() throws {
+    // MapLibre's conversion: categorical over the property, linear over zoom.
+    let composite = try ZoomBlendTests.property(
+      #"{"property": "p", "type": "categorical", "stops": [[{"zoom": 0, "value": 1}, 1], [{"zoom": 1, "value": 1}, 4]]}"#
+    )
+    struct Feature: StyleFeature {
+      func property(_ key: String) -> StyleValue? { key == "p" ? .number(1) : nil }
+      var properties: [String: StyleValue] { ["p": .number(1)] }
+      var geometryTypeName: String { "LineString" }
+      var identifier: StyleValue? { nil }
+    }
+    #expect(composite.number(zoom: 0.5, feature: Feature()) == 2.5)
+    #expect(composite.zoomInterpolationFactor(zoom: 0.5, lower: 0, upper: 1) == 0.5)
+  }
+}

@@ -3,11 +3,13 @@ import TesseraData
 import TesseraGeo
 import TesseraImage
 import TesseraJSON
+import TesseraStyle
 
 /// The fuzz target of Tessera's decoders of outside data. The first byte picks the decoder, the
 /// rest is its input:
 ///   0 Mapbox Vector Tile (raw or gzip) · 1 PMTiles archive (in memory, a few tiles read)
-///   2 PNG / JPEG / WebP image · 3 JSON document
+///   2 PNG / JPEG / WebP image · 3 JSON document · 4 MapLibre style (parsed, every property
+///   evaluated at a few zooms) · 5 GeoJSON (cut into tiles at zooms 0, 3 and 12)
 ///
 /// libFuzzer build (see README, "Fuzzing"):
 ///   swift build -c release --product tessera-fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
@@ -17,7 +19,7 @@ import TesseraJSON
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let payload = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-  switch data[0] % 4 {
+  switch data[0] % 6 {
   case 0:
     _ = try? MVTDecoder.decode(payload, inflateLimit: 16 << 20)
   case 1:
@@ -30,8 +32,22 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   case 2:
     _ = try? ImageCodec.decode(payload, source: "fuzz", limits: DecodeLimits(maxPixels: 1 << 22))
-  default:
+  case 3:
     _ = try? JSONParser.parse(payload)
+  case 4:
+    if let style = try? Style.parse(payload, source: "fuzz") {
+      for layer in style.layers {
+        for property in layer.properties.values {
+          for zoom in [0.0, 7.5, 22] { _ = property.evaluate(zoom: zoom) }
+        }
+      }
+    }
+  default:
+    if let json = try? JSONParser.parse(payload), let source = try? GeoJSONSource(data: json, name: "fuzz") {
+      for tile in [TileIDs.zero, TileID(z: 3, x: 4, y: 3), TileID(z: 12, x: 2048, y: 1361)] {
+        _ = source.makeTile(tile)
+      }
+    }
   }
   return 0
 }

@@ -1,0 +1,111 @@
+import Foundation
+import TesseraCLI
+import TesseraImage
+import TesseraJSON
+import TesseraTestSupport
+import Testing
+
+@Suite struct CLIMapStyleTests {
+  @Test func mapTypeAndSchemeFlagsAreChecked() throws {
+    let bogus = CapturedRun(["render", "--output", "x.png", "--map-type", "roadmap"])
+    #expect(bogus.status == 2 && bogus.error.contains("--map-type: expected one of normal, terrain"))
+    let scheme = CapturedRun(["render", "--output", "x.png", "--color-scheme", "purple"])
+    #expect(scheme.status == 2 && scheme.error.contains("expected light or dark"))
+    let satellite = CapturedRun(["render", "--output", "x.png", "--map-type", "satellite", "--gpu", "surfaceless"])
+    #expect(satellite.status == 1 && satellite.error.contains("needs an imagery source (--imagery)"))
+  }
+
+  @Test func darkSchemeIsDarker() throws {
+    let directory = try temporaryDirectory()
+    func meanLuma(_ scheme: String) throws -> Double {
+      let output = "\(directory)/\(scheme).png"
+      let run = CapturedRun([
+        "render", "--center", "40,-74", "--zoom", "15", "--size", "96x64", "--color-scheme", scheme, "--output",
+        output, "--gpu", "surfaceless",
+      ])
+      #expect(run.status == 0, "\(run.error)")
+      let image = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: output))), source: output)
+      var sum = 0.0
+      for index in stride(from: 0, to: image.pixels.count, by: 4) {
+        sum += Double(image.pixels[index]) + Double(image.pixels[index + 1]) + Double(image.pixels[index + 2])
+      }
+      return sum / Double(image.width * image.height * 3)
+    }
+    #expect(try meanLuma("dark") < 80 && meanLuma("light") > 180)
+  }
+
+  @Test func styleFilesAreReadWithClearErrorsAndWarnings() throws {
+    let directory = try temporaryDirectory()
+    let output = "\(directory)/out.png"
+    let missing = CapturedRun(["render", "--style", "\(directory)/none.json", "--output", output])
+    #expect(missing.status == 1 && missing.error.contains("none.json") && missing.error.contains("cannot read"))
+    try Data("{\n  \"version\": 8,\n  \"layers\": [}".utf8).write(to: URL(fileURLWithPath: "\(directory)/bad.json"))
+    let invalid = CapturedRun(["render", "--style", "\(directory)/bad.json", "--output", output])
+    #expect(invalid.status == 1 && invalid.error.contains("line 3, column"), "\(invalid.error)")
+    let wrongExpression =
+      #"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": ["get"]}}]}"#
+    try Data(wrongExpression.utf8).write(to: URL(fileURLWithPath: "\(directory)/expression.json"))
+    let expression = CapturedRun(["render", "--style", "\(directory)/expression.json", "--output", output])
+    #expect(expression.status == 1 && expression.error.contains("layers[0].paint.background-color"))
+    let unknown =
+      ##"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#123456", "background-glow": 3}}]}"##
+    try Data(unknown.utf8).write(to: URL(fileURLWithPath: "\(directory)/unknown.json"))
+    let warned = CapturedRun([
+      "render", "--style", "\(directory)/unknown.json", "--size", "8x8", "--output", output, "--gpu", "surfaceless",
+    ])
+    #expect(warned.status == 0 && warned.error.contains("layer 'bg'") && warned.error.contains("background-glow"))
+    let image = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: output))), source: output)
+    #expect(image.pixel(x: 4, y: 4) == (0x12, 0x34, 0x56, 255))
+  }
+
+  @Test func mapIDsNameStylesInTheStylesFolder() throws {
+    let directory = try temporaryDirectory()
+    let style =
+      #"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "red"}}]}"#
+    try Data(style.utf8).write(to: URL(fileURLWithPath: "\(directory)/alarm.json"))
+    let output = "\(directory)/out.png"
+    let found = CapturedRun([
+      "render", "--map-id", "alarm", "--styles-dir", directory, "--size", "8x8", "--output", output, "--gpu",
+      "surfaceless",
+    ])
+    #expect(found.status == 0, "\(found.error)")
+    #expect(
+      try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: output))), source: output).pixel(x: 1, y: 1)
+        == (255, 0, 0, 255))
+    let unknown = CapturedRun(["render", "--map-id", "calm", "--styles-dir", directory, "--output", output])
+    #expect(unknown.status == 2 && unknown.error.contains("(known: alarm)"))
+  }
+
+  /// A one-case render-test folder: a background style and an expected image of `colour`.
+  func miniSuite(expected colour: (UInt8, UInt8, UInt8)) throws -> String {
+    let root = try temporaryDirectory()
+    let folder = root + "/render-tests/background-color/basic"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let style =
+      #"{"version": 8, "metadata": {"test": {"width": 16, "height": 8}}, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "rgb(10, 200, 30)"}}]}"#
+    try Data(style.utf8).write(to: URL(fileURLWithPath: folder + "/style.json"))
+    let pixels: [UInt8] = (0..<16 * 8).flatMap { _ -> [UInt8] in [colour.0, colour.1, colour.2, 255] }
+    let png = try PNGCodec.encode(RGBAImage(width: 16, height: 8, pixels: pixels, alpha: .straight))
+    try Data(png).write(to: URL(fileURLWithPath: folder + "/expected.png"))
+    return root
+  }
+
+  @Test func conformanceRunnerComparesAndReports() throws {
+    let passing = try miniSuite(expected: (10, 200, 30))
+    let pass = CapturedRun(["conformance", passing, "--gpu", "surfaceless", "--output", passing + "/out"])
+    #expect(pass.status == 0, "\(pass.error)")
+    #expect(pass.out.contains("background-color") && pass.out.contains("1/1") && pass.out.contains("passed 1 of 1"))
+    let failing = try miniSuite(expected: (200, 10, 30))
+    let report = failing + "/report.json"
+    let fail = CapturedRun([
+      "conformance", failing, "--gpu", "surfaceless", "--output", failing + "/out", "--report", report,
+    ])
+    #expect(fail.status == 1 && fail.out.contains("FAIL background-color/basic"))
+    #expect(FileManager.default.fileExists(atPath: failing + "/out/background-color/basic/actual.png"))
+    #expect(FileManager.default.fileExists(atPath: failing + "/out/background-color/basic/diff.png"))
+    let entries = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: report)))).array ?? []
+    #expect(entries.count == 1 && entries[0]["passed"] == .bool(false) && entries[0]["difference"] == .number(1))
+    let none = CapturedRun(["conformance", failing, "--filter", "line-width"])
+    #expect(none.status == 2 && none.error.contains("no cases match"))
+  }
+}

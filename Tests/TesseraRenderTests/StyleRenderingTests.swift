@@ -1,0 +1,158 @@
+import Foundation
+import Tessera
+import TesseraData
+import TesseraGL
+import TesseraGeo
+import TesseraImage
+import TesseraStyle
+import TesseraTestSupport
+import Testing
+
+@testable import TesseraRender
+
+@Suite struct GPUResourceCacheTests {
+  /// A bucket of `vertices` two-float vertices (8 bytes each) and as many indices (4 bytes).
+  static func geometry(vertices: Int) -> BucketGeometry {
+    var mesh = MeshGeometry(floatsPerVertex: 2)
+    mesh.vertices = [Float](repeating: 1, count: vertices * 2)
+    mesh.indices = (0..<UInt32(vertices)).map { $0 }
+    return BucketGeometry(main: mesh, outline: nil, mask: [])
+  }
+
+  static func key(_ number: Int) -> BucketKey {
+    BucketKey(source: "s", tile: TileID(z: 10, x: number, y: 0), zoom: 10, layer: "l", revision: 1)
+  }
+
+  @Test func evictsLeastRecentlyUsedButNeverTheCurrentFrame() throws {
+    let device = try GLDevice(gpu: .surfaceless)
+    let cache = GPUResourceCache(device: device, budget: 12_000)
+    // Frame 1: three 3600-byte buckets.
+    cache.beginFrame()
+    for number in 0..<3 {
+      try cache.insert(GPUResourceCacheTests.geometry(vertices: 300), for: GPUResourceCacheTests.key(number))
+    }
+    #expect(cache.bytes == 10_800 && cache.count.buckets == 3)
+    // Frame 2 uses bucket 0 again, then adds two more: the oldest unused (1, 2) go.
+    cache.beginFrame()
+    #expect(cache.containsBucket(GPUResourceCacheTests.key(0)))
+    for number in 3..<5 {
+      try cache.insert(GPUResourceCacheTests.geometry(vertices: 300), for: GPUResourceCacheTests.key(number))
+    }
+    #expect(cache.bytes <= 12_000)
+    #expect(cache.containsBucket(GPUResourceCacheTests.key(0)) && cache.containsBucket(GPUResourceCacheTests.key(4)))
+    #expect(!cache.containsBucket(GPUResourceCacheTests.key(1)))
+    // One frame needing more than the budget keeps all it uses.
+    cache.beginFrame()
+    for number in 10..<15 {
+      try cache.insert(GPUResourceCacheTests.geometry(vertices: 300), for: GPUResourceCacheTests.key(number))
+    }
+    #expect((10..<15).allSatisfy { cache.containsBucket(GPUResourceCacheTests.key($0)) })
+    cache.removeAll()
+    #expect(cache.bytes == 0 && device.resourceCounts.buffers == 0)
+  }
+}
+
+@Suite struct StyleRenderingTests {
+  static func demoOptions(width: Double = 128, height: Double = 96) throws -> MapOptions {
+    MapOptions(
+      width: width, height: height,
+      camera: try Camera(latitude: 40, longitude: -74, zoom: 16, bearing: 20, viewingAngle: 45))
+  }
+
+  @Test func geometryIsBuiltOnceAndReusedAcrossFrames() throws {
+    let map = try Map(options: try StyleRenderingTests.demoOptions(), gpu: .surfaceless)
+    let first = try map.snapshot()
+    #expect(first.statistics.bucketsBuilt > 0 && first.statistics.tiles > 0)
+    let second = try map.snapshot()
+    #expect(second.statistics.bucketsBuilt == 0)
+    #expect(second.image == first.image)
+    // A small turn of the camera reuses the same tiles' geometry.
+    map.camera = try Camera(target: map.camera.target, zoom: 16, bearing: 25, viewingAngle: 45)
+    #expect(try map.snapshot().statistics.bucketsBuilt == 0)
+  }
+
+  @Test func gpuMemoryStaysBoundedOverManyRenders() throws {
+    var options = try StyleRenderingTests.demoOptions()
+    options.gpuCacheBytes = 4 << 20
+    let map = try Map(options: options, gpu: .surfaceless)
+    var largest = 0
+    for step in 0..<60 {
+      map.camera = try Camera(latitude: 40 + Double(step) * 0.01, longitude: -74, zoom: 16, viewingAngle: 45)
+      _ = try map.snapshot()
+      largest = max(largest, map.gpuCacheBytesUsed)
+    }
+    // Eviction keeps the cache within its budget plus what one frame needs.
+    #expect(largest < 6 << 20, "largest GPU cache use \(largest) bytes")
+    let buffers = map.device.resourceCounts.buffers
+    for step in 0..<20 {
+      map.camera = try Camera(latitude: 41 + Double(step) * 0.01, longitude: -74, zoom: 16, viewingAngle: 45)
+      _ = try map.snapshot()
+    }
+    #expect(map.device.resourceCounts.buffers < buffers * 2)
+  }
+
+  @Test func sameStyleSameBytesOnBothSoftwarePaths() throws {
+    let options = try StyleRenderingTests.demoOptions(width: 160, height: 120)
+    let surfaceless = try Map(options: options, gpu: .surfaceless).snapshot().image
+    let software = try Map(options: options, gpu: .software).snapshot().image
+    #expect(surfaceless == software)
+  }
+
+  @Test func everyMapTypeParsesWithoutWarnings() throws {
+    let map = try Map(options: MapOptions(width: 32, height: 32, mapType: .none), gpu: .surfaceless)
+    for scheme in ColorScheme.allCases {
+      try map.setMapType(.normal, colorScheme: scheme)
+      #expect(map.styleWarnings.isEmpty)
+    }
+    #expect(throws: MapTypeError.self) { try map.setMapType(.satellite) }
+    #expect(throws: MapTypeError.self) { try map.setMapType(.hybrid) }
+    #expect(throws: MapTypeError.self) { try map.setMapType(.terrain) }
+    let fixtures = PackagePaths.path("Tests/TesseraRenderTests/Cases")
+    try map.setMapType(.hybrid, data: MapData(imagery: "style-raster/tiles", dataRoot: fixtures))
+    #expect(map.styleWarnings.isEmpty)
+    try map.setMapType(.terrain, colorScheme: .dark, data: MapData(dem: "style-hillshade/dem", dataRoot: fixtures))
+    #expect(map.styleWarnings.isEmpty)
+  }
+
+  @Test func sourcesThatCannotOpenNameTheSource() throws {
+    let style = try Style.parse(
+      Array(
+        #"{"version": 8, "sources": {"roads": {"type": "vector", "url": "mbtiles://missing.mbtiles"}}, "layers": []}"#
+          .utf8))
+    let map = try Map(options: MapOptions(width: 32, height: 32, mapType: .none), gpu: .surfaceless)
+    do {
+      try map.setStyle(style, name: "test.json", dataRoot: NSTemporaryDirectory())
+      Issue.record("a missing archive must be an error")
+    } catch let error as StyleSourceError {
+      #expect(error.source == "roads" && error.description.contains("missing.mbtiles"))
+    }
+    let local = try Style.parse(
+      Array(
+        #"{"version": 8, "sources": {"t": {"type": "raster", "tiles": ["local://tiles/{z}.png"]}}, "layers": []}"#.utf8)
+    )
+    #expect(throws: StyleSourceError.self) { try map.setStyle(local, name: "local.json", dataRoot: "/") }
+  }
+
+  @Test func missingTilesAreNotErrorsButFailuresAreReported() throws {
+    // A raster template over an empty folder: nothing to draw, no warnings.
+    let folder = NSTemporaryDirectory() + "tessera-empty-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let style = try Style.parse(
+      Array(
+        #"{"version": 8, "sources": {"t": {"type": "raster", "tiles": ["{z}-{x}-{y}.png"], "tileSize": 256}}, "layers": [{"id": "r", "type": "raster", "source": "t"}]}"#
+          .utf8))
+    let map = try Map(options: MapOptions(width: 32, height: 32, mapType: .none), gpu: .surfaceless)
+    try map.setStyle(style, name: "s", dataRoot: folder)
+    #expect(try map.snapshot().warnings.isEmpty)
+    // A corrupt tile is reported with source and tile.
+    try Data("not a png".utf8).write(to: URL(fileURLWithPath: folder + "/1-0-0.png"))
+    try Data("not a png".utf8).write(to: URL(fileURLWithPath: folder + "/1-1-0.png"))
+    try Data("not a png".utf8).write(to: URL(fileURLWithPath: folder + "/1-0-1.png"))
+    try Data("not a png".utf8).write(to: URL(fileURLWithPath: folder + "/1-1-1.png"))
+    let other = try Map(options: MapOptions(width: 32, height: 32, mapType: .none), gpu: .surfaceless)
+    try other.setStyle(style, name: "s", dataRoot: folder)
+    let warnings = try other.snapshot().warnings
+    #expect(warnings.contains { $0.contains("source 't'") && $0.contains("1/0/0") })
+  }
+}
