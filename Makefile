@@ -10,7 +10,7 @@ DEBIAN_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libegl-mesa0 lib
 	libpng-dev libjpeg62-turbo-dev libwebp-dev zlib1g-dev libsqlite3-dev libcurl4-openssl-dev
 
 DEMO_OUTPUT ?= demo.png
-DEMO_ARGS := --center 43.7384,7.4246 --zoom 16 --tilt 60 --bearing 30 --size 1024x768
+DEMO_ARGS := --center 40.0,-74.0 --zoom 16.5 --tilt 60 --bearing 30 --size 1024x768
 
 .PHONY: all deps build demo test lint format clean
 

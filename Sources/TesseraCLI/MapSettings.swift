@@ -38,7 +38,7 @@ struct MapSettings {
       --update UPDATE         apply a camera update after the camera is set (repeatable), e.g.
                               zoomIn, zoomTo:Z, zoomBy:D[@X,Y], target:LAT,LNG[,Z],
                               camera:LAT,LNG,Z[,B,T], scrollBy:X,Y, fit:W,S,E,N[@PADDING|@T,L,B,R]
-      --tile-grid, --no-tile-grid  draw (or not) the debug tile grid (default: drawn)
+      --tile-grid, --no-tile-grid  draw (or not) the debug tile grid over the map (default: not)
       --msaa                  4× multisampling, resolved before readback
       --map-type T            normal (default), terrain, satellite, hybrid or none
       --color-scheme S        light (default) or dark, for normal and terrain

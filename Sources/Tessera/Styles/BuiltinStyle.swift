@@ -51,6 +51,7 @@ enum BuiltinStyle {
 
   private static func baseLayers(_ p: MapPalette, hillshade: ColorScheme?) -> [JSONValue] {
     var layers: [JSONValue] = [
+      ["id": "land", "type": "background", "paint": ["background-color": .string(p.land)]],
       fill("landcover-wood", "landcover", classes: ["wood", "forest"], color: p.wood),
       fill("landcover-grass", "landcover", classes: ["grass", "farmland", "wetland", "meadow"], color: p.grass),
       fill("landcover-sand", "landcover", classes: ["sand", "beach"], color: p.sand),
@@ -109,13 +110,13 @@ enum BuiltinStyle {
     let secondary: [(Double, Double)] = [(9, 0.4), (12, 1.5), (14, 3.5), (16, 7), (18, 15)]
     let minor: [(Double, Double)] = [(12, 0.6), (14, 2), (16, 5), (18, 12)]
     func casing(_ stops: [(Double, Double)], _ extra: Double) -> [(Double, Double)] {
-      stops.map { ($0.0, $0.1 * 1.15 + extra * min(max(($0.0 - 10) / 6, 0.3), 1)) }
+      stops.map { ($0.0, $0.1 * 1.1 + extra * min(max(($0.0 - 10) / 6, 0.3), 1)) }
     }
     return [
-      road("road-minor-casing", ["minor", "service", "track"], p.minorCasing, casing(minor, 2), minzoom: 13),
-      road("road-secondary-casing", ["secondary", "tertiary"], p.minorCasing, casing(secondary, 2), minzoom: 11),
-      road("road-primary-casing", ["primary", "trunk"], p.primaryCasing, casing(primary, 2), minzoom: 9),
-      road("road-motorway-casing", ["motorway"], p.motorwayCasing, casing(motorway, 2), minzoom: 8),
+      road("road-minor-casing", ["minor", "service", "track"], p.minorCasing, casing(minor, 1.2), minzoom: 13),
+      road("road-secondary-casing", ["secondary", "tertiary"], p.minorCasing, casing(secondary, 1.4), minzoom: 11),
+      road("road-primary-casing", ["primary", "trunk"], p.primaryCasing, casing(primary, 1.6), minzoom: 9),
+      road("road-motorway-casing", ["motorway"], p.motorwayCasing, casing(motorway, 1.8), minzoom: 8),
       road(
         "road-path", ["path", "pedestrian"], p.path, [(14, 1), (16, 1.6), (18, 3)], minzoom: 14, dashes: [2, 1.5]),
       road("road-minor", ["minor", "service", "track"], p.minor, minor, minzoom: 12),

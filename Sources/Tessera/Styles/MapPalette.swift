@@ -30,8 +30,8 @@ struct MapPalette: Sendable {
   static let light = MapPalette(
     land: "#f3f2ef", residential: "#eeedea", commercial: "#f7ede3", industrial: "#eceae7", hospital: "#f9e3e1",
     school: "#eee9f3", park: "#c6e7c1", wood: "#cfe6c4", grass: "#d6ecce", sand: "#f4ecd6", ice: "#ffffff",
-    water: "#9fc6f5", aeroway: "#e6e6ec", building: "#e6e4e0", buildingOutline: "#d6d3ce", motorway: "#fcd96c",
-    motorwayCasing: "#e3ad3f", primary: "#ffffff", primaryCasing: "#d2d5da", minor: "#ffffff", minorCasing: "#dcdee2",
+    water: "#9fc6f5", aeroway: "#e6e6ec", building: "#e8e6e2", buildingOutline: "#dcd9d4", motorway: "#fcd96c",
+    motorwayCasing: "#e3ad3f", primary: "#ffffff", primaryCasing: "#d0d3d8", minor: "#ffffff", minorCasing: "#e0e2e5",
     path: "#c9c4bd", rail: "#b9b9bd", boundary: "#9e9cab")
 
   /// The normal type in the dark scheme (night colours of the SDK's dark mode).
