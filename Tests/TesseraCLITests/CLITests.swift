@@ -92,7 +92,9 @@ func temporaryDirectory() throws -> String {
       #"{"size": {"width": 90, "height": 60}, "camera": {"latitude": 1, "longitude": 2, "zoom": 5}, "background": "red", "extra": 1}"#
       .write(toFile: scene, atomically: true, encoding: .utf8)
     let output = "\(directory)/out.png"
-    let run = CapturedRun(["render", "--scene", scene, "--size", "40x30", "--no-tile-grid", "--output", output])
+    let run = CapturedRun([
+      "render", "--scene", scene, "--size", "40x30", "--map-type", "none", "--no-tile-grid", "--output", output,
+    ])
     #expect(run.status == 0, "\(run.error)")
     #expect(run.error.contains("unknown field 'extra' ignored"))
     let image = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: output))), source: output)
