@@ -1,4 +1,4 @@
-in vec3 v_pos;
+in vec2 v_pos;
 
 #ifdef HAS_ATTR_COLOR
 in vec4 v_color;
@@ -24,7 +24,7 @@ void main() {
 #else
   float opacity = u_opacity;
 #endif
-  float distance = length(v_pos.xy / v_pos.z - gl_FragCoord.xy);
+  float distance = length(v_pos - gl_FragCoord.xy);
   float coverage = 1.0 - smoothstep(0.0, 1.0, distance);
   fragColor = color * (coverage * opacity);
 }

@@ -1,12 +1,13 @@
 // Polygon outlines drawn as 2-pixel GL lines for antialiased fill edges (fill-antialias):
-// coverage falls off with the distance from the line's centre in window pixels. The centre's
-// window position is passed as (position·w, w) so that dividing after perspective-correct
-// interpolation gives the linear (screen-space) interpolation a tilted view needs.
+// coverage falls off with the distance from the line's centre in window pixels. As in
+// MapLibre, the centre's window position is interpolated perspective-correctly, so under a
+// strong tilt long edges lose their antialiasing (MapLibre's renders look the same; use MSAA
+// for smooth edges on tilted maps).
 uniform mat4 u_matrix;
 uniform vec2 u_world;  // viewport size in pixels
 
 in vec2 a_pos;
-out vec3 v_pos;  // window position × w, and w
+out vec2 v_pos;
 
 #ifdef HAS_ATTR_COLOR
 in vec4 a_color_a;
@@ -28,6 +29,5 @@ void main() {
   v_opacity = mix(a_opacity.x, a_opacity.y, u_opacity_t);
 #endif
   gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
-  vec2 window = (gl_Position.xy / gl_Position.w + 1.0) / 2.0 * u_world;
-  v_pos = vec3(window * gl_Position.w, gl_Position.w);
+  v_pos = (gl_Position.xy / gl_Position.w + 1.0) / 2.0 * u_world;
 }

@@ -24,6 +24,14 @@ public final class Map {
   public internal(set) var content: MapContent
   /// The data the built-in map types draw.
   public internal(set) var data: MapData
+  /// Whether the normal and terrain types show 3D buildings (`buildingsEnabled`); changing it
+  /// redraws the current map type.
+  public var buildingsEnabled: Bool {
+    didSet {
+      guard buildingsEnabled != oldValue, case .mapType(let type, let scheme) = content else { return }
+      try? setMapType(type, colorScheme: scheme)
+    }
+  }
   /// Loads and caches tiles for every style this map draws.
   let tileLoader: TileLoader
   var styleRenderer: StyleRenderer?
@@ -44,6 +52,7 @@ public final class Map {
     tileLoader = TileLoader(cache: TileCache(budget: options.tileCacheBytes))
     content = .mapType(.none, options.colorScheme)
     data = options.data
+    buildingsEnabled = options.buildingsEnabled
     if options.mapType != .none { try setMapType(options.mapType, colorScheme: options.colorScheme) }
   }
 

@@ -29,6 +29,9 @@ public struct MapOptions: Sendable, Equatable {
   public var mapType: MapType
   /// The colour scheme of the normal and terrain types.
   public var colorScheme: ColorScheme
+  /// `buildingsEnabled`: 3D buildings in the normal and terrain types from zoom 16 (flat
+  /// footprints below, and always when off).
+  public var buildingsEnabled = true
   /// The data the map types draw (the synthetic demo city unless set).
   public var data: MapData
   /// Bytes of tile geometry and textures kept on the GPU between frames (least recently used

@@ -33,7 +33,7 @@ public struct Scene: Sendable {
   static let knownFields: Set<String> = [
     "name", "description", "dataRoot", "size", "scale", "camera", "padding", "background", "style",
     "markers", "tileGrid", "msaa", "minZoom", "maxZoom", "maxTilt", "cameraTargetBounds", "updates", "animation",
-    "sky", "mapType", "colorScheme", "tiles", "imagery", "dem",
+    "sky", "mapType", "colorScheme", "tiles", "imagery", "dem", "buildings",
   ]
 
   /// Reads and parses a scene file.
@@ -164,6 +164,7 @@ public struct Scene: Sendable {
       }
       options.colorScheme = scheme
     }
+    options.buildingsEnabled = try root["buildings"].bool(default: true)
     var data = MapData(dataRoot: dataRoot)
     if let tiles = try root["tiles"].optionalString() { data.tiles = tiles }
     data.imagery = try root["imagery"].optionalString()

@@ -21,6 +21,7 @@ struct MapSettings {
     .flag("no-tile-grid"), .value("min-zoom"), .value("max-zoom"), .value("max-tilt"), .value("sky"),
     .value("update", repeatable: true), .value("map-type"), .value("color-scheme"), .value("tiles"),
     .value("imagery"), .value("dem"), .value("style"), .value("map-id"), .value("styles-dir"), .value("data-root"),
+    .flag("buildings"), .flag("no-buildings"),
   ]
 
   static let cameraHelp = """
@@ -42,6 +43,8 @@ struct MapSettings {
       --msaa                  4× multisampling, resolved before readback
       --map-type T            normal (default), terrain, satellite, hybrid or none
       --color-scheme S        light (default) or dark, for normal and terrain
+      --buildings, --no-buildings  3D buildings from zoom 16 in normal and terrain (default on;
+                              off: flat footprints)
       --tiles SOURCE          OpenMapTiles vector data (default demo://city, the synthetic city):
                               a .mbtiles/.pmtiles file, a {z}/{x}/{y} folder, an http(s)
                               template or TileJSON URL
@@ -149,6 +152,8 @@ struct MapSettings {
       }
       options.colorScheme = scheme
     }
+    if arguments.has("buildings") { options.buildingsEnabled = true }
+    if arguments.has("no-buildings") { options.buildingsEnabled = false }
     if let dataRoot { options.data.dataRoot = dataRoot }
     if let tiles = arguments.value("tiles") { options.data.tiles = tiles }
     if let imagery = arguments.value("imagery") { options.data.imagery = imagery }

@@ -6,8 +6,7 @@ import Testing
 
 /// MapLibre's own render tests (../shared/conformance/maplibre-render-tests), rendered on
 /// llvmpipe and compared with MapLibre's rule. Every case upstream does not ignore must pass,
-/// except the near misses listed here with their measured difference; fill-extrusion cases
-/// are drawn by the 3D building layer and not yet counted.
+/// except the near misses listed here with their measured difference.
 @Suite struct ConformanceTests {
   /// Cases that differ from MapLibre by a few antialiased pixels of dash ends (fraction of
   /// pixels off, allowed 0.00015): MapLibre samples dash ends from a signed-distance atlas.
@@ -32,7 +31,7 @@ import Testing
     var failures: [String] = []
     var nearMissesPassing: [String] = []
     var passed = 0
-    let counted = suite.cases.filter { $0.upstreamIgnored == nil && !$0.category.hasPrefix("fill-extrusion") }
+    let counted = suite.cases.filter { $0.upstreamIgnored == nil }
     for test in counted {
       let outcome = runner.run(test)
       if outcome.passed {

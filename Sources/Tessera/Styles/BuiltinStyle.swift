@@ -3,8 +3,10 @@ import TesseraJSON
 /// The MapLibre styles of the built-in map types, written for the OpenMapTiles schema.
 ///
 /// Zooms here are MapLibre's (Google zoom − 1). Road widths grow exponentially with zoom like
-/// Google's; buildings appear from Google zoom 15. The sources are named `openmaptiles`,
-/// `imagery` and `terrain`.
+/// Google's. Buildings appear as flat footprints from Google zoom 15; with 3D buildings on
+/// they rise between Google zoom 15.6 and 16 (growing instead of popping up) and from 16 stand
+/// at their OpenMapTiles `render_height` on `render_min_height`. The sources are named
+/// `openmaptiles`, `imagery` and `terrain`.
 enum BuiltinStyle {
   /// Tile sizes and encoding of the raster sources, from their metadata.
   struct RasterSettings {
@@ -14,7 +16,9 @@ enum BuiltinStyle {
   }
 
   /// The style document of `type` in `scheme` over `data`.
-  static func document(_ type: MapType, scheme: ColorScheme, data: MapData, raster: RasterSettings) -> JSONValue {
+  static func document(
+    _ type: MapType, scheme: ColorScheme, data: MapData, raster: RasterSettings, buildings3D: Bool = true
+  ) -> JSONValue {
     let palette = MapPalette.palette(for: type, scheme: scheme)
     var sources = JSONObject()
     var layers: [JSONValue] = []
@@ -23,14 +27,16 @@ enum BuiltinStyle {
       break
     case .normal:
       sources["openmaptiles"] = ["type": "vector", "url": .string(data.tiles)]
-      layers = baseLayers(palette, hillshade: nil) + roadLayers(palette) + buildingLayers(palette)
+      layers =
+        baseLayers(palette, hillshade: nil) + roadLayers(palette) + buildingLayers(palette, extruded: buildings3D)
     case .terrain:
       sources["openmaptiles"] = ["type": "vector", "url": .string(data.tiles)]
       sources["terrain"] = [
         "type": "raster-dem", "url": .string(data.dem ?? ""), "tileSize": .number(Double(raster.demTileSize)),
         "encoding": .string(raster.demEncoding),
       ]
-      layers = baseLayers(palette, hillshade: scheme) + roadLayers(palette) + buildingLayers(palette)
+      layers =
+        baseLayers(palette, hillshade: scheme) + roadLayers(palette) + buildingLayers(palette, extruded: buildings3D)
     case .satellite, .hybrid:
       sources["imagery"] = [
         "type": "raster", "url": .string(data.imagery ?? ""), "tileSize": .number(Double(raster.imageryTileSize)),
@@ -127,15 +133,32 @@ enum BuiltinStyle {
     ]
   }
 
-  private static func buildingLayers(_ p: MapPalette) -> [JSONValue] {
-    [
-      [
-        "id": "building", "type": "fill", "source": "openmaptiles", "source-layer": "building", "minzoom": 14,
-        "paint": [
+  private static func buildingLayers(_ p: MapPalette, extruded: Bool) -> [JSONValue] {
+    var footprints = JSONObject([
+      ("id", "building"), ("type", "fill"), ("source", "openmaptiles"), ("source-layer", "building"), ("minzoom", 14),
+      (
+        "paint",
+        [
           "fill-color": .string(p.building), "fill-outline-color": .string(p.buildingOutline),
           "fill-opacity": ["interpolate", ["linear"], ["zoom"], 14, 0, 14.5, 1],
+        ]
+      ),
+    ])
+    guard extruded else { return [.object(footprints)] }
+    footprints["maxzoom"] = 15
+    let height: JSONValue = ["coalesce", ["get", "render_height"], ["get", "height"], 10]
+    let base: JSONValue = ["coalesce", ["get", "render_min_height"], ["get", "min_height"], 0]
+    return [
+      .object(footprints),
+      [
+        "id": "building-3d", "type": "fill-extrusion", "source": "openmaptiles", "source-layer": "building",
+        "minzoom": 14.6,
+        "paint": [
+          "fill-extrusion-color": .string(p.buildingExtrusion),
+          "fill-extrusion-height": ["interpolate", ["linear"], ["zoom"], 14.6, 0, 15, height],
+          "fill-extrusion-base": ["interpolate", ["linear"], ["zoom"], 14.6, 0, 15, base],
         ],
-      ]
+      ],
     ]
   }
 

@@ -31,7 +31,8 @@ extension Map {
       raster.demTileSize = metadata.tileSize ?? 256
       raster.demEncoding = metadata.encoding?.rawValue ?? "mapbox"
     }
-    let document = BuiltinStyle.document(type, scheme: colorScheme, data: data, raster: raster)
+    let document = BuiltinStyle.document(
+      type, scheme: colorScheme, data: data, raster: raster, buildings3D: buildingsEnabled)
     let name = "map type \(type.rawValue)"
     let style = try Style.parse(Array(document.serialized().utf8), source: name)
     try install(style, name: name, binder: StyleSourceBinder(locator: locator))

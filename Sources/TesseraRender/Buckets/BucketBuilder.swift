@@ -6,7 +6,7 @@ enum BucketBuilder {
   /// Whether a layer of this type draws bucket geometry.
   static func hasBuckets(_ type: LayerType) -> Bool {
     switch type {
-    case .fill, .line, .circle: return true
+    case .fill, .line, .circle, .fillExtrusion: return true
     default: return false
     }
   }
@@ -18,6 +18,7 @@ enum BucketBuilder {
     case .fill: return FillBucketBuilder.build(tile, layer: layer, zoom: zoom)
     case .line: return LineBucketBuilder.build(tile, layer: layer, zoom: zoom, overscale: overscale)
     case .circle: return CircleBucketBuilder.build(tile, layer: layer, zoom: zoom)
+    case .fillExtrusion: return FillExtrusionBucketBuilder.build(tile, layer: layer, zoom: zoom)
     default: return BucketGeometry(main: MeshGeometry(floatsPerVertex: 2), outline: nil, mask: [])
     }
   }

@@ -1,12 +1,15 @@
 import TesseraData
 import TesseraStyle
 
-/// Circle layer geometry: a quad (four corners, extrusion ±1) per point, bucket coordinates.
+/// Circle layer geometry: a quad (four corners, extrusion ±1) per point (and per vertex of lines
+/// and polygons, as MapLibre draws them), bucket coordinates.
 enum CircleBucketBuilder {
   static func build(_ tile: VectorTile, layer: StyleLayer, zoom: Double) -> BucketGeometry {
     var paint = PaintAttributeWriter(bindings: PaintBinding.circle, layer: layer, zoom: zoom)
     var mesh = MeshGeometry(floatsPerVertex: 4)
-    let features = BucketFeatures.select(tile, layer: layer, zoom: zoom, types: [.point], sortKey: "circle-sort-key")
+    // As in MapLibre, every vertex of lines and polygons gets a circle too.
+    let features = BucketFeatures.select(
+      tile, layer: layer, zoom: zoom, types: [.point, .lineString, .polygon], sortKey: "circle-sort-key")
     for (feature, extent) in features {
       let scale = FillBucketBuilder.extent / Double(extent)
       var count = 0

@@ -63,6 +63,12 @@ struct PaintBinding: Sendable {
     PaintBinding(property: "circle-stroke-opacity", shaderName: "stroke_opacity", mask: .strokeOpacity, isColor: false),
   ]
 
+  static let fillExtrusion = [
+    PaintBinding(property: "fill-extrusion-color", shaderName: "color", mask: .color, isColor: true),
+    PaintBinding(property: "fill-extrusion-height", shaderName: "height", mask: .height, isColor: false),
+    PaintBinding(property: "fill-extrusion-base", shaderName: "base", mask: .base, isColor: false),
+  ]
+
   /// The vertex attributes of the properties in `mask`, in buffer `buffer`, packed in order.
   static func attributes(_ bindings: [PaintBinding], mask: PaintMask, buffer: Int) -> (
     attributes: [VertexAttribute], stride: Int

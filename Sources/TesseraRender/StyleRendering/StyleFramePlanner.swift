@@ -18,6 +18,8 @@ struct StyleFrameInput {
   let textures: [String: [TileID: TextureKey]]
   /// The style revision buckets were built for.
   let revision: Int
+  /// The light shading extrusions.
+  var light = StyleLight()
 
   /// The style's zoom (MapLibre units: the camera's zoom − 1).
   var zoom: Double { transform.camera.zoom - 1 }
@@ -54,7 +56,8 @@ struct StyleFramePlanner {
     case .circle: planCircle(layer, index: index, tiles: tiles)
     case .raster: planRaster(layer, index: index, tiles: tiles)
     case .hillshade: planHillshade(layer, index: index, tiles: tiles)
-    case .fillExtrusion, .symbol, .heatmap: break
+    case .fillExtrusion: planFillExtrusion(layer, index: index, tiles: tiles)
+    case .symbol, .heatmap: break
     }
   }
 
@@ -155,6 +158,12 @@ struct StyleFramePlanner {
       }
     }
     return uniforms
+  }
+
+  /// Forgets the clip masks (the stencil buffer was used for something else).
+  mutating func invalidateClipMasks() {
+    stencilSource = nil
+    stencilReferences = [:]
   }
 
   /// Draws stencil masks for `tiles` unless the last masks drawn were for the same source,

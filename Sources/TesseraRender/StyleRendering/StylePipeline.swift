@@ -15,6 +15,17 @@ public struct StylePipeline: Sendable, Hashable {
     case circle
     case raster
     case hillshade
+    case fillExtrusion = "fill_extrusion"
+  }
+
+  /// How a draw uses the depth buffer.
+  public enum Depth: Sendable, Hashable {
+    /// No depth test (2D layers).
+    case none
+    /// Tested, not written.
+    case tested
+    /// Tested and written (extrusions).
+    case written
   }
 
   public var program: Program
@@ -26,15 +37,25 @@ public struct StylePipeline: Sendable, Hashable {
   public var clipped: Bool
   /// Rasters sampled at the nearest texel instead of linearly.
   public var nearest: Bool
+  public var depth: Depth
+  /// Whether colour is written (false: the depth-only first pass of translucent extrusions).
+  public var writesColor: Bool
+  /// Each pixel coloured once (stencil not-equal, then written): the second pass of
+  /// translucent extrusions, so overlapping buildings do not blend twice.
+  public var oncePerPixel: Bool
 
   public init(
-    program: Program, mask: PaintMask = [], dashed: Bool = false, clipped: Bool = false, nearest: Bool = false
+    program: Program, mask: PaintMask = [], dashed: Bool = false, clipped: Bool = false, nearest: Bool = false,
+    depth: Depth = .none, writesColor: Bool = true, oncePerPixel: Bool = false
   ) {
     self.program = program
     self.mask = mask
     self.dashed = dashed
     self.clipped = clipped
     self.nearest = nearest
+    self.depth = depth
+    self.writesColor = writesColor
+    self.oncePerPixel = oncePerPixel
   }
 
   /// The paint bindings of the program (empty for programs without per-vertex paint).
@@ -44,11 +65,24 @@ public struct StylePipeline: Sendable, Hashable {
     case .fillOutline: return PaintBinding.fill
     case .line: return PaintBinding.line
     case .circle: return PaintBinding.circle
+    case .fillExtrusion: return PaintBinding.fillExtrusion
     case .background, .clip, .raster, .hillshade: return []
     }
   }
 
   var descriptor: PipelineDescriptor {
+    var descriptor = baseDescriptor
+    switch depth {
+    case .none: descriptor.depth = .disabled
+    case .tested: descriptor.depth = .readOnly
+    case .written: descriptor.depth = .readWrite
+    }
+    descriptor.writesColor = descriptor.writesColor && writesColor
+    if oncePerPixel { descriptor.stencil = StencilMode(test: .notEqual, reference: 1, writeReference: true) }
+    return descriptor
+  }
+
+  private var baseDescriptor: PipelineDescriptor {
     let stencil = clipped ? StencilMode(test: .equal) : .disabled
     var defines = PaintBinding.defines(bindings, mask: mask)
     if dashed { defines["DASHED"] = "1" }
@@ -101,6 +135,16 @@ public struct StylePipeline: Sendable, Hashable {
           attributes: [VertexAttribute("a_pos", .float2), VertexAttribute("a_extrude", .float2, offset: 8)]
             + paint.attributes),
         indexType: .uint32, stencil: stencil, label: "circle")
+    case .fillExtrusion:
+      return PipelineDescriptor(
+        program: program.rawValue, defines: defines,
+        layout: VertexLayout(
+          buffers: [VertexBufferLayout(stride: 28), paintBuffer],
+          attributes: [
+            VertexAttribute("a_pos", .float2), VertexAttribute("a_normal", .float3, offset: 8),
+            VertexAttribute("a_data", .float2, offset: 20),
+          ] + paint.attributes),
+        indexType: .uint32, cull: .back, label: "fill_extrusion")
     }
   }
 }

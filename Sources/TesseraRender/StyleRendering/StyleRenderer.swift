@@ -65,7 +65,7 @@ public final class StyleRenderer {
     let textures = try uploadTextures(layers: layers.map(\.layer), tiles: tilesBySource, resources: resources)
     let input = StyleFrameInput(
       transform: transform, pixelRatio: pixelRatio, layers: layers, tiles: tilesBySource, textures: textures,
-      revision: revision)
+      revision: revision, light: style.light)
     return Frame(
       commands: StyleFramePlanner.plan(input, layerOffset: layerOffset), warnings: warnings,
       tileCount: tilesBySource.values.reduce(0) { $0 + $1.count }, bucketsBuilt: built)

@@ -18,6 +18,8 @@ public struct Style: Sendable {
   public var zoom: Double?
   public var bearing: Double
   public var pitch: Double
+  /// The light shading fill-extrusions.
+  public var light: StyleLight
   /// The raw `metadata` object.
   public var metadata: JSONValue?
   public var warnings: [String]
@@ -89,6 +91,7 @@ public struct Style: Sendable {
       bearing = try root["bearing"].number(default: 0)
       pitch = try root["pitch"].number(default: 0)
       metadata = root["metadata"].value
+      light = StyleLight.parse(root["light"], warnings: &warnings)
       self.warnings = warnings
     } catch let error as StyleError {
       throw error
@@ -106,6 +109,7 @@ public struct Style: Sendable {
     self.layers = layers
     bearing = 0
     pitch = 0
+    light = StyleLight()
     warnings = []
   }
 }
