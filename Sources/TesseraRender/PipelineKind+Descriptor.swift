@@ -16,7 +16,7 @@ extension PipelineKind {
         program: "sky",
         layout: VertexLayout(
           buffers: [VertexBufferLayout(stride: 8)], attributes: [VertexAttribute("a_position", .float2)]),
-        label: "sky")
+        depth: .readOnly, label: "sky")
     case .points:
       return PipelineDescriptor(
         program: "points",
