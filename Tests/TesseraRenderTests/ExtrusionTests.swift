@@ -1,10 +1,13 @@
 import Foundation
 import Tessera
+import TesseraData
 import TesseraGeo
 import TesseraImage
 import TesseraStyle
 import TesseraTestSupport
 import Testing
+
+@testable import TesseraRender
 
 /// A synthetic tower of known footprint and height: its roof corners are drawn where
 /// `Projection.point(for:height:)` puts them.
@@ -92,5 +95,67 @@ import Testing
       sum += a.0 * b.1 - b.0 * a.1
     }
     return sum
+  }
+}
+
+@Suite struct ExtrusionGeometryTests {
+  @Test func wallsAlongTileClipEdgesAreLeftOut() throws {
+    // A building cut by the tile's west buffer edge (x = −128 of extent 4096): its cut edge
+    // runs along x < 0 and gets no wall; its other three edges do.
+    var builder = VectorTileLayerBuilder(name: "building")
+    builder.add(
+      type: .polygon,
+      geometry: [
+        [
+          TilePoint(x: -128, y: 100), TilePoint(x: 200, y: 100), TilePoint(x: 200, y: 400), TilePoint(x: -128, y: 400),
+          TilePoint(x: -128, y: 100),
+        ]
+      ], properties: [:])
+    let tile = VectorTile(layers: [builder.build()])
+    let layer = try styleLayer(
+      #"{"id": "b", "type": "fill-extrusion", "source": "s", "source-layer": "building", "paint": {"fill-extrusion-height": 10}}"#
+    )
+    let geometry = FillExtrusionBucketBuilder.build(tile, layer: layer, zoom: 14)
+    let floats = geometry.main.vertices
+    let walls = stride(from: 0, to: floats.count, by: 7).filter { floats[$0 + 4] == 0 }.count / 4
+    #expect(walls == 3)
+    // Roof: five ring points (closing point included) with normals straight up.
+    let roofs = stride(from: 0, to: floats.count, by: 7).filter { floats[$0 + 4] == 1 }.count
+    #expect(roofs == 5)
+    // A polygon entirely in the buffer belongs to the neighbour.
+    var outside = VectorTileLayerBuilder(name: "building")
+    outside.add(
+      type: .polygon,
+      geometry: [
+        [
+          TilePoint(x: -120, y: 0), TilePoint(x: -10, y: 0), TilePoint(x: -10, y: 50), TilePoint(x: -120, y: 0),
+        ]
+      ], properties: [:])
+    #expect(
+      FillExtrusionBucketBuilder.build(VectorTile(layers: [outside.build()]), layer: layer, zoom: 14).main.isEmpty)
+  }
+
+  @Test func translucentDuplicatesAreColouredOnce() throws {
+    // Neighbouring tiles both hold a building that crosses their border; at 60% opacity the
+    // copies must not blend twice. Two identical features stand in for the two copies.
+    func render(copies: Int) throws -> RGBAImage {
+      let ring = "[[0.0001, 0.0001], [0.0004, 0.0001], [0.0004, 0.0004], [0.0001, 0.0004], [0.0001, 0.0001]]"
+      let features = (0..<copies).map { _ in
+        #"{"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [\#(ring)]}}"#
+      }.joined(separator: ", ")
+      let text = #"""
+        {"version": 8, "sources": {"b": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\#(features)]}}},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "white"}},
+                    {"id": "b", "type": "fill-extrusion", "source": "b",
+                     "paint": {"fill-extrusion-color": "#204080", "fill-extrusion-height": 40, "fill-extrusion-opacity": 0.6}}]}
+        """#
+      let camera = try Camera(latitude: 0.00025, longitude: 0.00025, zoom: 18, bearing: 30, viewingAngle: 50)
+      let map = try Map(options: MapOptions(width: 160, height: 120, camera: camera, mapType: .none), gpu: .surfaceless)
+      try map.setStyle(try Style.parse(Array(text.utf8)), name: "b", dataRoot: "/")
+      return try map.snapshot().image
+    }
+    let single = try render(copies: 1)
+    #expect(try render(copies: 2) == single)
+    #expect(single.pixel(x: 80, y: 60) != (255, 255, 255, 255))
   }
 }
