@@ -31,6 +31,7 @@ public enum ShaderLibrary {
       "fill_outline", PackageResources.fill_outline_vertex_glsl, PackageResources.fill_outline_fragment_glsl),
     "line": program("line", PackageResources.line_vertex_glsl, PackageResources.line_fragment_glsl),
     "circle": program("circle", PackageResources.circle_vertex_glsl, PackageResources.circle_fragment_glsl),
+    "marker": program("marker", PackageResources.marker_vertex_glsl, PackageResources.marker_fragment_glsl),
     "fill_extrusion": program(
       "fill_extrusion", PackageResources.fill_extrusion_vertex_glsl, PackageResources.fill_extrusion_fragment_glsl),
     "raster": program("raster", PackageResources.raster_vertex_glsl, PackageResources.raster_fragment_glsl),

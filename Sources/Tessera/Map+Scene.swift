@@ -1,4 +1,6 @@
+import Foundation
 import TesseraGL
+import TesseraJSON
 
 extension Map {
   /// Makes the map a scene describes: its options, its style (or map type) and its camera
@@ -9,6 +11,16 @@ extension Map {
     try self.init(options: options, device: device)
     if let stylePath = scene.stylePath { try loadStyle(path: stylePath, dataRoot: scene.dataRoot) }
     for update in scene.updates { moveCamera(update) }
+    try addMarkers(from: scene)
+  }
+
+  /// Adds the markers a scene describes and takes its appear-animation progress.
+  public func addMarkers(from scene: Scene) throws {
+    if let markers = scene.markers {
+      let cursor = JSONCursor(root: ["markers": markers], source: scene.path)["markers"]
+      add(try SceneMarkers.load(cursor, directory: (scene.path as NSString).deletingLastPathComponent))
+    }
+    markerAppearProgress = scene.markerAppearProgress
   }
 
   /// ``init(scene:device:)`` on a new device for `gpu`.

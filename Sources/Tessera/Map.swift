@@ -35,6 +35,15 @@ public final class Map {
   /// Loads and caches tiles for every style this map draws.
   let tileLoader: TileLoader
   var styleRenderer: StyleRenderer?
+  let markerLayer: MarkerLayerState
+  /// `selectedMarker`: the marker whose info window shows (drawn once text rendering exists).
+  public var selectedMarker: Marker?
+  /// When false, snapshots list the visible markers as accessibility elements (the SDK's
+  /// `accessibilityElementsHidden`, default true).
+  public var accessibilityElementsHidden = true
+  /// Progress (0…1) of the markers' appear animations in the next snapshot; 1 shows them
+  /// finished.
+  public var markerAppearProgress = 1.0
   private let executor: FrameExecutor
 
   /// Makes a map drawing with `device`; throws for an invalid view size, scale or padding, or
@@ -50,6 +59,7 @@ public final class Map {
     self.device = device
     executor = FrameExecutor(device: device, samples: options.samples, cacheBudget: options.gpuCacheBytes)
     tileLoader = TileLoader(cache: TileCache(budget: options.tileCacheBytes))
+    markerLayer = MarkerLayerState(resources: executor.resources)
     content = .mapType(.none, options.colorScheme)
     data = options.data
     buildingsEnabled = options.buildingsEnabled
@@ -120,6 +130,7 @@ public final class Map {
     var commands: [DrawCommand] = []
     var warnings: [String] = []
     var layerCount = 0
+    var clearColor = backgroundColor
     if let styleRenderer {
       let frame = try styleRenderer.prepareFrame(
         transform: transform, pixelRatio: transform.viewport.scale, resources: executor.resources)
@@ -128,11 +139,15 @@ public final class Map {
       statistics.tiles = frame.tileCount
       statistics.bucketsBuilt = frame.bucketsBuilt
       layerCount = styleRenderer.style.layers.count
+      if let color = frame.clearColor { clearColor = color }
     }
     let overlays = FramePlanner.plan(frameDescription(), layerOffset: layerCount)
+    // Markers draw above tiles and every other overlay.
+    let markerCommands = try markerLayer.commands(
+      for: transform, appear: markerAppearProgress, layer: layerCount + overlays.commands.count + 1)
     let plan = FramePlan(
-      pixelWidth: overlays.pixelWidth, pixelHeight: overlays.pixelHeight, clearColor: overlays.clearColor,
-      commands: commands + overlays.commands)
+      pixelWidth: overlays.pixelWidth, pixelHeight: overlays.pixelHeight, clearColor: clearColor,
+      commands: commands + overlays.commands + markerCommands)
     let planned = DispatchTime.now()
     device.resetStatistics()
     try executor.execute(plan)
@@ -145,7 +160,9 @@ public final class Map {
     statistics.planMilliseconds = milliseconds(start, planned)
     statistics.drawMilliseconds = milliseconds(planned, drawn)
     statistics.readbackMilliseconds = milliseconds(drawn, read)
-    return Snapshot(image: image, statistics: statistics, warnings: warnings)
+    return Snapshot(
+      image: image, statistics: statistics, warnings: warnings,
+      accessibilityElements: accessibilityElementsHidden ? [] : markerAccessibilityElements())
   }
 
   /// `animateToCameraPosition:`: the animation from the current camera to `camera` (clamped by

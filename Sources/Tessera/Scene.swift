@@ -20,8 +20,11 @@ public struct Scene: Sendable {
   /// The MapLibre style (`style`, relative to the data root), absolute, if any; its source
   /// URLs resolve against the data root. Without one the map draws ``MapOptions/mapType``.
   public var stylePath: String?
-  /// The `markers` section as written (interpreted by the marker layer).
+  /// The `markers` section as written (a marker set, or a list of markers and sets; read
+  /// when the map is made).
   public var markers: JSONValue?
+  /// Progress (0…1) of the markers' appear animations (`markerAppear`, default 1: finished).
+  public var markerAppearProgress = 1.0
   /// Camera updates applied in order after the camera is set (`updates`).
   public var updates: [CameraUpdate]
   /// The animation to render instead of a single frame (`animation`), if any.
@@ -33,7 +36,7 @@ public struct Scene: Sendable {
   static let knownFields: Set<String> = [
     "name", "description", "dataRoot", "size", "scale", "camera", "padding", "background", "style",
     "markers", "tileGrid", "msaa", "minZoom", "maxZoom", "maxTilt", "cameraTargetBounds", "updates", "animation",
-    "sky", "mapType", "colorScheme", "tiles", "imagery", "dem", "buildings",
+    "sky", "mapType", "colorScheme", "tiles", "imagery", "dem", "buildings", "markerAppear",
   ]
 
   /// Reads and parses a scene file.
@@ -80,6 +83,10 @@ public struct Scene: Sendable {
     self.dataRoot = dataRoot
     stylePath = try root["style"].optionalString().map { Scene.resolve($0, against: dataRoot) }
     markers = root["markers"].value
+    markerAppearProgress = try root["markerAppear"].number(default: 1)
+    guard (0...1).contains(markerAppearProgress) else {
+      throw SceneError.invalid(path: path, field: "markerAppear", reason: "expected 0…1")
+    }
 
     var options = MapOptions()
     options.width = try root["size"]["width"].number(default: options.width)

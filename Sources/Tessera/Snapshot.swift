@@ -8,6 +8,8 @@ public struct Snapshot: Sendable {
   public let statistics: FrameStatistics
   /// Tiles that failed to load, one message each.
   public let warnings: [String]
+  /// The visible markers, when the map's `accessibilityElementsHidden` is false.
+  public let accessibilityElements: [MarkerAccessibilityElement]
 }
 
 /// Counters and timings of one frame.

@@ -13,6 +13,8 @@ struct MapSettings {
   var warnings: [String]
   /// The style file drawn instead of a map type, with the folder its URLs resolve against.
   var style: (path: String, dataRoot: String)?
+  /// `--marker` values, in order.
+  var markerSpecs: [String] = []
 
   /// The options shared by `render` and `bench`.
   static let cameraOptions: [OptionSpec] = [
@@ -21,7 +23,7 @@ struct MapSettings {
     .flag("no-tile-grid"), .value("min-zoom"), .value("max-zoom"), .value("max-tilt"), .value("sky"),
     .value("update", repeatable: true), .value("map-type"), .value("color-scheme"), .value("tiles"),
     .value("imagery"), .value("dem"), .value("style"), .value("map-id"), .value("styles-dir"), .value("data-root"),
-    .flag("buildings"), .flag("no-buildings"),
+    .flag("buildings"), .flag("no-buildings"), .value("marker", repeatable: true),
   ]
 
   static let cameraHelp = """
@@ -53,6 +55,9 @@ struct MapSettings {
       --style FILE            draw a MapLibre style (JSON, spec v8) instead of a map type
       --map-id NAME           draw the style DIR/NAME.json of --styles-dir DIR
       --styles-dir DIR        where --map-id looks (default: the working folder)
+      --marker SPEC           add a marker (repeatable): LAT,LNG[,color=CSS][,icon=PATH][,title=TEXT]
+                              [,snippet=TEXT][,anchor=X:Y][,rotation=DEG][,flat][,opacity=O]
+                              [,z=N][,appear=pop|fadeIn]; text cannot contain commas
       --data-root DIR         relative sources resolve here (default: the working folder; for
                               --style, the style's folder)
       --gpu SEL               auto (default: first hardware EGL device, else surfaceless),
@@ -128,9 +133,8 @@ struct MapSettings {
     if arguments.has("tile-grid") { options.showsTileGrid = true }
     if arguments.has("no-tile-grid") { options.showsTileGrid = false }
     try applyContent(arguments)
-    if scene?.markers != nil {
-      warnings.append("markers are not drawn yet")
-    }
+    markerSpecs = arguments.allValues("marker")
+
   }
 
   /// The map type or style: `--style` over `--map-id` over `--map-type` over the scene.
@@ -186,6 +190,8 @@ struct MapSettings {
     if let style { try map.loadStyle(path: style.path, dataRoot: style.dataRoot) }
     for warning in map.styleWarnings { console.printError("tessera \(command): warning: \(warning)") }
     for update in updates { map.moveCamera(update) }
+    if let scene { try map.addMarkers(from: scene) }
+    for spec in markerSpecs { map.add(try MarkerFlag.parse(spec)) }
     return map
   }
 }

@@ -6,7 +6,7 @@ enum BuiltinMeshData {
   static func floatsPerVertex(_ mesh: BuiltinMesh) -> Int {
     switch mesh {
     case .unitSquare, .unitSquareRing: return 3
-    case .fullScreenTriangle, .quadCorners: return 2
+    case .fullScreenTriangle, .quadCorners, .unitQuadStrip: return 2
     }
   }
 
@@ -34,6 +34,8 @@ enum BuiltinMeshData {
       return [-1, -1, 3, -1, -1, 3]
     case .quadCorners:
       return [-1, -1, 1, -1, -1, 1, 1, 1]
+    case .unitQuadStrip:
+      return [0, 0, 1, 0, 0, 1, 1, 1]
     }
   }
 }

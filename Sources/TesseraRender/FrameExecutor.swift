@@ -83,6 +83,16 @@ public final class FrameExecutor {
           boundMesh = command.mesh
         }
         vertexCount = mesh.indexCount
+      case .markerBatch(let key):
+        guard let batch = resources.instances(key) else { continue }
+        let quad = try self.mesh(.unitQuadStrip)
+        device.applyBindings(Bindings(vertexBuffers: [quad.buffer, batch.buffer], textures: textures(command)))
+        boundMesh = nil
+        for (name, value) in command.uniforms {
+          device.setUniform(uniformLocation(name, command.pipeline, pipeline), value)
+        }
+        device.draw(count: quad.vertexCount, instances: batch.count)
+        continue
       case .none:
         continue
       }

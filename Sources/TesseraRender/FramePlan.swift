@@ -15,6 +15,9 @@ public enum PipelineKind: Sendable, Hashable {
   case style(StylePipeline)
   /// Not a draw: clears the stencil buffer (tile clip masks start over).
   case clearStencil
+  /// Marker sprites (instanced), lying on the ground or facing the screen; `exact` when every
+  /// instance is placed on whole pixels and read texel for pixel.
+  case markers(flat: Bool, exact: Bool)
 }
 
 /// Geometry the executor uploads once and draws many times.
@@ -27,6 +30,8 @@ public enum BuiltinMesh: Sendable, Hashable, CaseIterable {
   case fullScreenTriangle
   /// The corners (−1…1) of a quad as a triangle strip, for instanced sprites.
   case quadCorners
+  /// The corners (0…1) of the unit square as a triangle strip, for marker sprites.
+  case unitQuadStrip
 }
 
 /// Per-instance vertex data of one draw, uploaded with the frame.
@@ -50,6 +55,8 @@ public enum MeshReference: Sendable, Hashable {
   case instanced(BuiltinMesh, InstanceData)
   /// A part of a tile bucket held in the executor's ``GPUResourceCache``.
   case bucket(BucketKey, BucketPart)
+  /// A marker batch's instances (held in the ``GPUResourceCache``), drawn as unit quads.
+  case markerBatch(MarkerBatchKey)
   /// No geometry (``PipelineKind/clearStencil``).
   case none
 }

@@ -33,8 +33,29 @@ extension PipelineKind {
         primitive: .triangleStrip, label: "points")
     case .style(let pipeline):
       return pipeline.descriptor
+    case .markers(let flat, let exact):
+      var defines: [String: String] = [:]
+      if flat { defines["FLAT"] = "1" }
+      if exact { defines["EXACT"] = "1" }
+      return PipelineDescriptor(
+        program: "marker", defines: defines,
+        layout: VertexLayout(
+          buffers: [
+            VertexBufferLayout(stride: 8),
+            VertexBufferLayout(stride: MarkerRenderer.floatsPerInstance * 4, stepRate: .perInstance),
+          ],
+          attributes: [
+            VertexAttribute("a_corner", .float2, buffer: 0),
+            VertexAttribute("a_position", .float4, buffer: 1, offset: 0),
+            VertexAttribute("a_size_anchor", .float4, buffer: 1, offset: 16),
+            VertexAttribute("a_texture_rect", .float4, buffer: 1, offset: 32),
+            VertexAttribute("a_style", .float4, buffer: 1, offset: 48),
+            VertexAttribute("a_part", .float4, buffer: 1, offset: 64),
+            VertexAttribute("a_pixel", .float4, buffer: 1, offset: 80),
+          ]),
+        primitive: .triangleStrip, label: flat ? "markers flat" : "markers")
     case .clearStencil:
-      preconditionFailure("clearStencil is not a pipeline")
+      preconditionFailure("\(self) is not a pipeline")
     }
   }
 }

@@ -124,6 +124,16 @@ extension GLDevice {
     glClear(GLbitfield(GL_STENCIL_BUFFER_BIT))
   }
 
+  /// Clears the depth buffer of the current pass to `value` (0…1).
+  public func clearDepth(_ value: Double = 1) {
+    assertOwningThread()
+    precondition(passTarget != nil, "clearDepth outside a pass")
+    glDepthMask(GLboolean(GL_TRUE))
+    state.depth = nil
+    glClearDepthf(GLfloat(value))
+    glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
+  }
+
   /// Sets the uniform of the current pipeline's program.
   public func setUniform(_ uniform: UniformLocation, _ value: UniformValue) {
     assertOwningThread()

@@ -247,6 +247,12 @@ public final class GLDevice {
     textures[handle.slot] = texture
   }
 
+  /// The size of a texture in texels.
+  public func size(of handle: TextureHandle) -> (width: Int, height: Int) {
+    let descriptor = textures[handle.slot].descriptor
+    return (descriptor.width, descriptor.height)
+  }
+
   /// Deletes a texture; its handle must not be used again.
   public func destroy(_ handle: TextureHandle) {
     assertOwningThread()

@@ -9,6 +9,8 @@ public struct TextureKey: Sendable, Hashable, CustomStringConvertible {
     /// Hillshade slopes; `neighbours` has bit i set when neighbour i (see
     /// ``HillshadePreparation/neighbourOffsets``) filled the border.
     case hillshade(neighbours: UInt8)
+    /// A page of the marker icon atlas (kept until the markers change).
+    case markerAtlas(page: Int)
   }
 
   public let source: String
@@ -55,6 +57,10 @@ public final class GPUResourceCache {
   public let budget: Int
   private var buckets: [BucketKey: Entry<Bucket>] = [:]
   private var textures: [TextureKey: Entry<TextureHandle>] = [:]
+  /// Per-instance data of marker batches (never evicted; replaced when markers change).
+  private var instanceBuffers: [MarkerBatchKey: (buffer: BufferHandle, count: Int, bytes: Int)] = [:]
+  /// Textures kept out of eviction (marker atlas pages).
+  private var pinnedTextures: [TextureKey: TextureHandle] = [:]
   private var frame = 0
   public private(set) var bytes = 0
 
@@ -66,6 +72,8 @@ public final class GPUResourceCache {
   deinit {
     for entry in buckets.values { release(entry.value) }
     for entry in textures.values { device.destroy(entry.value) }
+    for entry in instanceBuffers.values { device.destroy(entry.buffer) }
+    for texture in pinnedTextures.values { device.destroy(texture) }
   }
 
   /// Number of buckets and textures held.
@@ -135,6 +143,7 @@ public final class GPUResourceCache {
 
   /// The texture, when uploaded (and marks it used by this frame).
   public func texture(_ key: TextureKey) -> TextureHandle? {
+    if let pinned = pinnedTextures[key] { return pinned }
     guard let entry = textures[key] else { return nil }
     textures[key]!.lastFrame = frame
     return entry.value
@@ -154,6 +163,47 @@ public final class GPUResourceCache {
     bytes += pixels.count
     evict()
     return handle
+  }
+
+  // MARK: Pinned resources (markers)
+
+  /// A texture that is never evicted (made empty, `width` × `height`, on first use).
+  func pinnedTexture(_ key: TextureKey, width: Int, height: Int) throws(GLError) -> TextureHandle {
+    if let texture = pinnedTextures[key] { return texture }
+    let texture = try device.makeTexture(TextureDescriptor(width: width, height: height, label: "\(key)"))
+    pinnedTextures[key] = texture
+    return texture
+  }
+
+  /// Replaces a marker batch's instance data (removes it when `bytes` is empty).
+  func setInstances(_ bytes: [UInt8], count: Int, for key: MarkerBatchKey) throws(GLError) {
+    if let old = instanceBuffers[key] {
+      if !bytes.isEmpty, old.bytes >= bytes.count {
+        try device.updateBuffer(old.buffer, contents: bytes)
+        instanceBuffers[key] = (old.buffer, count, old.bytes)
+        return
+      }
+      device.destroy(old.buffer)
+      instanceBuffers[key] = nil
+    }
+    guard !bytes.isEmpty else { return }
+    let buffer = try device.makeBuffer(
+      BufferDescriptor(kind: .vertex, usage: .dynamic, label: "markers \(key)"), contents: bytes)
+    instanceBuffers[key] = (buffer, count, bytes.count)
+  }
+
+  func instances(_ key: MarkerBatchKey) -> (buffer: BufferHandle, count: Int)? {
+    instanceBuffers[key].map { ($0.buffer, $0.count) }
+  }
+
+  /// Bytes held for markers: atlas pages and instance data.
+  public var markerBytes: (atlas: Int, instances: Int) {
+    let atlas = pinnedTextures.keys.reduce(0) { total, key in
+      guard case .markerAtlas = key.kind, let handle = pinnedTextures[key] else { return total }
+      let size = device.size(of: handle)
+      return total + size.width * size.height * 4
+    }
+    return (atlas, instanceBuffers.values.reduce(0) { $0 + $1.bytes })
   }
 
   // MARK: Eviction

@@ -38,13 +38,28 @@ struct StyleFramePlanner {
   private var stencilSource: String?
   private var stencilReferences: [BucketTile: Int32] = [:]
 
-  /// The commands of every layer of `input`.
-  static func plan(_ input: StyleFrameInput, layerOffset: Int = 0) -> [DrawCommand] {
+  /// The commands of every layer of `input`, and the colour the frame can be cleared to
+  /// instead of drawing the first layer: an opaque background layer covers everything under
+  /// it, so clearing to its colour gives the same pixels without a full-screen blend.
+  static func plan(_ input: StyleFrameInput, layerOffset: Int = 0) -> (commands: [DrawCommand], clearColor: Color?) {
     var planner = StyleFramePlanner(input: input, layerOffset: layerOffset)
-    for (index, layer) in input.layers {
+    var clearColor: Color?
+    for (position, (index, layer)) in input.layers.enumerated() {
+      if position == 0, let color = StyleFramePlanner.opaqueBackground(layer, zoom: input.zoom) {
+        clearColor = color
+        continue
+      }
       planner.planLayer(layer, index: index)
     }
-    return planner.commands
+    return (planner.commands, clearColor)
+  }
+
+  /// The colour of a background layer that paints every pixel opaquely, if it is one.
+  static func opaqueBackground(_ layer: StyleLayer, zoom: Double) -> Color? {
+    guard layer.type == .background else { return nil }
+    let color = layer.property("background-color").color(zoom: zoom)
+    let opacity = layer.property("background-opacity").number(zoom: zoom)
+    return color.alpha >= 1 && opacity >= 1 ? color : nil
   }
 
   private mutating func planLayer(_ layer: StyleLayer, index: Int) {

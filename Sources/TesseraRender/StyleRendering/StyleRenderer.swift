@@ -40,6 +40,9 @@ public final class StyleRenderer {
     public var tileCount: Int
     /// Buckets built (tessellated) for this frame; the rest came from the cache.
     public var bucketsBuilt: Int
+    /// The colour to clear the frame to when the style starts with an opaque background
+    /// (whose draw is then left out).
+    public var clearColor: Color?
   }
 
   /// Loads, builds and uploads what `transform` needs and returns the frame's draw commands,
@@ -66,9 +69,10 @@ public final class StyleRenderer {
     let input = StyleFrameInput(
       transform: transform, pixelRatio: pixelRatio, layers: layers, tiles: tilesBySource, textures: textures,
       revision: revision, light: style.light)
+    let plan = StyleFramePlanner.plan(input, layerOffset: layerOffset)
     return Frame(
-      commands: StyleFramePlanner.plan(input, layerOffset: layerOffset), warnings: warnings,
-      tileCount: tilesBySource.values.reduce(0) { $0 + $1.count }, bucketsBuilt: built)
+      commands: plan.commands, warnings: warnings, tileCount: tilesBySource.values.reduce(0) { $0 + $1.count },
+      bucketsBuilt: built, clearColor: plan.clearColor)
   }
 
   // MARK: Tiles

@@ -1,0 +1,78 @@
+import TesseraGL
+import TesseraGeo
+import TesseraImage
+import TesseraRender
+
+/// A marker's icon as drawn at one pixel density.
+struct ResolvedIcon {
+  let key: IconKey
+  let image: RGBAImage
+  /// Size in points.
+  let width: Double
+  let height: Double
+}
+
+/// The markers of a map and what they are drawn with: insertion order, resolved icons, the
+/// GPU batches (rebuilt only when a marker changes, or every frame while collision behaviours
+/// depend on the camera) and the markers drawn last frame, in draw order.
+final class MarkerLayerState {
+  var markers: [Marker] = []
+  var nextSequence = 0
+  var isDirty = false
+  let renderer: MarkerRenderer
+  /// Icons resolved per icon object and scale.
+  private var icons: [ObjectIdentifier: (icon: MarkerIcon, scale: Double, resolved: ResolvedIcon)] = [:]
+  /// The markers drawn by the last frame, bottom first (flat ones before billboards).
+  private(set) var drawn: [Marker] = []
+
+  init(resources: GPUResourceCache) {
+    renderer = MarkerRenderer(resources: resources)
+  }
+
+  /// The icon of `marker` at `scale` pixels per point.
+  func icon(of marker: Marker, scale: Double) -> ResolvedIcon {
+    let icon = marker.icon ?? MarkerIcon.defaultPin
+    let id = ObjectIdentifier(icon)
+    if let cached = icons[id], cached.scale == scale { return cached.resolved }
+    let (image, density) = icon.image(forScale: scale)
+    let resolved = ResolvedIcon(
+      key: IconKey(image: image), image: image, width: Double(image.width) / density,
+      height: Double(image.height) / density)
+    icons[id] = (icon, scale, resolved)
+    return resolved
+  }
+
+  /// Markers in draw order: zIndex, then the order they were added in.
+  var ordered: [Marker] {
+    markers.sorted { ($0.zIndex, $0.sequence) < ($1.zIndex, $1.sequence) }
+  }
+
+  /// Brings the GPU batches up to date for `transform` and returns the frame's marker draws.
+  func commands(for transform: CameraTransform, appear: Double, layer: Int) throws(GLError) -> [DrawCommand] {
+    let collisions = markers.contains { $0.collisionBehavior != .required }
+    if isDirty || collisions {
+      let scale = transform.viewport.scale
+      var shown = ordered
+      if collisions { shown = MarkerCollisions.resolve(shown, layer: self, transform: transform) }
+      var images: [IconKey: RGBAImage] = [:]
+      var sprites: [MarkerSprite] = []
+      sprites.reserveCapacity(shown.count)
+      for marker in shown {
+        let icon = icon(of: marker, scale: scale)
+        if images[icon.key] == nil { images[icon.key] = icon.image }
+        sprites.append(
+          MarkerSprite(
+            world: Mercator.project(marker.position, worldSize: 1), width: icon.width, height: icon.height,
+            anchorX: marker.groundAnchor.x, anchorY: marker.groundAnchor.y, rotation: marker.rotation,
+            opacity: marker.opacity, isFlat: marker.isFlat, animation: marker.appearAnimation, icon: icon.key))
+      }
+      try renderer.update(sprites: sprites, icons: images, scale: scale)
+      drawn = shown.filter(\.isFlat) + shown.filter { !$0.isFlat }
+      // Forget icons no marker uses any more.
+      let used = Set(markers.map { ObjectIdentifier($0.icon ?? MarkerIcon.defaultPin) })
+      icons = icons.filter { used.contains($0.key) }
+      isDirty = false
+    }
+    return try renderer.commands(for: transform, appear: appear, layer: layer)
+  }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import TesseraGeo
+import TesseraImage
+import TesseraJSON
+import TesseraRender
+
+/// Markers described in a scene's `markers` field: a marker set (GeoJSON points with shared
+/// icons, as the benchmark scenarios write them), or a list of markers and sets.
+///
+/// A set: `{"geojson": PATH, "icons": {NAME: PATH}, "iconProperty": "icon", "groundAnchor":
+/// [x, y]}`; each Point feature is a marker whose properties may set the icon (by name),
+/// `rotation`, `flat`, `opacity`, `zIndex`, `title`, `snippet`, `color` (a tinted default pin).
+/// A marker: `{"position": [lat, lng], "title", "snippet", "icon": PATH | "color": CSS,
+/// "groundAnchor": [x, y], "rotation", "flat", "opacity", "zIndex", "appearAnimation":
+/// "none|pop|fadeIn", "collisionBehavior": "required|requiredAndHidesOptional|
+/// optionalAndHidesLowerPriority", "tappable"}`. Paths are relative to the scene file.
+enum SceneMarkers {
+  static func load(_ cursor: JSONCursor, directory: String) throws -> [Marker] {
+    var loader = Loader(directory: directory)
+    switch cursor.value {
+    case nil, .null?:
+      return []
+    case .array?:
+      var markers: [Marker] = []
+      for element in try cursor.elements() {
+        if element["geojson"].exists {
+          markers += try loader.set(element)
+        } else {
+          markers.append(try loader.marker(element))
+        }
+      }
+      return markers
+    default:
+      return try loader.set(cursor)
+    }
+  }
+
+  struct Loader {
+    let directory: String
+    /// Icons loaded once per file (and per colour), shared by every marker using them.
+    var files: [String: MarkerIcon] = [:]
+    var tints: [String: MarkerIcon] = [:]
+
+    init(directory: String) {
+      self.directory = directory
+    }
+
+    mutating func icon(file: String, field: JSONCursor) throws -> MarkerIcon {
+      let path = Scene.absolutePath(file, against: directory)
+      if let icon = files[path] { return icon }
+      do {
+        let icon = try MarkerIcon(contentsOfFile: path)
+        files[path] = icon
+        return icon
+      } catch {
+        throw MarkerError(source: "\(field.source): \(field.path)", reason: "\(error)")
+      }
+    }
+
+    mutating func tint(_ text: String, field: JSONCursor) throws -> MarkerIcon {
+      if let icon = tints[text] { return icon }
+      guard let color = try? Color(css: text) else {
+        throw MarkerError(source: "\(field.source): \(field.path)", reason: "invalid colour '\(text)'")
+      }
+      let icon = MarkerIcon.markerImage(color: color)
+      tints[text] = icon
+      return icon
+    }
+
+    func anchor(_ cursor: JSONCursor) throws -> MarkerAnchor? {
+      guard cursor.exists else { return nil }
+      let numbers = try cursor.elements().map { try $0.number() }
+      guard numbers.count == 2 else {
+        throw MarkerError(source: "\(cursor.source): \(cursor.path)", reason: "expected [x, y]")
+      }
+      return MarkerAnchor(x: numbers[0], y: numbers[1])
+    }
+
+    /// One marker object.
+    mutating func marker(_ cursor: JSONCursor) throws -> Marker {
+      let position: Coordinate
+      if cursor["position"].exists {
+        let numbers = try cursor["position"].elements().map { try $0.number() }
+        guard numbers.count == 2 else {
+          throw MarkerError(
+            source: "\(cursor.source): \(cursor.path).position", reason: "expected [latitude, longitude]")
+        }
+        position = Coordinate(latitude: numbers[0], longitude: numbers[1])
+      } else {
+        position = Coordinate(
+          latitude: try cursor["latitude"].number(), longitude: try cursor["longitude"].number())
+      }
+      try check(position, cursor)
+      let marker = Marker(
+        position: position, title: try cursor["title"].optionalString(), snippet: try cursor["snippet"].optionalString()
+      )
+      if let file = try cursor["icon"].optionalString() {
+        marker.icon = try icon(file: file, field: cursor["icon"])
+      } else if let color = try cursor["color"].optionalString() {
+        marker.icon = try tint(color, field: cursor["color"])
+      }
+      if let anchor = try anchor(cursor["groundAnchor"]) { marker.groundAnchor = anchor }
+      try applyStyle(marker, cursor)
+      if let name = try cursor["appearAnimation"].optionalString() {
+        let animations: [String: MarkerAppearAnimation] = ["none": .none, "pop": .pop, "fadeIn": .fadeIn]
+        guard let animation = animations[name] else {
+          throw MarkerError(
+            source: "\(cursor.source): \(cursor.path).appearAnimation", reason: "expected none, pop or fadeIn")
+        }
+        marker.appearAnimation = animation
+      }
+      if let name = try cursor["collisionBehavior"].optionalString() {
+        let behaviours: [String: MarkerCollisionBehavior] = [
+          "required": .required, "requiredAndHidesOptional": .requiredAndHidesOptional,
+          "optionalAndHidesLowerPriority": .optionalAndHidesLowerPriority,
+        ]
+        guard let behaviour = behaviours[name] else {
+          throw MarkerError(
+            source: "\(cursor.source): \(cursor.path).collisionBehavior",
+            reason: "expected required, requiredAndHidesOptional or optionalAndHidesLowerPriority")
+        }
+        marker.collisionBehavior = behaviour
+      }
+      marker.isTappable = try cursor["tappable"].bool(default: true)
+      return marker
+    }
+
+    func applyStyle(_ marker: Marker, _ cursor: JSONCursor) throws {
+      marker.rotation = try cursor["rotation"].number(default: 0)
+      marker.isFlat = try cursor["flat"].bool(default: false)
+      let opacity = try cursor["opacity"].number(default: 1)
+      guard (0...1).contains(opacity) else {
+        throw MarkerError(source: "\(cursor.source): \(cursor.path).opacity", reason: "expected 0…1, found \(opacity)")
+      }
+      marker.opacity = opacity
+      marker.zIndex = Int(try cursor["zIndex"].number(default: 0))
+    }
+
+    func check(_ position: Coordinate, _ cursor: JSONCursor) throws {
+      guard position.latitude.isFinite, position.longitude.isFinite, abs(position.latitude) <= 90 else {
+        throw MarkerError(source: "\(cursor.source): \(cursor.path)", reason: "invalid position \(position)")
+      }
+    }
+
+    /// A GeoJSON marker set.
+    mutating func set(_ cursor: JSONCursor) throws -> [Marker] {
+      let file = Scene.absolutePath(try cursor["geojson"].string(), against: directory)
+      var icons: [String: MarkerIcon] = [:]
+      if cursor["icons"].exists {
+        for (name, path) in try cursor["icons"].members() {
+          icons[name] = try icon(file: try path.string(), field: path)
+        }
+      }
+      let property = try cursor["iconProperty"].optionalString() ?? "icon"
+      let anchor = try anchor(cursor["groundAnchor"])
+      guard let data = FileManager.default.contents(atPath: file) else {
+        throw MarkerError(source: file, reason: "cannot read the GeoJSON file")
+      }
+      let root: JSONValue
+      do {
+        root = try JSONParser.parse(Array(data))
+      } catch {
+        throw MarkerError(source: file, reason: "invalid JSON at \(error)")
+      }
+      let document = JSONCursor(root: root, source: file)
+      let features: [JSONCursor]
+      switch document["type"].value?.string {
+      case "FeatureCollection": features = try document["features"].elements()
+      case "Feature": features = [document]
+      default: throw MarkerError(source: file, reason: "expected a GeoJSON Feature or FeatureCollection")
+      }
+      var markers: [Marker] = []
+      markers.reserveCapacity(features.count)
+      for feature in features {
+        let geometry = feature["geometry"]
+        guard geometry["type"].value?.string == "Point" else { continue }
+        let coordinates = try geometry["coordinates"].elements().map { try $0.number() }
+        guard coordinates.count >= 2 else {
+          throw MarkerError(source: "\(file): \(geometry.path).coordinates", reason: "expected [longitude, latitude]")
+        }
+        let position = Coordinate(latitude: coordinates[1], longitude: coordinates[0])
+        try check(position, geometry)
+        let properties = feature["properties"]
+        let marker = Marker(
+          position: position, title: try properties["title"].optionalString(),
+          snippet: try properties["snippet"].optionalString())
+        if let name = try properties[property].optionalString() {
+          guard let icon = icons[name] else {
+            throw MarkerError(source: "\(file): \(properties.path).\(property)", reason: "no icon named '\(name)'")
+          }
+          marker.icon = icon
+        } else if let color = try properties["color"].optionalString() {
+          marker.icon = try tint(color, field: properties["color"])
+        }
+        if let anchor { marker.groundAnchor = anchor }
+        try applyStyle(marker, properties)
+        markers.append(marker)
+      }
+      return markers
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Tessera
+import TesseraGeo
+import TesseraImage
+
+/// `--marker LAT,LNG[,key=value…]`: one marker from the command line.
+enum MarkerFlag {
+  static func parse(_ text: String) throws -> Marker {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count >= 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+      latitude.isFinite, longitude.isFinite, abs(latitude) <= 90
+    else {
+      throw UsageError("--marker: expected LAT,LNG[,key=value…], found '\(text)'")
+    }
+    let marker = Marker(position: Coordinate(latitude: latitude, longitude: longitude))
+    for part in parts.dropFirst(2) {
+      let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+      let key = pair[0]
+      let value = pair.count > 1 ? pair[1] : ""
+      func number() throws(UsageError) -> Double {
+        guard let number = Double(value), number.isFinite else {
+          throw UsageError("--marker: \(key) needs a number, found '\(value)' in '\(text)'")
+        }
+        return number
+      }
+      switch key {
+      case "color": marker.icon = .markerImage(color: try ValueParsers.color(value, option: "marker color"))
+      case "icon":
+        do {
+          marker.icon = try MarkerIcon(contentsOfFile: value)
+        } catch {
+          throw CommandFailure("--marker icon: \(error)")
+        }
+      case "title": marker.title = value
+      case "snippet": marker.snippet = value
+      case "rotation": marker.rotation = try number()
+      case "flat": marker.isFlat = value.isEmpty || value == "true"
+      case "opacity":
+        let opacity = try number()
+        guard (0...1).contains(opacity) else { throw UsageError("--marker: opacity must be in 0…1") }
+        marker.opacity = opacity
+      case "z": marker.zIndex = Int(try number())
+      case "anchor":
+        let xy = value.split(separator: ":").compactMap { Double($0) }
+        guard xy.count == 2 else { throw UsageError("--marker: anchor needs X:Y, found '\(value)'") }
+        marker.groundAnchor = MarkerAnchor(x: xy[0], y: xy[1])
+      case "appear":
+        guard let animation = ["pop": MarkerAppearAnimation.pop, "fadeIn": .fadeIn, "none": .none][value] else {
+          throw UsageError("--marker: appear must be pop, fadeIn or none")
+        }
+        marker.appearAnimation = animation
+      default:
+        throw UsageError("--marker: unknown key '\(key)' in '\(text)'")
+      }
+    }
+    return marker
+  }
+}

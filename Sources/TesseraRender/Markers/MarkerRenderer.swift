@@ -1,0 +1,357 @@
+import Foundation
+import TesseraGL
+import TesseraGeo
+import TesseraImage
+
+/// A group of marker instances drawn in one call: one atlas page, flat or billboard.
+public struct MarkerBatchKey: Sendable, Hashable, CustomStringConvertible {
+  public let page: Int
+  public let isFlat: Bool
+
+  public var description: String { "page \(page) \(isFlat ? "flat" : "billboard")" }
+}
+
+/// Draws markers as instanced sprites: icons packed into shared atlas pages, instance data on
+/// the GPU, at most two draws (flat, billboard) per page.
+///
+/// Positions are stored as two floats per axis (world units, high and low parts) and subtracted
+/// from the camera target on the GPU, so markers stay exact at zoom 22. Small sets keep all
+/// their instances on the GPU until the markers change; sets of ``occlusionThreshold`` markers
+/// or more are culled on the CPU per camera (see ``MarkerOcclusion``) and only the visible
+/// part of each visible marker is drawn.
+public final class MarkerRenderer {
+  /// Floats per instance (96 bytes).
+  static let floatsPerInstance = 24
+
+  public let resources: GPUResourceCache
+  private var layout: MarkerAtlasLayout
+  private var batches: [MarkerBatchKey] = []
+  /// The markers, their batch and instance data (all of them; a frame may draw a subset).
+  private var sprites: [MarkerSprite] = []
+  private var spriteBatches: [MarkerBatchKey] = []
+  private var instanceData: [Float] = []
+  /// The pixel density the instance data was made for.
+  private var scale = 1.0
+  /// Occlusion masks of the icons (small icons only).
+  private var masks: [IconKey: MarkerOcclusion.Masks] = [:]
+  /// The camera the culled instances were made for (nil: every sprite is uploaded in full).
+  private var culledFor: CameraTransform?
+  private var uploadedAll = false
+  /// Batches drawn texel for pixel this frame.
+  private var exactBatches = Set<MarkerBatchKey>()
+  /// Markers from this many on are culled against each other.
+  public var occlusionThreshold = 200
+  /// The sprites given to the last ``update(sprites:icons:scale:)``.
+  public private(set) var spriteCount = 0
+  /// The sprites the last frame drew.
+  public private(set) var drawnCount = 0
+
+  public init(resources: GPUResourceCache) {
+    self.resources = resources
+    layout = MarkerAtlasLayout(pageSize: min(resources.device.info.limits.maxTextureSize, 4096))
+  }
+
+  static func atlasKey(page: Int) -> TextureKey {
+    TextureKey(source: "markers", tile: TileID(z: 0, x: 0, y: 0), kind: .markerAtlas(page: page))
+  }
+
+  /// Atlas pages in use.
+  public var pageCount: Int { layout.pageCount }
+
+  /// Replaces the markers: `sprites` in draw order (lowest first), `icons` holding the pixels
+  /// (premultiplied or not) of every key they use, drawn at `scale` pixels per point.
+  public func update(sprites: [MarkerSprite], icons: [IconKey: RGBAImage], scale: Double) throws(GLError) {
+    let used = Array(Set(sprites.map(\.icon)))
+    guard let added = layout.place(used) else {
+      throw GLError.invalidSize(
+        what: "marker icon larger than an atlas page", width: used.map(\.width).max() ?? 0,
+        height: used.map(\.height).max() ?? 0, limit: layout.pageSize)
+    }
+    for (key, placement) in added.sorted(by: { $0.value.page < $1.value.page }) {
+      guard let image = icons[key] else { continue }
+      let page = try resources.pinnedTexture(
+        MarkerRenderer.atlasKey(page: placement.page), width: layout.pageSize, height: layout.pageSize)
+      resources.device.updateTexture(
+        page, x: placement.x, y: placement.y, width: placement.width, height: placement.height,
+        pixels: image.premultipliedAlpha().pixels)
+      if key.width <= 256 && key.height <= 256 {
+        let straight = image.straightAlpha().pixels
+        let alpha = stride(from: 3, to: straight.count, by: 4).map { straight[$0] }
+        masks[key] = MarkerOcclusion.Masks(alpha: alpha, width: key.width, height: key.height)
+      }
+    }
+    self.sprites = sprites
+    self.scale = scale
+    spriteBatches = []
+    instanceData = []
+    spriteBatches.reserveCapacity(sprites.count)
+    instanceData.reserveCapacity(sprites.count * MarkerRenderer.floatsPerInstance)
+    let pageSize = Float(layout.pageSize)
+    for sprite in sprites {
+      let placement = layout.placements[sprite.icon]!
+      spriteBatches.append(MarkerBatchKey(page: placement.page, isFlat: sprite.isFlat))
+      let xHigh = Float(sprite.world.x)
+      let yHigh = Float(sprite.world.y)
+      instanceData += [
+        xHigh, yHigh, Float(sprite.world.x - Double(xHigh)), Float(sprite.world.y - Double(yHigh)),
+        Float(sprite.width), Float(sprite.height), Float(sprite.anchorX), Float(sprite.anchorY),
+        Float(placement.x) / pageSize, Float(placement.y) / pageSize,
+        Float(placement.x + placement.width) / pageSize, Float(placement.y + placement.height) / pageSize,
+        Float(sprite.rotation * .pi / 180), Float(min(max(sprite.opacity, 0), 1)), Float(sprite.animation.rawValue), 0,
+        // The part of the icon drawn: all of it.
+        0, 0, 1, 1,
+        // Placed by the GPU (no pixel position given).
+        0, 0, 0, 0,
+      ]
+    }
+    spriteCount = sprites.count
+    culledFor = nil
+    uploadedAll = false
+  }
+
+  /// Whether a sprite is drawn texel for pixel: an unrotated billboard whose icon has exactly
+  /// its size in pixels at `scale`.
+  static func isPixelAligned(_ sprite: MarkerSprite, scale: Double) -> Bool {
+    !sprite.isFlat && sprite.rotation == 0 && abs(sprite.width * scale - Double(sprite.icon.width)) < 1e-6
+      && abs(sprite.height * scale - Double(sprite.icon.height)) < 1e-6
+  }
+
+  /// Uploads the sprites at `visible` (every sprite, whole, when nil), each drawn over the given
+  /// part of its icon (unit square), grouped into batches.
+  private func upload(_ visible: [VisiblePart]?) throws(GLError) {
+    var data: [MarkerBatchKey: [Float]] = [:]
+    var counts: [MarkerBatchKey: Int] = [:]
+    let stride = MarkerRenderer.floatsPerInstance
+    if let visible {
+      for item in visible {
+        let key = spriteBatches[item.index]
+        data[key, default: []] += instanceData[item.index * stride..<(item.index * stride + 16)]
+        data[key, default: []] += [item.part.0, item.part.1, item.part.2, item.part.3]
+        if let pixel = item.pixel {
+          data[key, default: []] += [Float(pixel.x), Float(pixel.y), 1, 0]
+        } else {
+          data[key, default: []] += [0, 0, 0, 0]
+        }
+        counts[key, default: 0] += 1
+      }
+    } else {
+      for index in sprites.indices {
+        let key = spriteBatches[index]
+        data[key, default: []] += instanceData[index * stride..<(index + 1) * stride]
+        counts[key, default: 0] += 1
+      }
+    }
+    for key in Set(data.keys).union(batches) {
+      let floats = data[key] ?? []
+      try resources.setInstances(floats.withUnsafeBytes { Array($0) }, count: counts[key] ?? 0, for: key)
+    }
+    // Flat markers lie on the ground: drawn before the billboards standing on it.
+    batches = data.keys.sorted { ($0.isFlat ? 0 : 1, $0.page) < ($1.isFlat ? 0 : 1, $1.page) }
+    drawnCount = visible.map { Set($0.map(\.index)).count } ?? sprites.count
+    // Batches whose instances are all placed on whole pixels read texels without filtering.
+    exactBatches = []
+    if let visible {
+      var inexact = Set<MarkerBatchKey>()
+      for item in visible where item.pixel == nil { inexact.insert(spriteBatches[item.index]) }
+      exactBatches = Set(batches).subtracting(inexact)
+    }
+  }
+
+  /// One drawn part of a visible sprite: the part of its icon (unit square) and, for sprites
+  /// placed texel for pixel, the screen pixel of its icon's top-left corner.
+  struct VisiblePart {
+    let index: Int
+    let part: (Float, Float, Float, Float)
+    let pixel: (x: Int, y: Int)?
+  }
+
+  /// The sprites that show for `transform`, in draw order, each with the parts of its icon to
+  /// draw (one entry per part): tested front to back against what is in front of them.
+  func visibleSprites(for transform: CameraTransform) -> [VisiblePart] {
+    let viewport = transform.viewport
+    var occlusion = MarkerOcclusion(width: viewport.pixelWidth, height: viewport.pixelHeight)
+    // Front to back: billboards above flat markers, later pages above earlier ones, later
+    // sprites above earlier ones.
+    let order = sprites.indices.sorted {
+      let a = spriteBatches[$0]
+      let b = spriteBatches[$1]
+      return (a.isFlat ? 0 : 1, a.page, $0) > (b.isFlat ? 0 : 1, b.page, $1)
+    }
+    var visible: [VisiblePart] = []
+    let worldSize = transform.worldSize
+    for index in order {
+      let sprite = sprites[index]
+      let world = WorldPoint(x: sprite.world.x * worldSize, y: sprite.world.y * worldSize)
+      let (dx, dy) = transform.offsetFromTarget(world)
+      if MarkerRenderer.isPixelAligned(sprite, scale: scale), let masks = masks[sprite.icon],
+        let anchor = transform.screenPoint(dx: dx, dy: dy)
+      {
+        // The icon's top-left pixel (the GPU draws it exactly there).
+        let x = Int(((anchor.x - sprite.anchorX * sprite.width) * scale).rounded())
+        let y = Int(((anchor.y - sprite.anchorY * sprite.height) * scale).rounded())
+        let rows = occlusion.exposedRows(masks.drawn, x: x, y: y)
+        guard !rows.isEmpty else { continue }
+        let width = Float(masks.width)
+        let height = Float(masks.height)
+        for band in MarkerOcclusion.bands(rows) {
+          let part = (
+            max(Float(band.minX - x), 0) / width, max(Float(band.minY - y), 0) / height,
+            min(Float(band.maxX - x + 1), width) / width, min(Float(band.maxY - y + 1), height) / height
+          )
+          guard part.0 < part.2, part.1 < part.3 else { continue }
+          visible.append(VisiblePart(index: index, part: part, pixel: (x, y)))
+        }
+        if sprite.opacity >= 1 { occlusion.cover(masks.opaque, x: x, y: y) }
+        continue
+      }
+      // Anything else: drawn whole unless its quad is off screen or covered.
+      guard let quad = MarkerRenderer.pixelQuad(sprite, dx: dx, dy: dy, transform: transform, scale: scale) else {
+        visible.append(VisiblePart(index: index, part: (0, 0, 1, 1), pixel: nil))
+        continue
+      }
+      let xs = quad.map(\.x)
+      let ys = quad.map(\.y)
+      guard xs.max()! >= -1, ys.max()! >= -1, xs.min()! <= Double(viewport.pixelWidth + 1),
+        ys.min()! <= Double(viewport.pixelHeight + 1), !MarkerRenderer.isCovered(quad, by: occlusion)
+      else { continue }
+      visible.append(VisiblePart(index: index, part: (0, 0, 1, 1), pixel: nil))
+    }
+    // Stable: a marker's bands stay together, in draw order.
+    return visible.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
+  }
+
+  /// Whether every pixel a convex quad (screen pixels) touches, grown by a pixel, is covered:
+  /// its span on each pixel row is tested.
+  static func isCovered(_ quad: [ScreenPoint], by occlusion: MarkerOcclusion) -> Bool {
+    let minY = Int(quad.map(\.y).min()!.rounded(.down)) - 1
+    let maxY = Int(quad.map(\.y).max()!.rounded(.up)) + 1
+    for row in minY...maxY {
+      // The quad's extent over the row's band [row, row + 1].
+      var low = Double.infinity
+      var high = -Double.infinity
+      for index in 0..<4 {
+        let a = quad[index]
+        let b = quad[(index + 1) % 4]
+        let top = Double(row)
+        let bottom = Double(row + 1)
+        // The edge's part within the band.
+        let (y0, y1) = (min(a.y, b.y), max(a.y, b.y))
+        guard y1 >= top, y0 <= bottom else { continue }
+        for y in [max(y0, top), min(y1, bottom)] {
+          let t = a.y == b.y ? 0 : (y - a.y) / (b.y - a.y)
+          let x = a.x + (b.x - a.x) * min(max(t, 0), 1)
+          low = min(low, x)
+          high = max(high, x)
+        }
+      }
+      // Rows the quad only reaches through a vertex inside the band.
+      for point in quad where point.y >= Double(row) && point.y <= Double(row + 1) {
+        low = min(low, point.x)
+        high = max(high, point.x)
+      }
+      guard low <= high else { continue }
+      if !occlusion.isCovered(
+        minX: Int(low.rounded(.down)) - 1, minY: row, maxX: Int(high.rounded(.up)) + 1, maxY: row)
+      {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// A sprite's corners in screen pixels; nil when one is behind the camera.
+  static func pixelQuad(
+    _ sprite: MarkerSprite, dx: Double, dy: Double, transform: CameraTransform, scale: Double
+  ) -> [ScreenPoint]? {
+    let angle = sprite.rotation * .pi / 180
+    let (c, s) = (cos(angle), sin(angle))
+    let anchor = sprite.isFlat ? nil : transform.screenPoint(dx: dx, dy: dy)
+    if !sprite.isFlat && anchor == nil { return nil }
+    var points: [ScreenPoint] = []
+    for (u, v) in [(0.0, 0.0), (1, 0), (1, 1), (0, 1)] {
+      let lx = (u - sprite.anchorX) * sprite.width
+      let ly = (v - sprite.anchorY) * sprite.height
+      let (rx, ry) = (lx * c - ly * s, lx * s + ly * c)
+      if let anchor {
+        points.append(ScreenPoint(x: (anchor.x + rx) * scale, y: (anchor.y + ry) * scale))
+      } else {
+        guard let point = transform.screenPoint(dx: dx + rx, dy: dy + ry) else { return nil }
+        points.append(ScreenPoint(x: point.x * scale, y: point.y * scale))
+      }
+    }
+    return points
+  }
+
+  /// A sprite's screen bounds in pixels (grown by a pixel); nil when a corner is behind the camera.
+  static func pixelBounds(
+    _ sprite: MarkerSprite, dx: Double, dy: Double, transform: CameraTransform, scale: Double
+  ) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+    let angle = sprite.rotation * .pi / 180
+    let (c, s) = (cos(angle), sin(angle))
+    let anchor = sprite.isFlat ? nil : transform.screenPoint(dx: dx, dy: dy)
+    if !sprite.isFlat && anchor == nil { return nil }
+    var xs: [Double] = []
+    var ys: [Double] = []
+    for (u, v) in [(0.0, 0.0), (1, 0), (1, 1), (0, 1)] {
+      let lx = (u - sprite.anchorX) * sprite.width
+      let ly = (v - sprite.anchorY) * sprite.height
+      let (rx, ry) = (lx * c - ly * s, lx * s + ly * c)
+      if let anchor {
+        xs.append(anchor.x + rx)
+        ys.append(anchor.y + ry)
+      } else {
+        guard let point = transform.screenPoint(dx: dx + rx, dy: dy + ry) else { return nil }
+        xs.append(point.x)
+        ys.append(point.y)
+      }
+    }
+    return (
+      Int((xs.min()! * scale).rounded(.down)) - 1, Int((ys.min()! * scale).rounded(.down)) - 1,
+      Int((xs.max()! * scale).rounded(.up)) + 1, Int((ys.max()! * scale).rounded(.up)) + 1
+    )
+  }
+
+  /// The draws of the markers for `transform`, above everything else in layer slot `layer`;
+  /// `appear` is the progress (0…1) of appear animations.
+  public func commands(for transform: CameraTransform, appear: Double, layer: Int) throws(GLError) -> [DrawCommand] {
+    // Dense sets draw only what can be seen (not while appear animations run: popping icons
+    // grow past their masks).
+    if sprites.count >= occlusionThreshold && appear >= 1 {
+      if culledFor != transform {
+        try upload(visibleSprites(for: transform))
+        culledFor = transform
+        uploadedAll = false
+      }
+    } else if !uploadedAll {
+      try upload(nil)
+      uploadedAll = true
+      culledFor = nil
+    }
+    guard !batches.isEmpty else { return [] }
+    let target = transform.targetWorld
+    let worldSize = transform.worldSize
+    let x = target.x / worldSize
+    let y = target.y / worldSize
+    let xHigh = Float(x)
+    let yHigh = Float(y)
+    let viewport = transform.viewport
+    let uniforms: [(name: String, value: UniformValue)] = [
+      ("u_matrix", .mat4(transform.clipMatrix().floats)),
+      ("u_target_high", .vec2(xHigh, yHigh)),
+      ("u_target_low", .vec2(Float(x - Double(xHigh)), Float(y - Double(yHigh)))),
+      ("u_world_size", .float(Float(worldSize))),
+      ("u_points_to_clip", .vec2(Float(2 / viewport.width), Float(-2 / viewport.height))),
+      ("u_viewport_pixels", .vec2(Float(viewport.pixelWidth), Float(viewport.pixelHeight))),
+      ("u_scale", .float(Float(viewport.scale))),
+      ("u_appear", .float(Float(min(max(appear, 0), 1)))),
+      ("u_atlas_size", .float(Float(layout.pageSize))),
+      ("u_image", .int(0)),
+    ]
+    return batches.enumerated().map { order, key in
+      DrawCommand(
+        key: SortKey(pass: .overlay, layer: layer, order: order),
+        pipeline: .markers(flat: key.isFlat, exact: exactBatches.contains(key)), mesh: .markerBatch(key),
+        uniforms: uniforms, textures: [MarkerRenderer.atlasKey(page: key.page)])
+    }
+  }
+}
