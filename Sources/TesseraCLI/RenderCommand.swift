@@ -2,6 +2,7 @@ import Foundation
 import Tessera
 import TesseraGeo
 import TesseraImage
+import TesseraJSON
 
 /// `tessera render`: draws a map (or a camera animation) to image files.
 enum RenderCommand: Command {
@@ -10,7 +11,7 @@ enum RenderCommand: Command {
   static let options: [OptionSpec] =
     MapSettings.cameraOptions + [
       .value("scene"), .value("output"), .value("format"), .value("quality"), .value("animate-to"), .value("animate"),
-      .value("duration"), .value("fps"), .value("easing"),
+      .value("duration"), .value("fps"), .value("easing"), .value("accessibility"),
     ]
 
   static let help = """
@@ -25,6 +26,8 @@ enum RenderCommand: Command {
       --output FILE           where to write the image (required)
       --format F              png, jpeg or webp (default: from the output's extension, else png)
       --quality Q             1–100 for jpeg (default 90) and webp (default: lossless)
+      --accessibility OUT.json  also write the visible markers as accessibility elements
+                              (label, title, snippet, on-screen frame in points)
       --help                  show this text
 
     animation (or the scene's "animation" section):
@@ -69,7 +72,25 @@ enum RenderCommand: Command {
       try renderAnimation(animation, map: map, output: output, console: console)
       return 0
     }
+    let accessibilityPath = arguments.value("accessibility")
+    if accessibilityPath != nil { map.accessibilityElementsHidden = false }
     let snapshot = try map.snapshot()
+    if let accessibilityPath {
+      let elements: [JSONValue] = snapshot.accessibilityElements.map { element in
+        var object = JSONObject()
+        if let label = element.label { object["label"] = .string(label) }
+        if let title = element.title { object["title"] = .string(title) }
+        if let snippet = element.snippet { object["snippet"] = .string(snippet) }
+        let frame = element.frame
+        object["frame"] = [
+          "x": .number((frame.x * 100).rounded() / 100), "y": .number((frame.y * 100).rounded() / 100),
+          "width": .number((frame.width * 100).rounded() / 100),
+          "height": .number((frame.height * 100).rounded() / 100),
+        ]
+        return .object(object)
+      }
+      try FileOutput.write(Array(JSONValue.array(elements).serialized(pretty: true).utf8), to: accessibilityPath)
+    }
     for warning in snapshot.warnings { console.printError("tessera render: warning: \(warning)") }
     let bytes = try ImageCodec.encode(snapshot.image, as: format, quality: quality)
     try FileOutput.write(bytes, to: output)

@@ -92,9 +92,21 @@ extension Map {
     return elements
   }
 
-  /// Atlas pages and GPU bytes the markers use: (pages, atlas bytes, instance bytes).
-  public var markerMemory: (pages: Int, atlasBytes: Int, instanceBytes: Int) {
-    let bytes = markerLayer.renderer.resources.markerBytes
-    return (markerLayer.renderer.pageCount, bytes.atlas, bytes.instances)
+  /// What the markers hold on the GPU: atlas pages, distinct icon images in them, atlas bytes,
+  /// instance bytes; and how many markers the last frame drew (after occlusion culling).
+  public var markerStatistics: (pages: Int, icons: Int, atlasBytes: Int, instanceBytes: Int, drawn: Int) {
+    let renderer = markerLayer.renderer
+    let bytes = renderer.resources.markerBytes
+    return (renderer.pageCount, renderer.atlasEntryCount, bytes.atlas, bytes.instances, renderer.drawnCount)
+  }
+
+  /// Marker sets of at least this many markers are culled against each other before drawing
+  /// (only what can be seen is drawn); default 200.
+  public var markerOcclusionThreshold: Int {
+    get { markerLayer.renderer.occlusionThreshold }
+    set {
+      markerLayer.renderer.occlusionThreshold = newValue
+      markerLayer.isDirty = true
+    }
   }
 }

@@ -63,7 +63,7 @@ public final class MarkerIcon: Sendable {
 
   /// The image to show at `scale` pixels per point: the smallest variant at least that dense
   /// (else the densest), with its pixels per point.
-  func image(forScale scale: Double) -> (image: RGBAImage, scale: Double) {
+  public func image(forScale scale: Double) -> (image: RGBAImage, scale: Double) {
     switch source {
     case .pin(let color):
       return (DefaultPin.image(color: color, scale: scale), scale)

@@ -22,6 +22,15 @@ final class MarkerLayerState {
   let renderer: MarkerRenderer
   /// Icons resolved per icon object and scale.
   private var icons: [ObjectIdentifier: (icon: MarkerIcon, scale: Double, resolved: ResolvedIcon)] = [:]
+  /// Turned billboard pictures by icon, rotation (degrees) and anchor.
+  private var turned: [TurnedKey: (image: RGBAImage, key: IconKey, anchorX: Double, anchorY: Double)] = [:]
+
+  struct TurnedKey: Hashable {
+    let icon: IconKey
+    let degrees: Double
+    let anchorX: Double
+    let anchorY: Double
+  }
   /// The markers drawn by the last frame, bottom first (flat ones before billboards).
   private(set) var drawn: [Marker] = []
 
@@ -57,15 +66,40 @@ final class MarkerLayerState {
       var images: [IconKey: RGBAImage] = [:]
       var sprites: [MarkerSprite] = []
       sprites.reserveCapacity(shown.count)
+      var usedTurns = Set<TurnedKey>()
       for marker in shown {
         let icon = icon(of: marker, scale: scale)
-        if images[icon.key] == nil { images[icon.key] = icon.image }
-        sprites.append(
-          MarkerSprite(
-            world: Mercator.project(marker.position, worldSize: 1), width: icon.width, height: icon.height,
-            anchorX: marker.groundAnchor.x, anchorY: marker.groundAnchor.y, rotation: marker.rotation,
-            opacity: marker.opacity, isFlat: marker.isFlat, animation: marker.appearAnimation, icon: icon.key))
+        var sprite = MarkerSprite(
+          world: Mercator.project(marker.position, worldSize: 1), width: icon.width, height: icon.height,
+          anchorX: marker.groundAnchor.x, anchorY: marker.groundAnchor.y, rotation: marker.rotation,
+          opacity: marker.opacity, isFlat: marker.isFlat, animation: marker.appearAnimation, icon: icon.key)
+        let degrees = marker.rotation.truncatingRemainder(dividingBy: 360)
+        var upright = sprite
+        upright.rotation = 0
+        if !marker.isFlat, degrees != 0, MarkerRenderer.isPixelAligned(upright, scale: scale) {
+          // Drawn as its turned picture, unrotated.
+          let key = TurnedKey(
+            icon: icon.key, degrees: degrees, anchorX: marker.groundAnchor.x, anchorY: marker.groundAnchor.y)
+          if turned[key] == nil {
+            let result = IconRotation.rotate(
+              icon.image, degrees: degrees, anchorX: marker.groundAnchor.x, anchorY: marker.groundAnchor.y)
+            turned[key] = (result.image, IconKey(image: result.image), result.anchorX, result.anchorY)
+          }
+          let picture = turned[key]!
+          usedTurns.insert(key)
+          sprite.icon = picture.key
+          sprite.width = Double(picture.image.width) / scale
+          sprite.height = Double(picture.image.height) / scale
+          sprite.anchorX = picture.anchorX
+          sprite.anchorY = picture.anchorY
+          sprite.rotation = 0
+          if images[picture.key] == nil { images[picture.key] = picture.image }
+        } else if images[icon.key] == nil {
+          images[icon.key] = icon.image
+        }
+        sprites.append(sprite)
       }
+      turned = turned.filter { usedTurns.contains($0.key) }
       try renderer.update(sprites: sprites, icons: images, scale: scale)
       drawn = shown.filter(\.isFlat) + shown.filter { !$0.isFlat }
       // Forget icons no marker uses any more.

@@ -112,6 +112,26 @@ struct MarkerOcclusion {
     return result.reversed()
   }
 
+  /// The first and last uncovered pixel of row `row` between `minX` and `maxX` (clipped to the
+  /// screen); nil when all are covered.
+  func uncoveredSpan(minX: Int, maxX: Int, row: Int) -> (Int, Int)? {
+    guard row >= 0, row < height else { return nil }
+    let x0 = max(minX, 0)
+    let x1 = min(maxX, width - 1)
+    guard x0 <= x1 else { return nil }
+    var span: (Int, Int)?
+    var x = x0
+    while x <= x1 {
+      let count = min(64, x1 - x + 1)
+      let word: UInt64 = count == 64 ? ~0 : (1 << UInt64(count)) - 1
+      if let (low, high) = uncoveredRange(word, atX: x, row: row) {
+        span = span.map { (min($0.0, low), max($0.1, high)) } ?? (low, high)
+      }
+      x += count
+    }
+    return span
+  }
+
   /// Whether every pixel of a rectangle (clipped to the screen) is covered.
   func isCovered(minX: Int, minY: Int, maxX: Int, maxY: Int) -> Bool {
     let x0 = max(minX, 0)

@@ -46,9 +46,15 @@ public final class MarkerRenderer {
   /// The sprites the last frame drew.
   public private(set) var drawnCount = 0
 
+  /// Every icon image in the atlas (premultiplied), kept to lay the atlas out again.
+  private var atlasImages: [IconKey: RGBAImage] = [:]
+  /// The largest page side (texels): the GL limit, at most 4096.
+  private let maxPageSize: Int
+
   public init(resources: GPUResourceCache) {
     self.resources = resources
-    layout = MarkerAtlasLayout(pageSize: min(resources.device.info.limits.maxTextureSize, 4096))
+    maxPageSize = min(resources.device.info.limits.maxTextureSize, 4096)
+    layout = MarkerAtlasLayout(pageSize: min(256, maxPageSize))
   }
 
   static func atlasKey(page: Int) -> TextureKey {
@@ -57,29 +63,13 @@ public final class MarkerRenderer {
 
   /// Atlas pages in use.
   public var pageCount: Int { layout.pageCount }
+  /// Distinct icon images in the atlas.
+  public var atlasEntryCount: Int { layout.placements.count }
 
   /// Replaces the markers: `sprites` in draw order (lowest first), `icons` holding the pixels
   /// (premultiplied or not) of every key they use, drawn at `scale` pixels per point.
   public func update(sprites: [MarkerSprite], icons: [IconKey: RGBAImage], scale: Double) throws(GLError) {
-    let used = Array(Set(sprites.map(\.icon)))
-    guard let added = layout.place(used) else {
-      throw GLError.invalidSize(
-        what: "marker icon larger than an atlas page", width: used.map(\.width).max() ?? 0,
-        height: used.map(\.height).max() ?? 0, limit: layout.pageSize)
-    }
-    for (key, placement) in added.sorted(by: { $0.value.page < $1.value.page }) {
-      guard let image = icons[key] else { continue }
-      let page = try resources.pinnedTexture(
-        MarkerRenderer.atlasKey(page: placement.page), width: layout.pageSize, height: layout.pageSize)
-      resources.device.updateTexture(
-        page, x: placement.x, y: placement.y, width: placement.width, height: placement.height,
-        pixels: image.premultipliedAlpha().pixels)
-      if key.width <= 256 && key.height <= 256 {
-        let straight = image.straightAlpha().pixels
-        let alpha = stride(from: 3, to: straight.count, by: 4).map { straight[$0] }
-        masks[key] = MarkerOcclusion.Masks(alpha: alpha, width: key.width, height: key.height)
-      }
-    }
+    try placeIcons(Set(sprites.map(\.icon)), images: icons)
     self.sprites = sprites
     self.scale = scale
     spriteBatches = []
@@ -109,9 +99,64 @@ public final class MarkerRenderer {
     uploadedAll = false
   }
 
+  /// Puts new icons into the atlas: into the current pages when they fit, else the atlas is laid
+  /// out again on the smallest square pages (256 texels and up, doubling) that hold every icon
+  /// on one page, or on several pages of the largest size.
+  private func placeIcons(_ used: Set<IconKey>, images: [IconKey: RGBAImage]) throws(GLError) {
+    let new = used.filter { atlasImages[$0] == nil }
+    guard !new.isEmpty else { return }
+    for key in new {
+      guard let image = images[key] else { continue }
+      atlasImages[key] = image.premultipliedAlpha()
+      if key.width <= 256 && key.height <= 256 {
+        let straight = image.straightAlpha().pixels
+        let alpha = stride(from: 3, to: straight.count, by: 4).map { straight[$0] }
+        masks[key] = MarkerOcclusion.Masks(alpha: alpha, width: key.width, height: key.height)
+      }
+    }
+    if let biggest = new.max(by: { max($0.width, $0.height) < max($1.width, $1.height) }),
+      max(biggest.width, biggest.height) + 2 * MarkerAtlasLayout.padding > maxPageSize
+    {
+      throw GLError.invalidSize(
+        what: "marker icon larger than an atlas page", width: biggest.width, height: biggest.height,
+        limit: maxPageSize)
+    }
+    var trial = layout
+    if let added = trial.place(Array(new)), trial.pageCount == max(layout.pageCount, 1) {
+      layout = trial
+      try uploadIcons(added)
+      return
+    }
+    // Lay everything out again on larger pages.
+    let all = Array(atlasImages.keys)
+    var size = layout.pageSize
+    var fresh = MarkerAtlasLayout(pageSize: size)
+    while true {
+      fresh = MarkerAtlasLayout(pageSize: size)
+      if let placed = fresh.place(all), fresh.pageCount == 1 || size >= maxPageSize {
+        _ = placed
+        break
+      }
+      size = min(size * 2, maxPageSize)
+    }
+    for page in 0..<layout.pageCount { resources.removePinnedTexture(MarkerRenderer.atlasKey(page: page)) }
+    layout = fresh
+    try uploadIcons(fresh.placements)
+  }
+
+  private func uploadIcons(_ placements: [IconKey: MarkerAtlasLayout.Placement]) throws(GLError) {
+    for (key, placement) in placements.sorted(by: { $0.value.page < $1.value.page }) {
+      guard let image = atlasImages[key] else { continue }
+      let page = try resources.pinnedTexture(
+        MarkerRenderer.atlasKey(page: placement.page), width: layout.pageSize, height: layout.pageSize)
+      resources.device.updateTexture(
+        page, x: placement.x, y: placement.y, width: placement.width, height: placement.height, pixels: image.pixels)
+    }
+  }
+
   /// Whether a sprite is drawn texel for pixel: an unrotated billboard whose icon has exactly
   /// its size in pixels at `scale`.
-  static func isPixelAligned(_ sprite: MarkerSprite, scale: Double) -> Bool {
+  public static func isPixelAligned(_ sprite: MarkerSprite, scale: Double) -> Bool {
     !sprite.isFlat && sprite.rotation == 0 && abs(sprite.width * scale - Double(sprite.icon.width)) < 1e-6
       && abs(sprite.height * scale - Double(sprite.icon.height)) < 1e-6
   }
@@ -204,7 +249,7 @@ public final class MarkerRenderer {
         if sprite.opacity >= 1 { occlusion.cover(masks.opaque, x: x, y: y) }
         continue
       }
-      // Anything else: drawn whole unless its quad is off screen or covered.
+      // Anything else: the part of its icon under uncovered pixels of its quad (none: culled).
       guard let quad = MarkerRenderer.pixelQuad(sprite, dx: dx, dy: dy, transform: transform, scale: scale) else {
         visible.append(VisiblePart(index: index, part: (0, 0, 1, 1), pixel: nil))
         continue
@@ -212,12 +257,95 @@ public final class MarkerRenderer {
       let xs = quad.map(\.x)
       let ys = quad.map(\.y)
       guard xs.max()! >= -1, ys.max()! >= -1, xs.min()! <= Double(viewport.pixelWidth + 1),
-        ys.min()! <= Double(viewport.pixelHeight + 1), !MarkerRenderer.isCovered(quad, by: occlusion)
+        ys.min()! <= Double(viewport.pixelHeight + 1)
       else { continue }
-      visible.append(VisiblePart(index: index, part: (0, 0, 1, 1), pixel: nil))
+      switch MarkerRenderer.exposedPart(
+        sprite, quad: quad, dx: dx, dy: dy, occlusion: occlusion, transform: transform, scale: scale)
+      {
+      case .hidden: continue
+      case .part(let part): visible.append(VisiblePart(index: index, part: part, pixel: nil))
+      }
     }
     // Stable: a marker's bands stay together, in draw order.
     return visible.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
+  }
+
+  enum Exposure {
+    case hidden
+    case part((Float, Float, Float, Float))
+  }
+
+  /// For a sprite not drawn texel for pixel (rotated, flat or scaled): the part of its icon
+  /// (unit square) under the uncovered pixels of its screen quad, grown by a pixel; hidden
+  /// when every pixel is covered. On each pixel row the first and last uncovered pixel
+  /// of the quad's span are mapped back into the icon (the maps are affine or projective, so
+  /// what lies between them maps between them).
+  static func exposedPart(
+    _ sprite: MarkerSprite, quad: [ScreenPoint], dx: Double, dy: Double, occlusion: MarkerOcclusion,
+    transform: CameraTransform, scale: Double
+  ) -> Exposure {
+    let angle = sprite.rotation * .pi / 180
+    let (c, s) = (cos(angle), sin(angle))
+    let anchor = sprite.isFlat ? nil : transform.screenPoint(dx: dx, dy: dy)
+    /// The icon point (unit square) under a screen point (pixels).
+    func iconPoint(_ x: Double, _ y: Double) -> (Double, Double)? {
+      let point = ScreenPoint(x: x / scale, y: y / scale)
+      var offset: (Double, Double)
+      if let anchor {
+        offset = (point.x - anchor.x, point.y - anchor.y)
+      } else {
+        guard let ground = transform.groundOffset(for: point) else { return nil }
+        offset = (ground.dx - dx, ground.dy - dy)
+      }
+      offset = (offset.0 * c + offset.1 * s, -offset.0 * s + offset.1 * c)
+      return (offset.0 / sprite.width + sprite.anchorX, offset.1 / sprite.height + sprite.anchorY)
+    }
+    let minY = Int(quad.map(\.y).min()!.rounded(.down)) - 1
+    let maxY = Int(quad.map(\.y).max()!.rounded(.up)) + 1
+    var bounds: (Double, Double, Double, Double)?
+    for row in max(minY, 0)...max(min(maxY, occlusion.height - 1), 0) {
+      guard let extent = MarkerRenderer.rowExtent(quad, row: row),
+        let span = occlusion.uncoveredSpan(
+          minX: Int(extent.low.rounded(.down)) - 1, maxX: Int(extent.high.rounded(.up)) + 1, row: row)
+      else { continue }
+      // The corners of the end pixels grown by a pixel, so rounding and filtering never cut
+      // a visible pixel.
+      for x in [span.0, span.1] {
+        for (px, py) in [(x - 1, row - 1), (x + 2, row - 1), (x - 1, row + 2), (x + 2, row + 2)] {
+          // Off the ground: draw the whole sprite.
+          guard let (u, v) = iconPoint(Double(px), Double(py)) else { return .part((0, 0, 1, 1)) }
+          bounds = bounds.map { (min($0.0, u), min($0.1, v), max($0.2, u), max($0.3, v)) } ?? (u, v, u, v)
+        }
+      }
+    }
+    guard let bounds else { return .hidden }
+    let part = (
+      Float(min(max(bounds.0, 0), 1)), Float(min(max(bounds.1, 0), 1)), Float(min(max(bounds.2, 0), 1)),
+      Float(min(max(bounds.3, 0), 1))
+    )
+    guard part.0 < part.2, part.1 < part.3 else { return .hidden }
+    return .part(part)
+  }
+
+  /// The x extent (pixels) of a convex quad over the pixel row band [row, row + 1].
+  static func rowExtent(_ quad: [ScreenPoint], row: Int) -> (low: Double, high: Double)? {
+    var low = Double.infinity
+    var high = -Double.infinity
+    let top = Double(row)
+    let bottom = Double(row + 1)
+    for index in 0..<4 {
+      let a = quad[index]
+      let b = quad[(index + 1) % 4]
+      let (y0, y1) = (min(a.y, b.y), max(a.y, b.y))
+      guard y1 >= top, y0 <= bottom else { continue }
+      for y in [max(y0, top), min(y1, bottom)] {
+        let t = a.y == b.y ? 0 : (y - a.y) / (b.y - a.y)
+        let x = a.x + (b.x - a.x) * min(max(t, 0), 1)
+        low = min(low, x)
+        high = max(high, x)
+      }
+    }
+    return low <= high ? (low, high) : nil
   }
 
   /// Whether every pixel a convex quad (screen pixels) touches, grown by a pixel, is covered:

@@ -167,12 +167,19 @@ public final class GPUResourceCache {
 
   // MARK: Pinned resources (markers)
 
-  /// A texture that is never evicted (made empty, `width` × `height`, on first use).
+  /// A texture that is never evicted (made transparent, `width` × `height`, on first use).
   func pinnedTexture(_ key: TextureKey, width: Int, height: Int) throws(GLError) -> TextureHandle {
     if let texture = pinnedTextures[key] { return texture }
-    let texture = try device.makeTexture(TextureDescriptor(width: width, height: height, label: "\(key)"))
+    let texture = try device.makeTexture(
+      TextureDescriptor(width: width, height: height, label: "\(key)"),
+      pixels: [UInt8](repeating: 0, count: width * height * 4))
     pinnedTextures[key] = texture
     return texture
+  }
+
+  /// Deletes a pinned texture.
+  func removePinnedTexture(_ key: TextureKey) {
+    if let texture = pinnedTextures.removeValue(forKey: key) { device.destroy(texture) }
   }
 
   /// Replaces a marker batch's instance data (removes it when `bytes` is empty).
