@@ -87,7 +87,7 @@ let package = Package(
     .testTarget(
       name: "TesseraRenderTests",
       dependencies: ["Tessera", "TesseraRender", "TesseraTestSupport"],
-      exclude: ["Cases", "Support/make_fixture_tiles.py"]),
+      exclude: ["Cases", "Support/make_fixture_tiles.py", "Support/make_marker_icons.py"]),
     .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
