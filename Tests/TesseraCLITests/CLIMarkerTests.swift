@@ -1,0 +1,61 @@
+import Foundation
+import TesseraCLI
+import TesseraImage
+import TesseraJSON
+import TesseraTestSupport
+import Testing
+
+@Suite struct CLIMarkerTests {
+  @Test func markerFlagsDrawPinsAndWriteAccessibilityElements() throws {
+    let directory = try temporaryDirectory()
+    let output = "\(directory)/pins.png"
+    let elements = "\(directory)/elements.json"
+    let run = CapturedRun([
+      "render", "--map-type", "none", "--background", "black", "--center", "0,0", "--zoom", "18", "--size", "120x80",
+      "--marker", "0,0,title=Harbour,snippet=Open daily",
+      "--marker", "0,0.0002,color=#00ff00,anchor=0.5:0.5,z=3",
+      "--accessibility", elements, "--output", output, "--gpu", "surfaceless",
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    let image = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: output))), source: output)
+    // The default pin hangs above its point (red body, bottom-centre anchor); nothing below it.
+    let body = image.pixel(x: 60, y: 40 - 14)
+    #expect(body.r > 150 && body.g < 100, "\(body)")
+    #expect(image.pixel(x: 60, y: 60) == (0, 0, 0, 255))
+    // The green pin is centred on its point, 0.0002° ≈ 37 points east; its body is below the centre.
+    let greenCentre = image.pixel(x: 60 + 37, y: 40 + 8)
+    #expect(greenCentre.g > 100 && greenCentre.r < 100, "\(greenCentre)")
+    let root = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: elements))))
+    guard case .array(let list) = root else {
+      Issue.record("expected a JSON array, found \(root)")
+      return
+    }
+    #expect(list.count == 2)
+    let first = JSONCursor(root: list[0], source: elements)
+    #expect(try first["title"].optionalString() == "Harbour" && first["snippet"].optionalString() == "Open daily")
+    let frame = first["frame"]
+    // The default pin is 27×43 points, its bottom centre on the target at (60, 40).
+    #expect(try frame["width"].number() == 27 && frame["height"].number() == 43)
+    #expect(try abs(frame["x"].number() - 46.5) <= 0.5 && abs(frame["y"].number() - -3) <= 0.5)
+  }
+
+  @Test func badMarkerSpecsAreUsageErrors() throws {
+    let output = "\(try temporaryDirectory())/x.png"
+    let cases: [(spec: String, message: String)] = [
+      ("north,7", "expected LAT,LNG"),
+      ("95,7", "expected LAT,LNG"),
+      ("0,0,rotation=left", "rotation needs a number"),
+      ("0,0,opacity=2", "opacity must be in 0…1"),
+      ("0,0,anchor=0.5", "anchor needs X:Y"),
+      ("0,0,appear=spin", "appear must be pop, fadeIn or none"),
+      ("0,0,glow=1", "unknown key 'glow'"),
+      ("0,0,color=notacolour", "color"),
+    ]
+    for (spec, message) in cases {
+      let run = CapturedRun(["render", "--marker", spec, "--output", output])
+      #expect(run.status == 2 && run.error.contains(message), "\(spec): \(run.status) \(run.error)")
+    }
+    let missing = CapturedRun(["render", "--marker", "0,0,icon=/nonexistent/pin.png", "--output", output])
+    #expect(missing.status == 1 && missing.error.contains("/nonexistent/pin.png"), "\(missing.error)")
+  }
+}
