@@ -45,6 +45,29 @@ struct MeshGeometry: Sendable {
   var indices: [UInt32] = []
 
   var vertexCount: Int { vertices.count / floatsPerVertex }
+
+  /// Appends one vertex of seven floats (fill-extrusion's layout).
+  @inline(__always)
+  mutating func appendVertex(
+    _ a: Float, _ b: Float, _ c: Float, _ d: Float, _ e: Float, _ f: Float, _ g: Float
+  ) {
+    vertices.append(a)
+    vertices.append(b)
+    vertices.append(c)
+    vertices.append(d)
+    vertices.append(e)
+    vertices.append(f)
+    vertices.append(g)
+  }
+
+  /// Appends one triangle's indices.
+  @inline(__always)
+  mutating func appendTriangle(_ a: UInt32, _ b: UInt32, _ c: UInt32) {
+    indices.append(a)
+    indices.append(b)
+    indices.append(c)
+  }
+
   var isEmpty: Bool { indices.isEmpty }
   var byteCount: Int { vertices.count * 4 + paint.count + indices.count * 4 }
 }

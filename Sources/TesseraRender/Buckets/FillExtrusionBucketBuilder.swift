@@ -39,14 +39,15 @@ enum FillExtrusionBucketBuilder {
             let normal = (Float(-dy / length), Float(dx / length))
             if edgeDistance + length > 32768 { edgeDistance = 0 }
             let base = UInt32(mesh.vertexCount)
-            for (point, top, distance) in [
-              (p1, Float(0), edgeDistance), (p1, 1, edgeDistance), (p2, 0, edgeDistance + length),
-              (p2, 1, edgeDistance + length),
-            ] {
-              mesh.vertices += [Float(point.0), Float(point.1), normal.0, normal.1, 0, top, Float(distance)]
-            }
+            let start = Float(edgeDistance)
+            let end = Float(edgeDistance + length)
+            mesh.appendVertex(Float(p1.0), Float(p1.1), normal.0, normal.1, 0, 0, start)
+            mesh.appendVertex(Float(p1.0), Float(p1.1), normal.0, normal.1, 0, 1, start)
+            mesh.appendVertex(Float(p2.0), Float(p2.1), normal.0, normal.1, 0, 0, end)
+            mesh.appendVertex(Float(p2.0), Float(p2.1), normal.0, normal.1, 0, 1, end)
             edgeDistance += length
-            mesh.indices += [base, base + 2, base + 1, base + 1, base + 2, base + 3]
+            mesh.appendTriangle(base, base + 2, base + 1)
+            mesh.appendTriangle(base + 1, base + 2, base + 3)
           }
         }
         // Roof.
@@ -57,14 +58,13 @@ enum FillExtrusionBucketBuilder {
           points += ring
         }
         let roofBase = UInt32(mesh.vertexCount)
-        for point in points { mesh.vertices += [Float(point.0), Float(point.1), 0, 0, 1, 1, 0] }
+        for point in points { mesh.appendVertex(Float(point.0), Float(point.1), 0, 0, 1, 1, 0) }
         let triangles = Earcut.triangulate(points, holeStarts: holeStarts)
         // MapLibre flips the roof's winding (for its back-face culling).
         for index in stride(from: 0, to: triangles.count, by: 3) {
-          mesh.indices += [
+          mesh.appendTriangle(
             roofBase + UInt32(triangles[index]), roofBase + UInt32(triangles[index + 2]),
-            roofBase + UInt32(triangles[index + 1]),
-          ]
+            roofBase + UInt32(triangles[index + 1]))
         }
       }
       paint.append(feature, vertexCount: mesh.vertexCount - start)

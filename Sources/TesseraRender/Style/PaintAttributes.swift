@@ -141,8 +141,9 @@ struct PaintAttributeWriter {
         withUnsafeBytes(of: b) { record += $0 }
       }
     }
-    bytes.reserveCapacity(bytes.count + record.count * count)
-    for _ in 0..<count { bytes += record }
+    // No exact reserveCapacity here: it would reallocate on every feature (quadratic copying);
+    // appending grows the buffer geometrically.
+    for _ in 0..<count { bytes.append(contentsOf: record) }
   }
 
   static func premultipliedBytes(_ color: Color) -> [UInt8] {
