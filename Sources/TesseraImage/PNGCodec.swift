@@ -42,6 +42,7 @@ public enum PNGCodec {
 
   /// Encodes an image as an RGBA PNG (premultiplied images are converted to straight alpha).
   public static func encode(_ image: RGBAImage, settings: Settings = .fast) throws -> [UInt8] {
+    if settings == .fast { return try BandedPNGEncoder.encode(image) }
     let straight = image.straightAlpha()
     var result = tessera_encoded_bytes()
     let status = straight.pixels.withUnsafeBufferPointer { buffer in

@@ -1,6 +1,7 @@
-import TesseraImage
 import TesseraTestSupport
 import Testing
+
+@testable import TesseraImage
 
 @Suite struct PNGCodecTests {
   @Test func roundTripIsExactForStraightAlpha() throws {
@@ -20,6 +21,28 @@ import Testing
     #expect(decoded.pixels[0..<4] == [200, 100, 50, 255])
     // 100·255/128 rounds to 199; alpha stays.
     #expect(decoded.pixels[4..<8] == [199, 100, 50, 128])
+  }
+
+  /// Sizes that give one band, several bands with a short last band, a single row and a single
+  /// column: every one must decode to the same pixels, premultiplied ones as `straightAlpha()`.
+  @Test(arguments: [(1, 1), (1, 300), (300, 1), (37, 23), (640, 130), (1024, 1024), (3000, 200)])
+  func fastEncoderRoundTripsEveryBandLayout(width: Int, height: Int) throws {
+    let straight = RGBAImage(width: width, height: height, pixels: Fixtures.gradient(width: width, height: height))
+    let premultiplied = RGBAImage(
+      width: width, height: height, pixels: straight.premultipliedAlpha().pixels, alpha: .premultiplied)
+    for image in [straight, premultiplied] {
+      let encoded = try PNGCodec.encode(image, settings: .fast)
+      #expect(try PNGCodec.decode(encoded, source: "memory") == image.straightAlpha())
+      // Compressed on all cores, yet the same bytes every time.
+      #expect(try PNGCodec.encode(image, settings: .fast) == encoded)
+    }
+  }
+
+  @Test func fastEncoderSplitsLargeImagesIntoBoundedBands() {
+    // 1024 wide: an eighth of the rows would be 128 rows = 512 KiB, just over the band limit.
+    #expect(BandedPNGEncoder.rowsPerBand(width: 1024, height: 1024) == 127)
+    #expect(BandedPNGEncoder.rowsPerBand(width: 256, height: 256) == 32)
+    #expect(BandedPNGEncoder.rowsPerBand(width: 10, height: 20) == 16)
   }
 
   @Test func decodesPaletteWithTransparency() throws {
