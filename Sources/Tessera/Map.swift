@@ -138,6 +138,11 @@ public final class Map {
       warnings = frame.warnings
       statistics.tiles = frame.tileCount
       statistics.bucketsBuilt = frame.bucketsBuilt
+      statistics.tileWaitMilliseconds = frame.timings.tileWait
+      statistics.tileDecodeMilliseconds = frame.timings.tileDecode
+      statistics.tessellationMilliseconds = frame.timings.tessellation
+      statistics.uploadMilliseconds = frame.timings.upload
+      statistics.commandPlanningMilliseconds = frame.timings.commandPlanning
       layerCount = styleRenderer.style.layers.count
       if let color = frame.clearColor { clearColor = color }
     }
@@ -151,6 +156,7 @@ public final class Map {
     let planned = DispatchTime.now()
     device.resetStatistics()
     try executor.execute(plan)
+    let encoded = DispatchTime.now()
     device.finish()
     let drawn = DispatchTime.now()
     let image = try executor.readPixels(alpha: alpha)
@@ -158,7 +164,8 @@ public final class Map {
     statistics.drawCalls = device.statistics.drawCalls
     statistics.triangles = device.statistics.triangles
     statistics.planMilliseconds = milliseconds(start, planned)
-    statistics.drawMilliseconds = milliseconds(planned, drawn)
+    statistics.commandEncodingMilliseconds = milliseconds(planned, encoded)
+    statistics.drawMilliseconds = milliseconds(encoded, drawn)
     statistics.readbackMilliseconds = milliseconds(drawn, read)
     return Snapshot(
       image: image, statistics: statistics, warnings: warnings,

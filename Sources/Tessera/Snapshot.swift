@@ -18,9 +18,26 @@ public struct FrameStatistics: Sendable, Equatable {
   public var drawCalls = 0
   /// Triangles submitted.
   public var triangles = 0
-  /// Building the frame plan (CPU), in milliseconds.
+  /// Preparing the frame on the CPU (everything before the first GL draw: tiles, tessellation,
+  /// uploads, command planning), in milliseconds.
   public var planMilliseconds = 0.0
-  /// Encoding and executing the draw commands until the GPU finished, in milliseconds.
+  /// Waiting for the frame's tiles, in milliseconds (part of ``planMilliseconds``).
+  public var tileWaitMilliseconds = 0.0
+  /// Fetching and decoding the tiles this frame loaded, summed over the loader's worker
+  /// threads, in milliseconds (0 when every tile was cached).
+  public var tileDecodeMilliseconds = 0.0
+  /// Tessellating buckets and preparing hillshade slopes, in milliseconds (part of
+  /// ``planMilliseconds``).
+  public var tessellationMilliseconds = 0.0
+  /// Uploading tile geometry and textures to the GPU, in milliseconds (part of
+  /// ``planMilliseconds``).
+  public var uploadMilliseconds = 0.0
+  /// Planning the draw commands, in milliseconds (part of ``planMilliseconds``).
+  public var commandPlanningMilliseconds = 0.0
+  /// Turning the plan into GL calls (state changes, uniforms, draw calls), in milliseconds.
+  public var commandEncodingMilliseconds = 0.0
+  /// Waiting for the GPU to finish the frame after the last GL call, in milliseconds (on
+  /// llvmpipe most rasterisation happens here).
   public var drawMilliseconds = 0.0
   /// Reading the pixels back, in milliseconds.
   public var readbackMilliseconds = 0.0

@@ -1,5 +1,6 @@
 import Dispatch
 import Tessera
+import TesseraGL
 import TesseraGeo
 import TesseraImage
 import TesseraJSON
@@ -23,7 +24,12 @@ enum BenchCommand: Command {
       encode_ms     PNG encoding of one frame
       process_ms    from process start to the end of the run
       gl_renderer, gl_platform   what rendered; draw_calls, triangles of one frame
-      phases        per-frame medians: plan_ms, draw_ms (command encoding + GPU), readback_ms
+      phases        medians over the warm frames, in ms: tile_wait, tile_decode (summed over
+                    the loader's threads), tessellation, upload, command_planning, plan (all the
+                    CPU preparation), command_encoding, draw (GPU after the last call), readback;
+                    image_encode is the PNG encoding
+      first_phases  the same for the first frame, plus gl_setup (EGL display, context) and
+                    map_setup (style, sources, markers)
     With --orbit the bearing turns 7° before each warm frame; the PNG is then drawn at the
     scenario's own bearing, as the MapLibre Native peer does.
 
@@ -49,9 +55,13 @@ enum BenchCommand: Command {
     let orbit = arguments.has("orbit")
 
     let createStart = DispatchTime.now()
-    let map = try settings.makeMap(console: console, command: "bench")
+    let device = try GLDevice(gpu: settings.gpu)
+    let deviceMilliseconds = elapsed(since: createStart)
+    let map = try settings.makeMap(console: console, command: "bench", device: device)
+    let setupMilliseconds = elapsed(since: createStart) - deviceMilliseconds
     var snapshot = try map.snapshot(alpha: .premultiplied)
     let firstMilliseconds = elapsed(since: createStart)
+    let firstStatistics = snapshot.statistics
     let baseCamera = map.camera
 
     var warm: [Double] = []
@@ -91,17 +101,31 @@ enum BenchCommand: Command {
     report["gl_platform"] = .string(map.device.info.platform)
     report["draw_calls"] = .number(Double(snapshot.statistics.drawCalls))
     report["triangles"] = .number(Double(snapshot.statistics.triangles))
-    report["phases"] = .object(
-      JSONObject([
-        ("plan_ms", .number(rounded(median(phases.map(\.planMilliseconds))))),
-        ("draw_ms", .number(rounded(median(phases.map(\.drawMilliseconds))))),
-        ("readback_ms", .number(rounded(median(phases.map(\.readbackMilliseconds))))),
-      ]))
+    var warmPhases = phaseReport(phases)
+    warmPhases["image_encode_ms"] = .number(rounded(encodeMilliseconds))
+    report["phases"] = .object(warmPhases)
+    var firstPhases = JSONObject([
+      ("gl_setup_ms", .number(rounded(deviceMilliseconds))), ("map_setup_ms", .number(rounded(setupMilliseconds))),
+    ])
+    for (key, value) in phaseReport([firstStatistics]).pairs { firstPhases[key] = value }
+    report["first_phases"] = .object(firstPhases)
     report["process_ms"] = .number(rounded(elapsed(since: processStart)))
     let line = JSONValue.object(report).serialized()
     if let path = arguments.value("json") { try FileOutput.write(Array((line + "\n").utf8), to: path) }
     console.print(line)
     return 0
+  }
+
+  /// Per-phase medians of `frames`, in milliseconds, keyed as in the help text.
+  static func phaseReport(_ frames: [FrameStatistics]) -> JSONObject {
+    let phases: [(String, KeyPath<FrameStatistics, Double>)] = [
+      ("tile_wait_ms", \.tileWaitMilliseconds), ("tile_decode_ms", \.tileDecodeMilliseconds),
+      ("tessellation_ms", \.tessellationMilliseconds), ("upload_ms", \.uploadMilliseconds),
+      ("command_planning_ms", \.commandPlanningMilliseconds), ("plan_ms", \.planMilliseconds),
+      ("command_encoding_ms", \.commandEncodingMilliseconds), ("draw_ms", \.drawMilliseconds),
+      ("readback_ms", \.readbackMilliseconds),
+    ]
+    return JSONObject(phases.map { name, path in (name, .number(rounded(median(frames.map { $0[keyPath: path] })))) })
   }
 
   static func elapsed(since start: DispatchTime) -> Double {

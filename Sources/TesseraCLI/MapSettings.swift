@@ -185,8 +185,8 @@ struct MapSettings {
 
   /// The map these settings describe, with its style and camera updates applied; style
   /// warnings go to `console`.
-  func makeMap(console: Console, command: String) throws -> Map {
-    let map = try Map(options: options, gpu: gpu)
+  func makeMap(console: Console, command: String, device: GLDevice? = nil) throws -> Map {
+    let map = try device.map { try Map(options: options, device: $0) } ?? Map(options: options, gpu: gpu)
     if let style { try map.loadStyle(path: style.path, dataRoot: style.dataRoot) }
     for warning in map.styleWarnings { console.printError("tessera \(command): warning: \(warning)") }
     for update in updates { map.moveCamera(update) }

@@ -186,6 +186,31 @@ func temporaryDirectory() throws -> String {
         .width == 64)
   }
 
+  @Test func benchReportsWhereTheTimeWent() throws {
+    let directory = try temporaryDirectory()
+    let scenario = "\(directory)/city.json"
+    try
+      #"{"name": "city", "size": {"width": 128, "height": 96}, "mapType": "normal", "camera": {"latitude": 43.7384, "longitude": 7.4246, "zoom": 15}}"#
+      .write(toFile: scenario, atomically: true, encoding: .utf8)
+    let run = CapturedRun(["bench", scenario, "--frames", "2", "--gpu", "surfaceless"])
+    #expect(run.status == 0, "\(run.error)")
+    let report = try JSONParser.parse(run.out)
+    let first = try #require(report["first_phases"]?.object)
+    let warm = try #require(report["phases"]?.object)
+    let shared = [
+      "tile_wait_ms", "tile_decode_ms", "tessellation_ms", "upload_ms", "command_planning_ms", "plan_ms",
+      "command_encoding_ms", "draw_ms", "readback_ms",
+    ]
+    for key in shared + ["gl_setup_ms", "map_setup_ms"] { #expect((first[key]?.number ?? -1) >= 0, "\(key)") }
+    for key in shared + ["image_encode_ms"] { #expect((warm[key]?.number ?? -1) >= 0, "\(key)") }
+    // The first frame decodes and tessellates the demo city's tiles; warm frames reuse them.
+    #expect((first["tile_decode_ms"]?.number ?? 0) > 0)
+    #expect((first["tessellation_ms"]?.number ?? 0) > 0)
+    #expect(warm["tile_decode_ms"]?.number == 0)
+    #expect(warm["tessellation_ms"]?.number == 0)
+    #expect((first["gl_setup_ms"]?.number ?? 0) > 0)
+  }
+
   @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipReason)))
   func benchAcceptsEverySharedScenario() throws {
     let folder = SharedData.path("bench/scenarios")

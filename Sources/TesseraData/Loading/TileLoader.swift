@@ -55,10 +55,14 @@ public final class TileLoader: Sendable {
       group.enter()
     }
 
-    func finish(_ result: TileLoadResult) {
+    func finish(_ result: TileLoadResult, nanoseconds: UInt64) {
       outcome.withLock { $0 = result }
+      busyNanoseconds.store(Int(clamping: nanoseconds), ordering: .relaxed)
       group.leave()
     }
+
+    /// Nanoseconds the worker spent fetching and decoding (0 for cached results).
+    let busyNanoseconds = Atomic<Int>(0)
 
     var result: TileLoadResult? { outcome.withLock { $0 } }
   }
@@ -67,6 +71,16 @@ public final class TileLoader: Sendable {
   public struct Batch: Sendable {
     let tiles: [TileID]
     let loads: [PendingLoad]
+    /// Whether this batch started each load (rather than finding it cached or under way).
+    let started: [Bool]
+
+    /// Milliseconds the workers spent fetching and decoding the tiles this batch started, summed
+    /// over workers (so it can exceed the wall time); complete once ``wait(timeout:)`` returned.
+    public var fetchAndDecodeMilliseconds: Double {
+      zip(loads, started).reduce(0) { sum, pair in
+        pair.1 ? sum + Double(pair.0.busyNanoseconds.load(ordering: .relaxed)) / 1e6 : sum
+      }
+    }
 
     /// Waits for every tile (at most `timeout` seconds in all) and returns what each gave;
     /// tiles not done in time are missing from the result.
@@ -84,10 +98,12 @@ public final class TileLoader: Sendable {
   /// Starts loading `tiles` from `source`; cached tiles are ready at once.
   public func start(_ tiles: [TileID], from source: BoundSource) -> Batch {
     var loads: [PendingLoad] = []
+    var started: [Bool] = []
     for tile in tiles {
       let key = TileKey(source: source.identity, tile: tile)
       if let cached = cache.result(for: key) {
         loads.append(PendingLoad(finished: cached))
+        started.append(false)
         continue
       }
       let (pending, isNew) = inFlight.withLock { running -> (PendingLoad, Bool) in
@@ -97,15 +113,18 @@ public final class TileLoader: Sendable {
         return (pending, true)
       }
       loads.append(pending)
+      started.append(isNew)
       guard isNew else { continue }
       workers.submit { [self] in
+        let begin = DispatchTime.now().uptimeNanoseconds
         let result = load(tile, from: source)
+        let busy = DispatchTime.now().uptimeNanoseconds - begin
         cache.insert(result, for: key)
         inFlight.withLock { $0[key] = nil }
-        pending.finish(result)
+        pending.finish(result, nanoseconds: busy)
       }
     }
-    return Batch(tiles: tiles, loads: loads)
+    return Batch(tiles: tiles, loads: loads, started: started)
   }
 
   /// Loads `tiles` and waits for them.

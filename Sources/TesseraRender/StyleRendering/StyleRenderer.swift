@@ -43,6 +43,8 @@ public final class StyleRenderer {
     /// The colour to clear the frame to when the style starts with an opaque background
     /// (whose draw is then left out).
     public var clearColor: Color?
+    /// Where the preparation's time went.
+    public var timings: PreparationTimings
   }
 
   /// Loads, builds and uploads what `transform` needs and returns the frame's draw commands,
@@ -57,22 +59,31 @@ public final class StyleRenderer {
     }
     var warnings: [String] = []
     var tilesBySource: [String: [RenderTile]] = [:]
+    var timings = PreparationTimings()
+    let loadStart = DispatchTime.now()
     let usedSources = Set(layers.compactMap(\.layer.source))
     for id in usedSources.sorted() {
       guard let source = sources[id] else { continue }
-      let (tiles, problems) = resolveTiles(source, transform: transform)
+      let (tiles, problems) = resolveTiles(source, transform: transform, timings: &timings)
       tilesBySource[id] = tiles
       warnings += problems
     }
-    let built = try uploadBuckets(layers: layers.map(\.layer), tiles: tilesBySource, resources: resources)
-    let textures = try uploadTextures(layers: layers.map(\.layer), tiles: tilesBySource, resources: resources)
+    let gpuStart = DispatchTime.now()
+    timings.tileWait = milliseconds(loadStart, gpuStart)
+    let built = try uploadBuckets(
+      layers: layers.map(\.layer), tiles: tilesBySource, resources: resources, timings: &timings)
+    let textures = try uploadTextures(
+      layers: layers.map(\.layer), tiles: tilesBySource, resources: resources, timings: &timings)
+    let planStart = DispatchTime.now()
+    timings.upload = milliseconds(gpuStart, planStart) - timings.tessellation
     let input = StyleFrameInput(
       transform: transform, pixelRatio: pixelRatio, layers: layers, tiles: tilesBySource, textures: textures,
       revision: revision, light: style.light)
     let plan = StyleFramePlanner.plan(input, layerOffset: layerOffset)
+    timings.commandPlanning = milliseconds(planStart, DispatchTime.now())
     return Frame(
       commands: plan.commands, warnings: warnings, tileCount: tilesBySource.values.reduce(0) { $0 + $1.count },
-      bucketsBuilt: built, clearColor: plan.clearColor)
+      bucketsBuilt: built, clearColor: plan.clearColor, timings: timings)
   }
 
   // MARK: Tiles
@@ -81,14 +92,18 @@ public final class StyleRenderer {
   /// (overzoom) or, when it failed, the nearest ancestor that loads. A vector tile the source
   /// does not have is empty; a missing image or DEM tile is drawn from its nearest ancestor,
   /// as MapLibre does.
-  func resolveTiles(_ source: RenderSource, transform: CameraTransform) -> ([RenderTile], [String]) {
+  func resolveTiles(_ source: RenderSource, transform: CameraTransform, timings: inout PreparationTimings)
+    -> ([RenderTile], [String])
+  {
     let covered = source.coveredTiles(for: transform).compactMap { tile in
       source.pyramid.dataTile(for: tile.tile).map { (tile, $0) }
     }
     var unique: [TileID] = []
     var seen = Set<TileID>()
     for (_, data) in covered where seen.insert(data).inserted { unique.append(data) }
-    let results = loader.load(unique, from: source.bound, timeout: loadTimeout)
+    let batch = loader.start(unique, from: source.bound)
+    let results = batch.wait(timeout: loadTimeout)
+    timings.tileDecode += batch.fetchAndDecodeMilliseconds
     var tiles: [RenderTile] = []
     var warnings: [String] = []
     for (tile, data) in covered {
@@ -132,9 +147,10 @@ public final class StyleRenderer {
   /// Builds (in parallel) and uploads the buckets not yet cached; returns how many were built.
   /// A bucket holds its data tile's geometry evaluated at the drawn tiles' zoom, so the
   /// overzoomed tiles of one ancestor share one bucket.
-  private func uploadBuckets(layers: [StyleLayer], tiles: [String: [RenderTile]], resources: GPUResourceCache)
-    throws(GLError) -> Int
-  {
+  private func uploadBuckets(
+    layers: [StyleLayer], tiles: [String: [RenderTile]], resources: GPUResourceCache,
+    timings: inout PreparationTimings
+  ) throws(GLError) -> Int {
     struct Job: Sendable {
       let content: VectorTile
       let zoom: Int
@@ -164,11 +180,13 @@ public final class StyleRenderer {
       }
     }
     guard !jobs.isEmpty else { return 0 }
+    let buildStart = DispatchTime.now()
     let results = StyleRenderer.parallelMap(jobs) { job in
       job.layers.map {
         BucketBuilder.build(job.content, layer: $0, zoom: Double(job.zoom), overscale: job.overscale)
       }
     }
+    timings.tessellation += milliseconds(buildStart, DispatchTime.now())
     var count = 0
     for (job, geometries) in zip(jobs, results) {
       for (key, geometry) in zip(job.keys, geometries) {
@@ -183,9 +201,10 @@ public final class StyleRenderer {
 
   /// Uploads the raster images and prepared hillshade slopes the frame needs; returns each
   /// source's texture keys by data tile.
-  private func uploadTextures(layers: [StyleLayer], tiles: [String: [RenderTile]], resources: GPUResourceCache)
-    throws(GLError) -> [String: [TileID: TextureKey]]
-  {
+  private func uploadTextures(
+    layers: [StyleLayer], tiles: [String: [RenderTile]], resources: GPUResourceCache,
+    timings: inout PreparationTimings
+  ) throws(GLError) -> [String: [TileID: TextureKey]] {
     var keys: [String: [TileID: TextureKey]] = [:]
     for (source, sourceTiles) in tiles.sorted(by: { $0.key < $1.key }) {
       let types = Set(layers.filter { $0.source == source }.map(\.type))
@@ -204,7 +223,8 @@ public final class StyleRenderer {
       if types.contains(.hillshade) {
         keys[source, default: [:]].merge(
           try uploadHillshade(
-            source: source, maxZoom: sources[source]?.pyramid.maxZoom ?? 15, tiles: sourceTiles, resources: resources)
+            source: source, maxZoom: sources[source]?.pyramid.maxZoom ?? 15, tiles: sourceTiles, resources: resources,
+            timings: &timings)
         ) { a, _ in a }
       }
     }
@@ -213,10 +233,9 @@ public final class StyleRenderer {
 
   /// Prepares (in parallel) and uploads the slope textures of DEM tiles, borders filled from
   /// the neighbours loaded in the same frame.
-  private func uploadHillshade(source: String, maxZoom: Int, tiles: [RenderTile], resources: GPUResourceCache)
-    throws(GLError)
-    -> [TileID: TextureKey]
-  {
+  private func uploadHillshade(
+    source: String, maxZoom: Int, tiles: [RenderTile], resources: GPUResourceCache, timings: inout PreparationTimings
+  ) throws(GLError) -> [TileID: TextureKey] {
     var dems: [TileID: DEMTile] = [:]
     for tile in tiles { if case .dem(let dem) = tile.content { dems[tile.dataTile] = dem } }
     var keys: [TileID: TextureKey] = [:]
@@ -234,9 +253,11 @@ public final class StyleRenderer {
       keys[tile] = key
       if resources.texture(key) == nil { jobs.append((key, dems[tile]!, neighbours, tile.z)) }
     }
+    let prepareStart = DispatchTime.now()
     let prepared = StyleRenderer.parallelMap(jobs) { job in
       HillshadePreparation.prepare(job.dem, neighbours: job.neighbours, zoom: job.zoom, maxZoom: maxZoom)
     }
+    timings.tessellation += milliseconds(prepareStart, DispatchTime.now())
     for (job, pixels) in zip(jobs, prepared) {
       _ = try resources.insertTexture(job.key, width: job.dem.width, height: job.dem.height, pixels: pixels)
     }
@@ -257,4 +278,26 @@ public final class StyleRenderer {
     }
     return results.withLock { table in (0..<elements.count).map { table[$0]! } }
   }
+}
+
+/// Where the time of preparing a frame went, in milliseconds.
+public struct PreparationTimings: Sendable, Equatable {
+  /// Waiting for the frame's tiles (wall time on the rendering thread).
+  public var tileWait = 0.0
+  /// Fetching and decoding the tiles this frame started loading, summed over the loader's
+  /// worker threads (so it can exceed ``tileWait``).
+  public var tileDecode = 0.0
+  /// Building buckets (tessellation) and preparing hillshade slopes (wall time, all cores).
+  public var tessellation = 0.0
+  /// Uploading geometry and textures to the GPU (and converting rasters to premultiplied).
+  public var upload = 0.0
+  /// Planning the draw commands.
+  public var commandPlanning = 0.0
+
+  public init() {}
+}
+
+/// Milliseconds between two instants.
+func milliseconds(_ from: DispatchTime, _ to: DispatchTime) -> Double {
+  Double(to.uptimeNanoseconds - from.uptimeNanoseconds) / 1e6
 }
