@@ -1,14 +1,15 @@
 import Foundation
+import TesseraData
 import TesseraGL
 import TesseraJSON
 
 extension Map {
   /// Makes the map a scene describes: its options, its style (or map type) and its camera
   /// updates applied in order.
-  public convenience init(scene: Scene, device: GLDevice) throws {
+  public convenience init(scene: Scene, device: GLDevice, tileLoader: TileLoader? = nil) throws {
     var options = scene.options
     if scene.stylePath != nil { options.mapType = .none }
-    try self.init(options: options, device: device)
+    try self.init(options: options, device: device, tileLoader: tileLoader)
     if let stylePath = scene.stylePath { try loadStyle(path: stylePath, dataRoot: scene.dataRoot) }
     for update in scene.updates { moveCamera(update) }
     try addMarkers(from: scene)

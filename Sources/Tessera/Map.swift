@@ -47,8 +47,10 @@ public final class Map {
   private let executor: FrameExecutor
 
   /// Makes a map drawing with `device`; throws for an invalid view size, scale or padding, or
-  /// an unsupported sample count.
-  public init(options: MapOptions, device: GLDevice) throws {
+  /// an unsupported sample count. Maps on several threads can share one `tileLoader` (and so
+  /// its cache of decoded tiles); by default the map gets its own, holding
+  /// ``MapOptions/tileCacheBytes``.
+  public init(options: MapOptions, device: GLDevice, tileLoader: TileLoader? = nil) throws {
     guard options.samples == 1 || options.samples == 4 else {
       throw GLError.unsupportedSamples(requested: options.samples, maximum: 4)
     }
@@ -58,7 +60,7 @@ public final class Map {
     showsTileGrid = options.showsTileGrid
     self.device = device
     executor = FrameExecutor(device: device, samples: options.samples, cacheBudget: options.gpuCacheBytes)
-    tileLoader = TileLoader(cache: TileCache(budget: options.tileCacheBytes))
+    self.tileLoader = tileLoader ?? TileLoader(cache: TileCache(budget: options.tileCacheBytes))
     markerLayer = MarkerLayerState(resources: executor.resources)
     content = .mapType(.none, options.colorScheme)
     data = options.data

@@ -11,12 +11,14 @@ enum RenderCommand: Command {
   static let options: [OptionSpec] =
     MapSettings.cameraOptions + [
       .value("scene"), .value("output"), .value("format"), .value("quality"), .value("animate-to"), .value("animate"),
-      .value("duration"), .value("fps"), .value("easing"), .value("accessibility"),
+      .value("duration"), .value("fps"), .value("easing"), .value("accessibility"), .value("batch"),
+      .value("threads"), .value("report"),
     ]
 
   static let help = """
     usage: tessera render [--scene FILE.json] [camera options] --output FILE [--format png|jpeg|webp]
            tessera render … --animate-to LAT,LNG,ZOOM[,BEARING[,TILT]] [--duration S] [--fps N] --output anim.png
+           tessera render --batch jobs.jsonl [--threads N] [--report OUT.json] [--gpu SEL]
 
     Draws a map headlessly and writes the image. Flags override the scene file's values.
 
@@ -40,6 +42,19 @@ enum RenderCommand: Command {
       it (anim.png → anim-0000.png, anim-0001.png, …). Zoom and tilt change linearly in eased
       time, the bearing turns the short way, the target moves straight in Mercator space.
 
+    batch (many images in one process):
+      --batch FILE.jsonl      one job per line: a scene object (the fields of a scene file) plus
+                              "output" and optionally "format"; or {"scene": "FILE.json", …}
+                              starting from a scene file with the line's fields replacing its
+                              own (e.g. only "camera"). Relative paths resolve against the
+                              jobs file's folder.
+      --threads N             rendering threads, each with its own GL context (default: cores);
+                              all share one cache of decoded tiles, and a thread keeps its map
+                              (and the geometry on the GPU) while jobs differ only in camera
+      --report OUT.json       write images/s and resident memory by images done
+      Prints images per second and the resident-memory curve; a job that fails is reported
+      with its line and the others still run (exit status 1 when any failed).
+
     PNG output is fast-compressed (zlib level 1, Up filter, RLE strategy); colours are straight
     (not premultiplied) alpha. JPEG has no alpha: transparent parts are composited over white.
 
@@ -53,6 +68,10 @@ enum RenderCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard arguments.positionals.isEmpty else {
       throw UsageError("unexpected argument '\(arguments.positionals[0])' (see tessera render --help)")
+    }
+    if let jobsPath = arguments.value("batch") { return try BatchCommand.run(jobsPath, arguments, console: console) }
+    for option in ["threads", "report"] where arguments.value(option) != nil {
+      throw UsageError("--\(option) needs --batch")
     }
     guard let output = arguments.value("output") else {
       throw UsageError("--output FILE is required (see tessera render --help)")

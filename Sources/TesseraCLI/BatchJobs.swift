@@ -1,0 +1,80 @@
+import Foundation
+import Tessera
+import TesseraImage
+import TesseraJSON
+
+/// One line of a jobs file: the scene to draw and where its image goes.
+struct BatchJob: Sendable {
+  /// 1-based line number in the jobs file, for messages.
+  let line: Int
+  let scene: Scene
+  let output: String
+  let format: ImageFormat
+}
+
+/// Reads a jobs file (JSON Lines): one object per line, blank lines skipped.
+///
+/// A line is a scene written inline (the fields of a scene file) plus `"output"` (required)
+/// and `"format"` (png, jpeg or webp; default from the output's extension). With `"scene":
+/// "FILE.json"` the line starts from that scene file and its other fields replace the file's
+/// (for example only `"camera"`). Relative paths resolve against the jobs file's folder, and
+/// inside a referenced scene against that scene's folder.
+enum BatchJobs {
+  /// Fields of a line that are not scene fields.
+  static let jobFields: Set<String> = ["output", "format", "scene"]
+
+  /// The jobs of the file at `path`, and one message for each line that is not a valid job.
+  static func load(path: String) throws(CommandFailure) -> (jobs: [BatchJob], problems: [String]) {
+    let bytes = try FileOutput.read(path)
+    let folder = (path as NSString).deletingLastPathComponent
+    var jobs: [BatchJob] = []
+    var problems: [String] = []
+    var lineNumber = 0
+    for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      lineNumber += 1
+      guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != 13 }) else {
+        continue
+      }
+      do {
+        jobs.append(try job(Array(line), line: lineNumber, jobsPath: path, folder: folder))
+      } catch {
+        problems.append("\(path) line \(lineNumber): \(error)")
+      }
+    }
+    return (jobs, problems)
+  }
+
+  /// Parses one line.
+  static func job(_ bytes: [UInt8], line: Int, jobsPath: String, folder: String) throws -> BatchJob {
+    guard case .object(let object) = try JSONParser.parse(bytes) else {
+      throw CommandFailure("expected a JSON object")
+    }
+    guard case .string(let outputText)? = object["output"] else {
+      throw CommandFailure("field 'output': expected the image path as a string")
+    }
+    let output = Scene.absolutePath(outputText, against: folder)
+    var format = ImageFormat.fromExtension(of: output) ?? .png
+    if let value = object["format"] {
+      guard case .string(let name) = value, let named = ImageFormat(name: name) else {
+        throw CommandFailure("field 'format': expected one of png, jpeg, webp")
+      }
+      format = named
+    }
+    var fields = JSONObject()
+    var scenePath = jobsPath
+    if let value = object["scene"] {
+      guard case .string(let path) = value else {
+        throw CommandFailure("field 'scene': expected a scene file path as a string")
+      }
+      scenePath = Scene.absolutePath(path, against: folder)
+      guard case .object(let base) = try JSONParser.parse(try FileOutput.read(scenePath)) else {
+        throw CommandFailure("\(scenePath): expected a JSON object")
+      }
+      fields = base
+    }
+    for (key, value) in object.pairs where !jobFields.contains(key) { fields[key] = value }
+    let scene = try Scene.parse(Array(JSONValue.object(fields).serialized().utf8), path: scenePath)
+    if scene.animation != nil { throw CommandFailure("field 'animation': batch jobs draw single images") }
+    return BatchJob(line: line, scene: scene, output: output, format: format)
+  }
+}
