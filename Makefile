@@ -12,7 +12,7 @@ DEBIAN_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libegl-mesa0 lib
 DEMO_OUTPUT ?= demo.png
 DEMO_ARGS := --center 40.0,-74.0 --zoom 16.5 --tilt 60 --bearing 30 --size 1024x768
 
-.PHONY: all deps build demo test lint format clean
+.PHONY: all deps build demo test bench lint format clean
 
 all: build
 
@@ -41,6 +41,14 @@ demo: build
 test: deps
 	$(SWIFT) test
 	$(MAKE) lint
+
+# Side-by-side benchmark against MapLibre Native; regenerates BENCHMARKS.md (several minutes).
+SHARED ?= ../shared
+BENCH_ARGS ?=
+GPU_JSON ?=
+bench: build
+	python3 Tools/bench/benchmarks.py --tessera .build/release/tessera --shared $(SHARED) $(BENCH_ARGS) \
+	  $(if $(GPU_JSON),--gpu-json $(GPU_JSON))
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Tools Shaders
