@@ -1,12 +1,20 @@
-// Shading from slope and aspect as MapLibre computes it. The texture holds the terrain's
-// derivatives (x in red, y in green, each as d/2 + 0.5); u_latrange corrects for Mercator
-// scale across the tile; u_light is (exaggeration, azimuth in radians).
+// MapLibre's hillshade: slope and aspect from the prepared derivatives, the slope scaled by the
+// exaggeration (u_light.x), shaded between shadow and highlight by how the aspect faces the
+// illumination direction, plus the accent on steep slopes. The same formulas rearranged so each
+// pixel needs fewer transcendental functions (the results agree to float rounding):
+// pow(base, slope) is exp2(slope · log2 base) with the constants from the planner, and the
+// triangle wave |mod((aspect + azimuth) / π + 1/2, 2) − 1| is acos(sin(aspect + azimuth)) / π,
+// where sin(aspect + azimuth) comes from the derivative's direction without atan.
 uniform sampler2D u_image;
 uniform vec2 u_latrange;
 uniform vec2 u_light;
 uniform vec4 u_shadow;
 uniform vec4 u_highlight;
 uniform vec4 u_accent;
+// log2(base) and maxValue / (base^maxValue − 1), maxValue = π/2, base = 1.875 − 1.75 · intensity.
+uniform vec2 u_slope_curve;
+// cos and sin of the azimuth (the illumination direction + π).
+uniform vec2 u_azimuth;
 
 in vec2 v_position;
 out vec4 fragColor;
@@ -17,16 +25,16 @@ void main() {
   vec4 pixel = texture(u_image, v_position);
   vec2 deriv = pixel.rg * 2.0 - 1.0;
   float scaleFactor = cos(radians((u_latrange[0] - u_latrange[1]) * (1.0 - v_position.y) + u_latrange[1]));
-  float slope = atan(1.25 * length(deriv) / scaleFactor);
-  float aspect = deriv.x != 0.0 ? atan(deriv.y, -deriv.x) : PI / 2.0 * (deriv.y > 0.0 ? 1.0 : -1.0);
+  float magnitude = length(deriv);
+  float slope = atan(1.25 * magnitude / scaleFactor);
   float intensity = u_light.x;
-  float azimuth = u_light.y + PI;
-  float base = 1.875 - intensity * 1.75;
-  float maxValue = 0.5 * PI;
-  float scaledSlope = intensity != 0.5 ? ((pow(base, slope) - 1.0) / (pow(base, maxValue) - 1.0)) * maxValue : slope;
-  float accent = cos(scaledSlope);
-  vec4 accentColor = (1.0 - accent) * u_accent * clamp(intensity * 2.0, 0.0, 1.0);
-  float shade = abs(mod((aspect + azimuth) / PI + 0.5, 2.0) - 1.0);
-  vec4 shadeColor = mix(u_shadow, u_highlight, shade) * sin(scaledSlope) * clamp(intensity * 2.0, 0.0, 1.0);
+  float scaledSlope = intensity != 0.5 ? (exp2(slope * u_slope_curve.x) - 1.0) * u_slope_curve.y : slope;
+  // aspect = atan(deriv.y, -deriv.x), and -π/2 where the ground is flat.
+  vec2 aspect = magnitude > 0.0 ? vec2(-deriv.x, deriv.y) / magnitude : vec2(0.0, -1.0);
+  float facing = clamp(aspect.y * u_azimuth.x + aspect.x * u_azimuth.y, -1.0, 1.0);
+  float shade = acos(facing) / PI;
+  float strength = clamp(intensity * 2.0, 0.0, 1.0);
+  vec4 accentColor = (1.0 - cos(scaledSlope)) * u_accent * strength;
+  vec4 shadeColor = mix(u_shadow, u_highlight, shade) * sin(scaledSlope) * strength;
   fragColor = accentColor * (1.0 - shadeColor.a) + shadeColor;
 }

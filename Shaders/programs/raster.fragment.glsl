@@ -1,6 +1,7 @@
 // Raster paint as MapLibre applies it: hue rotation, saturation, contrast, then brightness
 // remapping between u_brightness_low and u_brightness_high, then opacity. The texture holds
-// premultiplied colour; NEAREST samples the nearest texel (raster-resampling).
+// premultiplied colour; NEAREST samples the nearest texel (raster-resampling); PLAIN is
+// the default paint, drawn without that arithmetic.
 uniform sampler2D u_image;
 uniform float u_opacity;
 uniform float u_brightness_low;
@@ -20,6 +21,10 @@ void main() {
 #else
   vec4 color = texture(u_image, v_position);
 #endif
+#ifdef PLAIN
+  // Default paint: the arithmetic below would give the texel back unchanged.
+  fragColor = color * u_opacity;
+#else
   if (color.a > 0.0) color.rgb /= color.a;
   vec3 rgb = color.rgb;
   rgb = vec3(dot(rgb, u_spin_weights.xyz), dot(rgb, u_spin_weights.zxy), dot(rgb, u_spin_weights.yzx));
@@ -29,4 +34,5 @@ void main() {
   vec3 high = vec3(u_brightness_low);
   vec3 low = vec3(u_brightness_high);
   fragColor = vec4(mix(high, low, rgb) * color.a, color.a) * u_opacity;
+#endif
 }

@@ -83,6 +83,16 @@ public final class FrameExecutor {
           boundMesh = command.mesh
         }
         vertexCount = mesh.indexCount
+        if let margin = command.cullMargin, command.count == nil, command.instances == 1 {
+          if let reference = command.stencilReference { device.setStencilReference(reference) }
+          for (name, value) in command.uniforms {
+            device.setUniform(uniformLocation(name, command.pipeline, pipeline), value)
+          }
+          for range in visibleRanges(mesh, command: command, margin: margin, plan: plan) {
+            device.draw(first: range.first, count: range.count)
+          }
+          continue
+        }
       case .markerBatch(let key):
         guard let batch = resources.instances(key) else { continue }
         let quad = try self.mesh(.unitQuadStrip)
@@ -103,6 +113,25 @@ public final class FrameExecutor {
       device.draw(first: command.first, count: command.count ?? vertexCount, instances: command.instances)
     }
     device.endPass()
+  }
+
+  /// Pixels a culled draw may reach beyond its chunks' boxes on screen (antialiased edges,
+  /// 2-pixel outlines), added to the clip volume when testing chunks.
+  static let cullPixels = 4.0
+
+  /// The index ranges of a bucket mesh that may show in the frame (see ``MeshChunks``).
+  private func visibleRanges(_ mesh: GPUResourceCache.Mesh, command: DrawCommand, margin: Double, plan: FramePlan)
+    -> [(first: Int, count: Int)]
+  {
+    guard case .mat4(let matrix)? = command.uniforms.first(where: { $0.name == "u_matrix" })?.value else {
+      return [(0, mesh.indexCount)]
+    }
+    let clipMargin = (
+      x: Float(2 * FrameExecutor.cullPixels / Double(plan.pixelWidth)),
+      y: Float(2 * FrameExecutor.cullPixels / Double(plan.pixelHeight))
+    )
+    return MeshChunks.visibleRanges(
+      mesh.chunks, matrix: matrix, margin: Float(margin), height: mesh.maxHeight, clipMargin: clipMargin)
   }
 
   /// The uploaded textures a command binds (missing ones are skipped by the planner).

@@ -102,11 +102,15 @@ public struct DrawCommand: Sendable {
   public let textures: [TextureKey]
   /// The stencil reference compared or written by the pipeline's stencil mode.
   public let stencilReference: Int32?
+  /// For bucket meshes drawn on the ground: how far (tile units) the drawn geometry may reach
+  /// beyond its vertex positions (line widths, offsets, translations), so that the executor
+  /// can skip runs of primitives outside the view. Nil: always drawn in full.
+  public let cullMargin: Double?
 
   public init(
     key: SortKey, pipeline: PipelineKind, mesh: MeshReference,
     uniforms: [(name: String, value: UniformValue)], first: Int = 0, count: Int? = nil,
-    instances: Int = 1, textures: [TextureKey] = [], stencilReference: Int32? = nil
+    instances: Int = 1, textures: [TextureKey] = [], stencilReference: Int32? = nil, cullMargin: Double? = nil
   ) {
     self.key = key
     self.pipeline = pipeline
@@ -117,6 +121,7 @@ public struct DrawCommand: Sendable {
     self.instances = instances
     self.textures = textures
     self.stencilReference = stencilReference
+    self.cullMargin = cullMargin
   }
 }
 

@@ -43,6 +43,8 @@ struct MeshGeometry: Sendable {
   var paint: [UInt8] = []
   var paintStride = 0
   var indices: [UInt32] = []
+  /// For extrusions: the highest vertex above the ground, in metres (0 for flat meshes).
+  var maxHeight: Float = 0
 
   var vertexCount: Int { vertices.count / floatsPerVertex }
 

@@ -13,6 +13,16 @@ import TesseraStyle
 enum FillExtrusionBucketBuilder {
   static let floatsPerVertex = 7
 
+  /// The highest roof in metres over the zooms the bucket is drawn at (`zoom` to `zoom` + 1):
+  /// from the features' values when the height is data-driven, else sampled along the zoom
+  /// curve with a tenth of headroom.
+  static func maxHeight(layer: StyleLayer, zoom: Double, paint: PaintAttributeWriter) -> Float {
+    let property = layer.property("fill-extrusion-height")
+    if property.isDataDriven { return max(paint.largest["fill-extrusion-height"] ?? 0, 0) }
+    let samples = (0...8).map { property.number(zoom: zoom + Double($0) / 8) }
+    return Float(max(samples.max() ?? 0, 0) * 1.1)
+  }
+
   static func build(_ tile: VectorTile, layer: StyleLayer, zoom: Double) -> BucketGeometry {
     var paint = PaintAttributeWriter(bindings: PaintBinding.fillExtrusion, layer: layer, zoom: zoom)
     var mesh = MeshGeometry(floatsPerVertex: floatsPerVertex)
@@ -71,6 +81,7 @@ enum FillExtrusionBucketBuilder {
     }
     mesh.paint = paint.bytes
     mesh.paintStride = paint.stride
+    mesh.maxHeight = maxHeight(layer: layer, zoom: zoom, paint: paint)
     return BucketGeometry(main: mesh, outline: nil, mask: paint.mask)
   }
 

@@ -107,6 +107,8 @@ struct PaintAttributeWriter {
   let mask: PaintMask
   let zoom: Double
   private(set) var bytes: [UInt8] = []
+  /// The largest value written for each numeric data-driven property, by property name.
+  private(set) var largest: [String: Float] = [:]
 
   init(bindings: [PaintBinding], layer: StyleLayer, zoom: Double) {
     var mask: PaintMask = []
@@ -139,6 +141,7 @@ struct PaintAttributeWriter {
         let b = property.isZoomDependent ? Float(property.number(zoom: zoom + 1, feature: feature)) : a
         withUnsafeBytes(of: a) { record += $0 }
         withUnsafeBytes(of: b) { record += $0 }
+        largest[binding.property] = max(largest[binding.property] ?? -.infinity, a, b)
       }
     }
     // No exact reserveCapacity here: it would reallocate on every feature (quadratic copying);

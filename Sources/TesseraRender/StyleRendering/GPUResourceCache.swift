@@ -38,6 +38,10 @@ public final class GPUResourceCache {
     let paint: BufferHandle?
     let indices: BufferHandle
     let indexCount: Int
+    /// Runs of indices with their bounding boxes, for skipping what the view cannot see.
+    let chunks: [MeshChunk]
+    /// The highest vertex above the ground (extrusions), in the mesh's height units (metres).
+    let maxHeight: Float
   }
 
   /// One uploaded bucket.
@@ -123,7 +127,11 @@ public final class GPUResourceCache {
     }
     do {
       let indices = try device.makeBuffer(BufferDescriptor(kind: .index, label: label), contents: mesh.indices)
-      return Mesh(vertices: vertices, paint: paint, indices: indices, indexCount: mesh.indices.count)
+      let chunks = MeshChunks.build(
+        vertices: mesh.vertices, floatsPerVertex: mesh.floatsPerVertex, indices: mesh.indices)
+      return Mesh(
+        vertices: vertices, paint: paint, indices: indices, indexCount: mesh.indices.count, chunks: chunks,
+        maxHeight: mesh.maxHeight)
     } catch {
       device.destroy(vertices)
       if let paint { device.destroy(paint) }

@@ -81,12 +81,12 @@ struct StyleFramePlanner {
   /// Appends a command in the current layer's slot.
   mutating func append(
     _ index: Int, _ pipeline: PipelineKind, _ mesh: MeshReference, _ uniforms: [(name: String, value: UniformValue)],
-    textures: [TextureKey] = [], stencil: Int32? = nil
+    textures: [TextureKey] = [], stencil: Int32? = nil, cullMargin: Double? = nil
   ) {
     commands.append(
       DrawCommand(
         key: SortKey(pass: .translucent, layer: layerOffset + index, order: order), pipeline: pipeline, mesh: mesh,
-        uniforms: uniforms, textures: textures, stencilReference: stencil))
+        uniforms: uniforms, textures: textures, stencilReference: stencil, cullMargin: cullMargin))
     order += 1
   }
 

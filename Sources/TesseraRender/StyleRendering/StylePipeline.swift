@@ -37,6 +37,9 @@ public struct StylePipeline: Sendable, Hashable {
   public var clipped: Bool
   /// Rasters sampled at the nearest texel instead of linearly.
   public var nearest: Bool
+  /// Rasters drawn as they are: every colour paint property at its default (no hue,
+  /// saturation, contrast or brightness arithmetic per pixel).
+  public var plain: Bool
   public var depth: Depth
   /// Whether colour is written (false: the depth-only first pass of translucent extrusions).
   public var writesColor: Bool
@@ -46,13 +49,14 @@ public struct StylePipeline: Sendable, Hashable {
 
   public init(
     program: Program, mask: PaintMask = [], dashed: Bool = false, clipped: Bool = false, nearest: Bool = false,
-    depth: Depth = .none, writesColor: Bool = true, oncePerPixel: Bool = false
+    plain: Bool = false, depth: Depth = .none, writesColor: Bool = true, oncePerPixel: Bool = false
   ) {
     self.program = program
     self.mask = mask
     self.dashed = dashed
     self.clipped = clipped
     self.nearest = nearest
+    self.plain = plain
     self.depth = depth
     self.writesColor = writesColor
     self.oncePerPixel = oncePerPixel
@@ -87,6 +91,7 @@ public struct StylePipeline: Sendable, Hashable {
     var defines = PaintBinding.defines(bindings, mask: mask)
     if dashed { defines["DASHED"] = "1" }
     if nearest { defines["NEAREST"] = "1" }
+    if plain { defines["PLAIN"] = "1" }
     let paint = PaintBinding.attributes(bindings, mask: mask, buffer: 1)
     let paintBuffer = VertexBufferLayout(stride: max(paint.stride, 4))
     switch program {

@@ -54,18 +54,19 @@ extension StyleFramePlanner {
     if opacity >= 1 {
       let pipeline = StylePipeline(program: .fillExtrusion, mask: mask, depth: .written)
       for (group, uniforms) in draws() {
-        append(index, .style(pipeline), .bucket(bucketKey(layer, group.key), .main), uniforms)
+        append(index, .style(pipeline), .bucket(bucketKey(layer, group.key), .main), uniforms, cullMargin: 0)
       }
     } else {
       let depthPass = StylePipeline(program: .fillExtrusion, mask: mask, depth: .written, writesColor: false)
       for (group, uniforms) in draws() {
-        append(index, .style(depthPass), .bucket(bucketKey(layer, group.key), .main), uniforms)
+        append(index, .style(depthPass), .bucket(bucketKey(layer, group.key), .main), uniforms, cullMargin: 0)
       }
       append(index, .clearStencil, .none, [])
       invalidateClipMasks()
       let colorPass = StylePipeline(program: .fillExtrusion, mask: mask, depth: .written, oncePerPixel: true)
       for (group, uniforms) in draws() {
-        append(index, .style(colorPass), .bucket(bucketKey(layer, group.key), .main), uniforms, stencil: 1)
+        append(
+          index, .style(colorPass), .bucket(bucketKey(layer, group.key), .main), uniforms, stencil: 1, cullMargin: 0)
       }
     }
   }

@@ -14,9 +14,17 @@ extension StyleFramePlanner {
       azimuth += input.transform.camera.bearing * .pi / 180
     }
     let exaggeration = layer.property("hillshade-exaggeration").number(zoom: zoom)
+    let base = 1.875 - exaggeration * 1.75
+    let maxValue = Double.pi / 2
+    // The shader's azimuth is the direction + π.
+    let shaderAzimuth = azimuth + .pi
     let paint: [(name: String, value: UniformValue)] = [
       ("u_image", .int(0)),
       ("u_light", .vec2(Float(exaggeration), Float(azimuth))),
+      (
+        "u_slope_curve", base == 1 ? .vec2(0, 0) : .vec2(Float(log2(base)), Float(maxValue / (pow(base, maxValue) - 1)))
+      ),
+      ("u_azimuth", .vec2(Float(cos(shaderAzimuth)), Float(sin(shaderAzimuth)))),
       ("u_shadow", layer.property("hillshade-shadow-color").color(zoom: zoom).uniform),
       ("u_highlight", layer.property("hillshade-highlight-color").color(zoom: zoom).uniform),
       ("u_accent", layer.property("hillshade-accent-color").color(zoom: zoom).uniform),

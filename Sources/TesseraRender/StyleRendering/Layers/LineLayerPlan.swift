@@ -14,6 +14,7 @@ extension StyleFramePlanner {
     let dashes = LineDashes(layer: layer, zoom: zoom)
     let viewport = input.transform.viewport
     let groups = StyleFramePlanner.groups(tiles)
+    let reach = StyleFramePlanner.lineReach(layer, zoom: zoom)
     clipMasks(source: source, groups: groups, index: index)
     for group in groups {
       let tile = group.key
@@ -34,8 +35,21 @@ extension StyleFramePlanner {
       if let dashes { uniforms += dashes.uniforms(tileZoom: tile.dataTile.z, zoom: zoom) }
       append(
         index, .style(StylePipeline(program: .line, mask: mask, dashed: dashes != nil, clipped: stencil != nil)),
-        .bucket(bucketKey(layer, tile), .main), uniforms, stencil: stencil)
+        .bucket(bucketKey(layer, tile), .main), uniforms, stencil: stencil,
+        cullMargin: reach.map { $0 * FillBucketBuilder.extent / tileWorldSize })
     }
+  }
+
+  /// How far (points) a line layer's drawing may reach from its centre line: the width
+  /// stretched by miter joins, gap, offset and blur, with room for antialiasing; nil when one
+  /// of them is data-driven (the layer is then never culled).
+  static func lineReach(_ layer: StyleLayer, zoom: Double) -> Double? {
+    let names = ["line-width", "line-gap-width", "line-offset", "line-blur", "line-miter-limit"]
+    guard !names.contains(where: { layer.property($0).isDataDriven }) else { return nil }
+    let value = { (name: String) in abs(layer.property(name).number(zoom: zoom)) }
+    let width = value("line-width")
+    let gap = value("line-gap-width")
+    return max(value("line-miter-limit"), 1) * (width + 2 * gap) + value("line-offset") + value("line-blur") + 2
   }
 }
 

@@ -13,6 +13,9 @@ extension StyleFramePlanner {
     let hue = layer.property("raster-hue-rotate").number(zoom: zoom) * .pi / 180
     let saturation = layer.property("raster-saturation").number(zoom: zoom)
     let contrast = layer.property("raster-contrast").number(zoom: zoom)
+    let brightnessMin = layer.property("raster-brightness-min").number(zoom: zoom)
+    let brightnessMax = layer.property("raster-brightness-max").number(zoom: zoom)
+    let plain = hue == 0 && saturation == 0 && contrast == 0 && brightnessMin == 0 && brightnessMax == 1
     let (s, c) = (sin(hue), cos(hue))
     let spin = (
       (2 * c + 1) / 3, (-(3.0).squareRoot() * s - c + 1) / 3, ((3.0).squareRoot() * s - c + 1) / 3
@@ -20,8 +23,8 @@ extension StyleFramePlanner {
     let paint: [(name: String, value: UniformValue)] = [
       ("u_image", .int(0)),
       ("u_opacity", .float(Float(opacity))),
-      ("u_brightness_low", .float(Float(layer.property("raster-brightness-min").number(zoom: zoom)))),
-      ("u_brightness_high", .float(Float(layer.property("raster-brightness-max").number(zoom: zoom)))),
+      ("u_brightness_low", .float(Float(brightnessMin))),
+      ("u_brightness_high", .float(Float(brightnessMax))),
       ("u_saturation_factor", .float(Float(saturation > 0 ? 1 - 1 / (1.001 - saturation) : -saturation))),
       ("u_contrast_factor", .float(Float(contrast > 0 ? 1 / (1 - contrast) : 1 + contrast))),
       ("u_spin_weights", .vec3(Float(spin.0), Float(spin.1), Float(spin.2))),
@@ -31,7 +34,7 @@ extension StyleFramePlanner {
       guard let texture = input.textures[source]?[tile.dataTile] else { continue }
       let rect = tile.textureRect
       append(
-        index, .style(StylePipeline(program: .raster, nearest: nearest)), .builtin(.unitSquare),
+        index, .style(StylePipeline(program: .raster, nearest: nearest, plain: plain)), .builtin(.unitSquare),
         [
           ("u_matrix", tileMatrix(tile, extent: 1, pixelAligned: true)),
           ("u_texture_rect", .vec4(Float(rect.x), Float(rect.y), Float(rect.width), Float(rect.height))),
