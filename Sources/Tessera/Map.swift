@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TesseraData
 import TesseraGL
 import TesseraGeo
@@ -45,6 +46,8 @@ public final class Map {
   /// finished.
   public var markerAppearProgress = 1.0
   private let executor: FrameExecutor
+  /// The style renderer whose first frame has been drawn (its pipelines made).
+  private weak var warmedUpRenderer: StyleRenderer?
 
   /// Makes a map drawing with `device`; throws for an invalid view size, scale or padding, or
   /// an unsupported sample count. Maps on several threads can share one `tileLoader` (and so
@@ -134,8 +137,10 @@ public final class Map {
     var layerCount = 0
     var clearColor = backgroundColor
     if let styleRenderer {
+      let prepared = try firstFramePreparation(styleRenderer, transform: transform)
       let frame = try styleRenderer.prepareFrame(
-        transform: transform, pixelRatio: transform.viewport.scale, resources: executor.resources)
+        transform: transform, pixelRatio: transform.viewport.scale, resources: executor.resources,
+        prepared: prepared)
       commands = frame.commands
       warnings = frame.warnings
       statistics.tiles = frame.tileCount
@@ -172,6 +177,43 @@ public final class Map {
     return Snapshot(
       image: image, statistics: statistics, warnings: warnings,
       accessibilityElements: accessibilityElementsHidden ? [] : markerAccessibilityElements())
+  }
+
+  /// For a style's first frame: loads and tessellates its tiles on another thread while this
+  /// one makes the pipelines the frame is expected to use (on llvmpipe compiling their shader
+  /// variants, the largest part of a first frame), in drawing order until the tiles are ready;
+  /// then hands the tiles over (the frame makes any pipeline still missing). Later frames
+  /// find pipelines made and most buckets on the GPU, and get nil.
+  private func firstFramePreparation(_ renderer: StyleRenderer, transform: CameraTransform) throws
+    -> StyleRenderer.PreparedTiles?
+  {
+    guard warmedUpRenderer !== renderer else { return nil }
+    warmedUpRenderer = renderer
+    let result = Mutex<StyleRenderer.PreparedTiles?>(nil)
+    let done = DispatchGroup()
+    done.enter()
+    DispatchQueue.global(qos: .userInitiated).async {
+      let prepared = renderer.prepareTiles(transform: transform)
+      result.withLock { $0 = prepared }
+      done.leave()
+    }
+    let viewport = transform.viewport
+    do {
+      try executor.warmUp(
+        renderer.expectedPipelines(transform: transform), pixelWidth: viewport.pixelWidth,
+        pixelHeight: viewport.pixelHeight, shouldStop: { result.withLock { $0 != nil } })
+    } catch {
+      done.wait()
+      throw error
+    }
+    done.wait()
+    return result.withLock { $0 }
+  }
+
+  /// Skips the first-frame preparation for the current style (its frames are drawn as later
+  /// frames are), for comparisons.
+  func markWarmedUp() {
+    warmedUpRenderer = styleRenderer
   }
 
   /// `animateToCameraPosition:`: the animation from the current camera to `camera` (clamped by

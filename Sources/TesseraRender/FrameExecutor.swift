@@ -134,6 +134,41 @@ public final class FrameExecutor {
       mesh.chunks, matrix: matrix, margin: Float(margin), height: mesh.maxHeight, clipMargin: clipMargin)
   }
 
+  /// Makes `kinds` and draws one empty triangle with each into a `pixelWidth` × `pixelHeight`
+  /// target, so that drivers that compile shader variants at draw time (llvmpipe: several
+  /// milliseconds each) do it now, for instance while other threads still load and tessellate
+  /// the frame's tiles. Nothing visible is drawn; the next frame clears the target anyway.
+  ///
+  /// `shouldStop` is asked before each pipeline: warming stops once it returns true (when the
+  /// work it overlaps has finished, the frame is better drawn at once).
+  public func warmUp(
+    _ kinds: [PipelineKind], pixelWidth: Int, pixelHeight: Int, shouldStop: () -> Bool = { false }
+  ) throws(GLError) {
+    let handle = try renderTarget(width: pixelWidth, height: pixelHeight)
+    let zeros = try device.makeBuffer(
+      BufferDescriptor(kind: .vertex, label: "warm-up vertices"), contents: [Float](repeating: 0, count: 256))
+    defer { device.destroy(zeros) }
+    let indices = try device.makeBuffer(
+      BufferDescriptor(kind: .index, label: "warm-up indices"), contents: [UInt32](repeating: 0, count: 3))
+    defer { device.destroy(indices) }
+    let texture = try device.makeTexture(
+      TextureDescriptor(width: 1, height: 1, filter: .linear, label: "warm-up texture"), pixels: [0, 0, 0, 0])
+    defer { device.destroy(texture) }
+    device.beginPass(handle, action: PassAction(clearColor: .transparent))
+    for kind in kinds {
+      guard !shouldStop() else { break }
+      guard case .style(let style) = kind else { continue }
+      device.applyPipeline(try pipeline(kind))
+      let textured = style.program == .raster || style.program == .hillshade
+      device.applyBindings(
+        Bindings(
+          vertexBuffers: Array(repeating: zeros, count: kind.descriptor.layout.buffers.count), indexBuffer: indices,
+          textures: textured ? [texture] : []))
+      device.draw(count: 3)
+    }
+    device.endPass()
+  }
+
   /// The uploaded textures a command binds (missing ones are skipped by the planner).
   private func textures(_ command: DrawCommand) -> [TextureHandle] {
     command.textures.compactMap { resources.texture($0) }

@@ -13,19 +13,20 @@ import TesseraStyle
 ///
 /// Geometry and textures stay cached across frames and cameras until evicted; a new style gets
 /// a new revision, so buckets built for an earlier style are never reused.
-public final class StyleRenderer {
+public final class StyleRenderer: Sendable {
   public let style: Style
   /// The style's sources bound to data, by id (sources that failed to open are absent).
   public let sources: [String: RenderSource]
   public let loader: TileLoader
   /// Seconds to wait for a frame's tiles.
-  public var loadTimeout = 60.0
+  public let loadTimeout: Double
   let revision: Int
 
   private static let revisions = Atomic<Int>(0)
 
-  public init(style: Style, sources: [String: RenderSource], loader: TileLoader) {
+  public init(style: Style, sources: [String: RenderSource], loader: TileLoader, loadTimeout: Double = 60) {
     self.style = style
+    self.loadTimeout = loadTimeout
     self.sources = sources
     self.loader = loader
     revision = StyleRenderer.revisions.add(1, ordering: .relaxed).newValue
@@ -47,35 +48,67 @@ public final class StyleRenderer {
     public var timings: PreparationTimings
   }
 
-  /// Loads, builds and uploads what `transform` needs and returns the frame's draw commands,
-  /// in layer slots starting at `layerOffset`.
-  public func prepareFrame(
-    transform: CameraTransform, pixelRatio: Double, resources: GPUResourceCache, layerOffset: Int = 0
-  ) throws(GLError) -> Frame {
-    resources.beginFrame()
+  /// The CPU half of a frame, made without any GL call (so on any thread, for instance while
+  /// the GL thread compiles shaders): the camera's tiles loaded and every bucket they need
+  /// tessellated.
+  public struct PreparedTiles: Sendable {
+    let transform: CameraTransform
+    let tiles: [String: [RenderTile]]
+    let warnings: [String]
+    let geometries: [BucketKey: BucketGeometry]
+    let timings: PreparationTimings
+  }
+
+  /// The style layers visible at the camera of `transform`, with their positions in the style.
+  func visibleLayers(_ transform: CameraTransform) -> [(index: Int, layer: StyleLayer)] {
     let zoom = transform.camera.zoom - 1
-    let layers = style.layers.enumerated().filter { $0.element.isVisible(atZoom: zoom) }.map {
+    return style.layers.enumerated().filter { $0.element.isVisible(atZoom: zoom) }.map {
       (index: $0.offset, layer: $0.element)
     }
-    var warnings: [String] = []
-    var tilesBySource: [String: [RenderTile]] = [:]
+  }
+
+  /// Loads the tiles `transform` needs and tessellates all their buckets; no GL.
+  public func prepareTiles(transform: CameraTransform) -> PreparedTiles {
+    let layers = visibleLayers(transform).map(\.layer)
     var timings = PreparationTimings()
-    let loadStart = DispatchTime.now()
-    let usedSources = Set(layers.compactMap(\.layer.source))
-    for id in usedSources.sorted() {
-      guard let source = sources[id] else { continue }
-      let (tiles, problems) = resolveTiles(source, transform: transform, timings: &timings)
-      tilesBySource[id] = tiles
-      warnings += problems
+    let (tiles, warnings) = loadTiles(transform: transform, layers: layers, timings: &timings)
+    let built = buildBuckets(layers: layers, tiles: tiles, isCached: { _ in false }, timings: &timings)
+    return PreparedTiles(
+      transform: transform, tiles: tiles, warnings: warnings, geometries: Dictionary(uniqueKeysWithValues: built),
+      timings: timings)
+  }
+
+  /// Loads, builds and uploads what `transform` needs and returns the frame's draw commands,
+  /// in layer slots starting at `layerOffset`. `prepared` (made by ``prepareTiles(transform:)``
+  /// for the same camera) supplies the tiles and buckets instead of loading and building them.
+  public func prepareFrame(
+    transform: CameraTransform, pixelRatio: Double, resources: GPUResourceCache, layerOffset: Int = 0,
+    prepared: PreparedTiles? = nil
+  ) throws(GLError) -> Frame {
+    resources.beginFrame()
+    let layers = visibleLayers(transform)
+    let usable = prepared.flatMap { $0.transform == transform ? $0 : nil }
+    var timings = usable?.timings ?? PreparationTimings()
+    let gpuStart: DispatchTime
+    let tilesBySource: [String: [RenderTile]]
+    let warnings: [String]
+    if let usable {
+      (tilesBySource, warnings) = (usable.tiles, usable.warnings)
+      gpuStart = DispatchTime.now()
+    } else {
+      let loadStart = DispatchTime.now()
+      (tilesBySource, warnings) = loadTiles(transform: transform, layers: layers.map(\.layer), timings: &timings)
+      gpuStart = DispatchTime.now()
+      timings.tileWait = milliseconds(loadStart, gpuStart)
     }
-    let gpuStart = DispatchTime.now()
-    timings.tileWait = milliseconds(loadStart, gpuStart)
+    let tessellatedBefore = timings.tessellation
     let built = try uploadBuckets(
-      layers: layers.map(\.layer), tiles: tilesBySource, resources: resources, timings: &timings)
+      layers: layers.map(\.layer), tiles: tilesBySource, resources: resources, prebuilt: usable?.geometries ?? [:],
+      timings: &timings)
     let textures = try uploadTextures(
       layers: layers.map(\.layer), tiles: tilesBySource, resources: resources, timings: &timings)
     let planStart = DispatchTime.now()
-    timings.upload = milliseconds(gpuStart, planStart) - timings.tessellation
+    timings.upload = milliseconds(gpuStart, planStart) - (timings.tessellation - tessellatedBefore)
     let input = StyleFrameInput(
       transform: transform, pixelRatio: pixelRatio, layers: layers, tiles: tilesBySource, textures: textures,
       revision: revision, light: style.light)
@@ -87,6 +120,21 @@ public final class StyleRenderer {
   }
 
   // MARK: Tiles
+
+  /// The tiles of every source the visible `layers` draw, and the problems loading them.
+  func loadTiles(transform: CameraTransform, layers: [StyleLayer], timings: inout PreparationTimings)
+    -> ([String: [RenderTile]], [String])
+  {
+    var warnings: [String] = []
+    var tilesBySource: [String: [RenderTile]] = [:]
+    for id in Set(layers.compactMap(\.source)).sorted() {
+      guard let source = sources[id] else { continue }
+      let (tiles, problems) = resolveTiles(source, transform: transform, timings: &timings)
+      tilesBySource[id] = tiles
+      warnings += problems
+    }
+    return (tilesBySource, warnings)
+  }
 
   /// The tiles of `source` for the camera: each covered tile with its own data, an ancestor's
   /// (overzoom) or, when it failed, the nearest ancestor that loads. A vector tile the source
@@ -144,13 +192,32 @@ public final class StyleRenderer {
 
   // MARK: Buckets
 
-  /// Builds (in parallel) and uploads the buckets not yet cached; returns how many were built.
-  /// A bucket holds its data tile's geometry evaluated at the drawn tiles' zoom, so the
-  /// overzoomed tiles of one ancestor share one bucket.
+  /// Uploads the buckets not yet cached, taken from `prebuilt` or built (in parallel); returns
+  /// how many were uploaded.
   private func uploadBuckets(
     layers: [StyleLayer], tiles: [String: [RenderTile]], resources: GPUResourceCache,
-    timings: inout PreparationTimings
+    prebuilt: [BucketKey: BucketGeometry], timings: inout PreparationTimings
   ) throws(GLError) -> Int {
+    var ready: [(BucketKey, BucketGeometry)] = []
+    let built = buildBuckets(
+      layers: layers, tiles: tiles,
+      isCached: { key in
+        if resources.containsBucket(key) { return true }
+        guard let geometry = prebuilt[key] else { return false }
+        ready.append((key, geometry))
+        return true
+      }, timings: &timings)
+    for (key, geometry) in ready + built { try resources.insert(geometry, for: key) }
+    return ready.count + built.count
+  }
+
+  /// Builds (in parallel) the buckets of `tiles` that `isCached` does not claim. A bucket holds
+  /// its data tile's geometry evaluated at the drawn tiles' zoom, so the overzoomed tiles of
+  /// one ancestor share one bucket.
+  func buildBuckets(
+    layers: [StyleLayer], tiles: [String: [RenderTile]], isCached: (BucketKey) -> Bool,
+    timings: inout PreparationTimings
+  ) -> [(BucketKey, BucketGeometry)] {
     struct Job: Sendable {
       let content: VectorTile
       let zoom: Int
@@ -170,7 +237,7 @@ public final class StyleRenderer {
         for layer in sourceLayers {
           let key = BucketKey(
             source: source, tile: tile.dataTile, zoom: tile.tile.z, layer: layer.id, revision: revision)
-          guard !resources.containsBucket(key), queued.insert(key).inserted else { continue }
+          guard queued.insert(key).inserted, !isCached(key) else { continue }
           missing.append(layer)
           keys.append(key)
         }
@@ -179,7 +246,7 @@ public final class StyleRenderer {
         jobs.append(Job(content: vector, zoom: tile.tile.z, overscale: overscale, layers: missing, keys: keys))
       }
     }
-    guard !jobs.isEmpty else { return 0 }
+    guard !jobs.isEmpty else { return [] }
     let buildStart = DispatchTime.now()
     let results = StyleRenderer.parallelMap(jobs) { job in
       job.layers.map {
@@ -187,14 +254,7 @@ public final class StyleRenderer {
       }
     }
     timings.tessellation += milliseconds(buildStart, DispatchTime.now())
-    var count = 0
-    for (job, geometries) in zip(jobs, results) {
-      for (key, geometry) in zip(job.keys, geometries) {
-        try resources.insert(geometry, for: key)
-        count += 1
-      }
-    }
-    return count
+    return zip(jobs, results).flatMap { job, geometries in zip(job.keys, geometries).map { ($0, $1) } }
   }
 
   // MARK: Textures

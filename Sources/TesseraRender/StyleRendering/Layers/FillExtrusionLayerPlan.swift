@@ -51,23 +51,37 @@ extension StyleFramePlanner {
         )
       }
     }
-    if opacity >= 1 {
-      let pipeline = StylePipeline(program: .fillExtrusion, mask: mask, depth: .written)
+    let passes = StyleFramePlanner.extrusionPipelines(layer, zoom: zoom)
+    if passes.count == 1 {
+      let pipeline = passes[0]
       for (group, uniforms) in draws() {
         append(index, .style(pipeline), .bucket(bucketKey(layer, group.key), .main), uniforms, cullMargin: 0)
       }
     } else {
-      let depthPass = StylePipeline(program: .fillExtrusion, mask: mask, depth: .written, writesColor: false)
+      let depthPass = passes[0]
       for (group, uniforms) in draws() {
         append(index, .style(depthPass), .bucket(bucketKey(layer, group.key), .main), uniforms, cullMargin: 0)
       }
       append(index, .clearStencil, .none, [])
       invalidateClipMasks()
-      let colorPass = StylePipeline(program: .fillExtrusion, mask: mask, depth: .written, oncePerPixel: true)
+      let colorPass = passes[1]
       for (group, uniforms) in draws() {
         append(
           index, .style(colorPass), .bucket(bucketKey(layer, group.key), .main), uniforms, stencil: 1, cullMargin: 0)
       }
     }
+  }
+
+  /// The passes of an extrusion layer: one for opaque layers; depth only, then colour once per
+  /// pixel, for translucent ones.
+  static func extrusionPipelines(_ layer: StyleLayer, zoom: Double) -> [StylePipeline] {
+    let mask = PaintBinding.mask(PaintBinding.fillExtrusion, layer: layer)
+    guard layer.property("fill-extrusion-opacity").number(zoom: zoom) < 1 else {
+      return [StylePipeline(program: .fillExtrusion, mask: mask, depth: .written)]
+    }
+    return [
+      StylePipeline(program: .fillExtrusion, mask: mask, depth: .written, writesColor: false),
+      StylePipeline(program: .fillExtrusion, mask: mask, depth: .written, oncePerPixel: true),
+    ]
   }
 }

@@ -15,7 +15,6 @@ extension StyleFramePlanner {
     let contrast = layer.property("raster-contrast").number(zoom: zoom)
     let brightnessMin = layer.property("raster-brightness-min").number(zoom: zoom)
     let brightnessMax = layer.property("raster-brightness-max").number(zoom: zoom)
-    let plain = hue == 0 && saturation == 0 && contrast == 0 && brightnessMin == 0 && brightnessMax == 1
     let (s, c) = (sin(hue), cos(hue))
     let spin = (
       (2 * c + 1) / 3, (-(3.0).squareRoot() * s - c + 1) / 3, ((3.0).squareRoot() * s - c + 1) / 3
@@ -29,16 +28,27 @@ extension StyleFramePlanner {
       ("u_contrast_factor", .float(Float(contrast > 0 ? 1 / (1 - contrast) : 1 + contrast))),
       ("u_spin_weights", .vec3(Float(spin.0), Float(spin.1), Float(spin.2))),
     ]
-    let nearest = layer.property("raster-resampling").evaluate(zoom: zoom).string == "nearest"
+    let pipeline = StyleFramePlanner.rasterPipeline(layer, zoom: zoom)
     for tile in tiles {
       guard let texture = input.textures[source]?[tile.dataTile] else { continue }
       let rect = tile.textureRect
       append(
-        index, .style(StylePipeline(program: .raster, nearest: nearest, plain: plain)), .builtin(.unitSquare),
+        index, .style(pipeline), .builtin(.unitSquare),
         [
           ("u_matrix", tileMatrix(tile, extent: 1, pixelAligned: true)),
           ("u_texture_rect", .vec4(Float(rect.x), Float(rect.y), Float(rect.width), Float(rect.height))),
         ] + paint, textures: [texture])
     }
+  }
+
+  /// The raster program variant: nearest-texel sampling, and the plain one when every colour
+  /// paint property is at its default.
+  static func rasterPipeline(_ layer: StyleLayer, zoom: Double) -> StylePipeline {
+    let value = { (name: String) in layer.property(name).number(zoom: zoom) }
+    let plain =
+      value("raster-hue-rotate") == 0 && value("raster-saturation") == 0 && value("raster-contrast") == 0
+      && value("raster-brightness-min") == 0 && value("raster-brightness-max") == 1
+    let nearest = layer.property("raster-resampling").evaluate(zoom: zoom).string == "nearest"
+    return StylePipeline(program: .raster, nearest: nearest, plain: plain)
   }
 }

@@ -1,0 +1,40 @@
+import TesseraGL
+import TesseraGeo
+import TesseraRender
+import Testing
+
+@testable import Tessera
+
+/// The first frame of a style loads and tessellates its tiles on another thread while the
+/// rendering thread makes the pipelines it expects the frame to draw with.
+@Suite struct FirstFrameTests {
+  static let cameras = [
+    try! Camera(latitude: 43.7384, longitude: 7.4246, zoom: 16.5, bearing: 30, viewingAngle: 55),
+    try! Camera(latitude: 43.7384, longitude: 7.4246, zoom: 14),
+  ]
+
+  @Test(arguments: FirstFrameTests.cameras)
+  func warmUpChangesNoPixelAndPredictsEveryPipeline(camera: Camera) throws {
+    let map = try Map(options: MapOptions(width: 160, height: 120, camera: camera), gpu: .surfaceless)
+    // The first snapshot takes the prepared path, the second finds everything cached.
+    let first = try map.snapshot()
+    #expect(first.statistics.bucketsBuilt > 0)
+    let second = try map.snapshot()
+    #expect(second.statistics.bucketsBuilt == 0)
+    #expect(first.image == second.image)
+    // A fresh map without the warm-up (another style renderer's first frame is prepared; this
+    // one is drawn through the plain path) draws the same pixels.
+    let plain = try Map(options: MapOptions(width: 160, height: 120, camera: camera), gpu: .surfaceless)
+    plain.markWarmedUp()
+    #expect(try plain.snapshot().image == first.image)
+
+    let renderer = try #require(map.styleRenderer)
+    let transform = map.state.transform
+    let frame = try renderer.prepareFrame(
+      transform: transform, pixelRatio: 1, resources: GPUResourceCache(device: map.device))
+    let drawn = Set(frame.commands.map(\.pipeline)).subtracting([.clearStencil])
+    #expect(!drawn.isEmpty)
+    let expected = Set(renderer.expectedPipelines(transform: transform))
+    #expect(drawn.isSubset(of: expected), "not predicted: \(drawn.subtracting(expected))")
+  }
+}
