@@ -49,6 +49,7 @@ public final class FrameExecutor {
         continue
       }
       let pipeline = try self.pipeline(command.pipeline)
+      device.setScissor(command.scissor)
       if applied != command.pipeline {
         device.applyPipeline(pipeline)
         applied = command.pipeline

@@ -106,11 +106,15 @@ public struct DrawCommand: Sendable {
   /// beyond its vertex positions (line widths, offsets, translations), so that the executor
   /// can skip runs of primitives outside the view. Nil: always drawn in full.
   public let cullMargin: Double?
+  /// Window pixels the draw is limited to (origin bottom left), nil for the whole target: the
+  /// clip of a tile in an unrotated, untilted view, instead of a stencil mask.
+  public let scissor: PixelRect?
 
   public init(
     key: SortKey, pipeline: PipelineKind, mesh: MeshReference,
     uniforms: [(name: String, value: UniformValue)], first: Int = 0, count: Int? = nil,
-    instances: Int = 1, textures: [TextureKey] = [], stencilReference: Int32? = nil, cullMargin: Double? = nil
+    instances: Int = 1, textures: [TextureKey] = [], stencilReference: Int32? = nil, cullMargin: Double? = nil,
+    scissor: PixelRect? = nil
   ) {
     self.key = key
     self.pipeline = pipeline
@@ -122,6 +126,7 @@ public struct DrawCommand: Sendable {
     self.textures = textures
     self.stencilReference = stencilReference
     self.cullMargin = cullMargin
+    self.scissor = scissor
   }
 }
 

@@ -37,4 +37,30 @@ import Testing
     let expected = Set(renderer.expectedPipelines(transform: transform))
     #expect(drawn.isSubset(of: expected), "not predicted: \(drawn.subtracting(expected))")
   }
+
+  /// Unrotated, untilted views clip tiles with scissor rectangles, others with stencil masks.
+  @Test func flatViewsClipWithScissorsOthersWithStencilMasks() throws {
+    for (camera, flat) in [(FirstFrameTests.cameras[1], true), (FirstFrameTests.cameras[0], false)] {
+      let map = try Map(options: MapOptions(width: 160, height: 120, camera: camera), gpu: .surfaceless)
+      let renderer = try #require(map.styleRenderer)
+      let frame = try renderer.prepareFrame(
+        transform: map.state.transform, pixelRatio: 1, resources: GPUResourceCache(device: map.device))
+      let clipped = frame.commands.filter {
+        if case .style(let pipeline) = $0.pipeline { return [.fill, .line].contains(pipeline.program) }
+        return false
+      }
+      #expect(!clipped.isEmpty)
+      let clipMasks = frame.commands.filter { $0.pipeline == .style(StylePipeline(program: .clip)) }
+      if flat {
+        #expect(clipMasks.isEmpty)
+        #expect(clipped.allSatisfy { $0.scissor != nil && $0.stencilReference == nil })
+        // The rectangles tile the view: together they cover every pixel once.
+        let rects = Set(clipped.compactMap(\.scissor))
+        #expect(rects.reduce(0) { $0 + Int($1.width) * Int($1.height) } == 160 * 120)
+      } else {
+        #expect(!clipMasks.isEmpty)
+        #expect(clipped.allSatisfy { $0.scissor == nil && $0.stencilReference != nil })
+      }
+    }
+  }
 }

@@ -334,3 +334,18 @@ public enum UniformValue: Sendable, Equatable {
   /// 16 floats, column-major.
   case mat4([Float])
 }
+
+/// A rectangle of window pixels: origin at the bottom left, as GL counts them.
+public struct PixelRect: Sendable, Hashable {
+  public var x: Int32
+  public var y: Int32
+  public var width: Int32
+  public var height: Int32
+
+  public init(x: Int32, y: Int32, width: Int32, height: Int32) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+}

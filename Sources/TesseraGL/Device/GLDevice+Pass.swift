@@ -38,6 +38,7 @@ extension GLDevice {
     passTarget = target
     state.bindFramebuffer(target.drawFramebuffer)
     state.setViewport(0, 0, Int32(target.width), Int32(target.height))
+    state.setScissor(nil)
     var mask: GLbitfield = 0
     if let color = action.clearColor {
       let (r, g, b, a) = color.premultiplied
@@ -114,12 +115,20 @@ extension GLDevice {
     state.setStencilReference(reference)
   }
 
+  /// Limits the following draws to `rect` (window pixels, origin at the bottom left as GL
+  /// counts them), or to the whole target with nil. Clears ignore it.
+  public func setScissor(_ rect: PixelRect?) {
+    assertOwningThread()
+    state.setScissor(rect)
+  }
+
   /// Clears the stencil buffer of the current pass to `value`.
   public func clearStencil(_ value: Int32 = 0) {
     assertOwningThread()
     precondition(passTarget != nil, "clearStencil outside a pass")
     glStencilMask(0xFF)
     state.stencil = nil
+    state.setScissor(nil)
     glClearStencil(value)
     glClear(GLbitfield(GL_STENCIL_BUFFER_BIT))
   }
@@ -130,6 +139,7 @@ extension GLDevice {
     precondition(passTarget != nil, "clearDepth outside a pass")
     glDepthMask(GLboolean(GL_TRUE))
     state.depth = nil
+    state.setScissor(nil)
     glClearDepthf(GLfloat(value))
     glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
   }
@@ -180,6 +190,7 @@ extension GLDevice {
     assertOwningThread()
     guard let target = passTarget else { preconditionFailure("endPass without beginPass") }
     passTarget = nil
+    state.setScissor(nil)
     if target.samples > 1 {
       glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.drawFramebuffer)
       glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), target.resolveFramebuffer)

@@ -14,6 +14,10 @@ struct GLStateCache {
   var stencilReference: Int32?
   var framebuffer: GLuint?
   var viewport: (Int32, Int32, Int32, Int32)?
+  /// The scissor rectangle (x, y, width, height in window pixels); nil when the test is off.
+  /// `scissorKnown` is false until the first call sets it.
+  var scissor: PixelRect?
+  var scissorKnown = false
   var arrayBuffer: GLuint?
   var elementBuffer: GLuint?
   var activeTextureUnit: Int?
@@ -112,6 +116,18 @@ struct GLStateCache {
     guard framebuffer != id else { return }
     glBindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
     framebuffer = id
+  }
+
+  mutating func setScissor(_ rect: PixelRect?) {
+    guard !scissorKnown || scissor != rect else { return }
+    if let rect {
+      if scissor == nil || !scissorKnown { glEnable(GLenum(GL_SCISSOR_TEST)) }
+      glScissor(rect.x, rect.y, rect.width, rect.height)
+    } else {
+      glDisable(GLenum(GL_SCISSOR_TEST))
+    }
+    scissor = rect
+    scissorKnown = true
   }
 
   mutating func setViewport(_ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32) {

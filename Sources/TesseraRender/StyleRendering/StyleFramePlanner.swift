@@ -37,6 +37,9 @@ struct StyleFramePlanner {
   private var order = 0
   private var stencilSource: String?
   private var stencilReferences: [BucketTile: Int32] = [:]
+  /// The source whose tiles are clipped with scissor rectangles instead, and the rectangles.
+  private var scissorSource: String?
+  private var scissorRects: [BucketTile: PixelRect] = [:]
 
   /// The commands of every layer of `input`, and the colour the frame can be cleared to
   /// instead of drawing the first layer: an opaque background layer covers everything under
@@ -81,12 +84,13 @@ struct StyleFramePlanner {
   /// Appends a command in the current layer's slot.
   mutating func append(
     _ index: Int, _ pipeline: PipelineKind, _ mesh: MeshReference, _ uniforms: [(name: String, value: UniformValue)],
-    textures: [TextureKey] = [], stencil: Int32? = nil, cullMargin: Double? = nil
+    textures: [TextureKey] = [], stencil: Int32? = nil, cullMargin: Double? = nil, scissor: PixelRect? = nil
   ) {
     commands.append(
       DrawCommand(
         key: SortKey(pass: .translucent, layer: layerOffset + index, order: order), pipeline: pipeline, mesh: mesh,
-        uniforms: uniforms, textures: textures, stencilReference: stencil, cullMargin: cullMargin))
+        uniforms: uniforms, textures: textures, stencilReference: stencil, cullMargin: cullMargin,
+        scissor: scissor))
     order += 1
   }
 
@@ -179,12 +183,24 @@ struct StyleFramePlanner {
   mutating func invalidateClipMasks() {
     stencilSource = nil
     stencilReferences = [:]
+    scissorSource = nil
+    scissorRects = [:]
   }
 
-  /// Draws stencil masks for `tiles` unless the last masks drawn were for the same source,
-  /// clearing the stencil buffer first. Tiles drawn from one bucket share a reference (their
-  /// areas join); groups beyond 255 get no mask and are drawn unclipped.
+  /// Clips the tiles of `source`: in an unrotated, untilted view with scissor rectangles (each
+  /// group's area is then a rectangle of whole pixels: no stencil buffer work at all), else
+  /// with stencil masks, drawn unless the last masks drawn were for the same source, clearing
+  /// the stencil buffer first. Tiles drawn from one bucket share a reference (their areas
+  /// join); groups beyond 255 get no mask and are drawn unclipped.
   mutating func clipMasks(source: String, groups: [BucketGroup], index: Int) {
+    if scissorSource == source { return }
+    if let rects = scissorRectangles(groups) {
+      scissorSource = source
+      scissorRects = rects
+      return
+    }
+    scissorSource = nil
+    scissorRects = [:]
     if stencilSource == source { return }
     stencilSource = source
     stencilReferences = [:]
@@ -202,8 +218,52 @@ struct StyleFramePlanner {
     }
   }
 
-  /// The stencil reference of a group (nil when it got no mask).
-  func stencilReference(_ tile: BucketTile) -> Int32? { stencilReferences[tile] }
+  /// The stencil reference of a group (nil when it got no mask or is clipped by a scissor).
+  func stencilReference(_ tile: BucketTile) -> Int32? { scissorRects.isEmpty ? stencilReferences[tile] : nil }
+
+  /// The scissor rectangle of a group (nil when clipped by a stencil mask).
+  func scissor(_ tile: BucketTile) -> PixelRect? { scissorRects[tile] }
+
+  /// Each group's area as a rectangle of window pixels, or nil unless every tile maps to an
+  /// axis-aligned rectangle (no bearing, no tilt) and every group's tiles join into one. A
+  /// pixel is inside when its centre is, with edges snapped to the rasteriser's 1/256 pixel
+  /// grid, so the rectangle covers the pixels the group's stencil mask would.
+  func scissorRectangles(_ groups: [BucketGroup]) -> [BucketTile: PixelRect]? {
+    let width = Double(input.transform.viewport.pixelWidth)
+    let height = Double(input.transform.viewport.pixelHeight)
+    var rects: [BucketTile: PixelRect] = [:]
+    for group in groups {
+      var bounds = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+      var area = 0.0
+      for tile in group.tiles {
+        guard case .mat4(let floats) = tileMatrix(tile, extent: 1) else { return nil }
+        let m = floats.map(Double.init)
+        let scale = max(abs(m[0]), abs(m[5]))
+        guard abs(m[1]) <= 1e-9 * scale, abs(m[4]) <= 1e-9 * scale, m[3] == 0, m[7] == 0, m[15] > 0 else {
+          return nil
+        }
+        let xs = [(m[12] / m[15] + 1) / 2 * width, ((m[0] + m[12]) / m[15] + 1) / 2 * width]
+        let ys = [(m[13] / m[15] + 1) / 2 * height, ((m[5] + m[13]) / m[15] + 1) / 2 * height]
+        bounds.minX = min(bounds.minX, xs.min()!)
+        bounds.maxX = max(bounds.maxX, xs.max()!)
+        bounds.minY = min(bounds.minY, ys.min()!)
+        bounds.maxY = max(bounds.maxY, ys.max()!)
+        area += abs(xs[1] - xs[0]) * abs(ys[1] - ys[0])
+      }
+      let boundsArea = (bounds.maxX - bounds.minX) * (bounds.maxY - bounds.minY)
+      guard boundsArea.isFinite, abs(boundsArea - area) <= 1e-6 * boundsArea else { return nil }
+      /// The first pixel whose centre lies at or after `edge` (snapped to 1/256 pixel).
+      func pixel(_ edge: Double, limit: Double) -> Int32 {
+        Int32(min(max(((edge * 256).rounded() / 256 - 0.5).rounded(.up), 0), limit))
+      }
+      let x0 = pixel(bounds.minX, limit: width)
+      let x1 = pixel(bounds.maxX, limit: width)
+      let y0 = pixel(bounds.minY, limit: height)
+      let y1 = pixel(bounds.maxY, limit: height)
+      rects[group.key] = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+    return rects
+  }
 
   /// Tiles grouped by the bucket they draw, in order of first appearance.
   static func groups(_ tiles: [RenderTile]) -> [BucketGroup] {

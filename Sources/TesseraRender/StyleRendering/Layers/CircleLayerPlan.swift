@@ -42,7 +42,8 @@ extension StyleFramePlanner {
       uniforms += paintUniforms(PaintBinding.circle, layer: layer, mask: mask, tile: tile)
       append(
         index, .style(StylePipeline(program: .circle, mask: mask, clipped: stencil != nil)),
-        .bucket(bucketKey(layer, tile), .main), uniforms, stencil: stencil)
+        .bucket(bucketKey(layer, tile), .main), uniforms, stencil: stencil,
+        scissor: scissor(tile))
     }
   }
 }

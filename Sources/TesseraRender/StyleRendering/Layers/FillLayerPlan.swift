@@ -19,7 +19,7 @@ extension StyleFramePlanner {
         index, .style(StylePipeline(program: .fill, mask: mask, clipped: stencil != nil)),
         .bucket(bucketKey(layer, group.key), .main),
         [("u_matrix", matrix)] + paintUniforms(PaintBinding.fill, layer: layer, mask: mask, tile: group.key),
-        stencil: stencil, cullMargin: 0)
+        stencil: stencil, cullMargin: 0, scissor: scissor(group.key))
     }
     guard layer.property("fill-antialias").evaluate(zoom: input.zoom).bool ?? true else { return }
     let outlineColorSet = layer.property("fill-outline-color").expression.constantValue != .null
@@ -37,7 +37,7 @@ extension StyleFramePlanner {
         .bucket(bucketKey(layer, group.key), .outline),
         [("u_matrix", matrix), ("u_world", world)]
           + paintUniforms(bindings, layer: layer, mask: outlineMask, tile: group.key),
-        stencil: stencil, cullMargin: 0)
+        stencil: stencil, cullMargin: 0, scissor: scissor(group.key))
     }
   }
 }

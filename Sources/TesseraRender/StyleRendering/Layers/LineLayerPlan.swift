@@ -36,7 +36,7 @@ extension StyleFramePlanner {
       append(
         index, .style(StylePipeline(program: .line, mask: mask, dashed: dashes != nil, clipped: stencil != nil)),
         .bucket(bucketKey(layer, tile), .main), uniforms, stencil: stencil,
-        cullMargin: reach.map { $0 * FillBucketBuilder.extent / tileWorldSize })
+        cullMargin: reach.map { $0 * FillBucketBuilder.extent / tileWorldSize }, scissor: scissor(tile))
     }
   }
 
