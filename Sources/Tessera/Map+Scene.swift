@@ -24,8 +24,17 @@ extension Map {
     markerAppearProgress = scene.markerAppearProgress
   }
 
-  /// ``init(scene:device:)`` on a new device for `gpu`.
+  /// ``init(scene:device:)`` on a new device for `gpu`; with cores to spare, EGL starts up on
+  /// another thread while the style is read and the first frame's tiles load
+  /// (``MapPreparation``).
   public convenience init(scene: Scene, gpu: GPUSelection = .auto) throws {
-    try self.init(scene: scene, device: GLDevice(gpu: gpu))
+    guard MapPreparation.overlapsDeviceStartUp else {
+      try self.init(scene: scene, device: GLDevice(gpu: gpu))
+      return
+    }
+    HeadlessDisplay.startOpening(gpu)
+    let preparation = try MapPreparation(scene: scene)
+    try self.init(preparation: preparation, device: GLDevice(gpu: gpu))
+    try addMarkers(from: scene)
   }
 }

@@ -48,6 +48,8 @@ public final class Map {
   private let executor: FrameExecutor
   /// The style renderer whose first frame has been drawn (its pipelines made).
   private weak var warmedUpRenderer: StyleRenderer?
+  /// Tiles of the first frame, loading since before the map was made (``MapPreparation``).
+  private var firstTiles: PendingTiles?
 
   /// Makes a map drawing with `device`; throws for an invalid view size, scale or padding, or
   /// an unsupported sample count. Maps on several threads can share one `tileLoader` (and so
@@ -71,9 +73,28 @@ public final class Map {
     if options.mapType != .none { try setMapType(options.mapType, colorScheme: options.colorScheme) }
   }
 
-  /// Makes a map on a new device for `gpu` (see ``GPUSelection``).
+  /// Makes a map on a new device for `gpu` (see ``GPUSelection``). With cores to spare, EGL
+  /// starts up on another thread while the style is read and the first frame's tiles load
+  /// (``MapPreparation``).
   public convenience init(options: MapOptions, gpu: GPUSelection = .auto) throws {
-    try self.init(options: options, device: GLDevice(gpu: gpu))
+    guard MapPreparation.overlapsDeviceStartUp else {
+      try self.init(options: options, device: GLDevice(gpu: gpu))
+      return
+    }
+    HeadlessDisplay.startOpening(gpu)
+    let preparation = try MapPreparation(options: options)
+    try self.init(preparation: preparation, device: GLDevice(gpu: gpu))
+  }
+
+  /// Makes the map `preparation` describes, drawing with `device`; its first frame uses the
+  /// tiles the preparation loaded (when the camera has not changed since).
+  public convenience init(preparation: MapPreparation, device: GLDevice) throws {
+    var options = preparation.options
+    options.mapType = .none
+    try self.init(options: options, device: device, tileLoader: preparation.tileLoader)
+    styleRenderer = preparation.styleRenderer
+    content = preparation.content
+    firstTiles = preparation.firstTiles
   }
 
   /// The current camera; setting it applies the map's rules (clamping, target bounds).
@@ -189,25 +210,21 @@ public final class Map {
   {
     guard warmedUpRenderer !== renderer else { return nil }
     warmedUpRenderer = renderer
-    let result = Mutex<StyleRenderer.PreparedTiles?>(nil)
-    let done = DispatchGroup()
-    done.enter()
-    DispatchQueue.global(qos: .userInitiated).async {
-      let prepared = renderer.prepareTiles(transform: transform)
-      result.withLock { $0 = prepared }
-      done.leave()
-    }
+    let early = firstTiles
+    firstTiles = nil
+    let pending =
+      early.flatMap { $0.renderer === renderer && $0.transform == transform ? $0 : nil }
+      ?? PendingTiles(renderer: renderer, transform: transform)
     let viewport = transform.viewport
     do {
       try executor.warmUp(
         renderer.expectedPipelines(transform: transform), pixelWidth: viewport.pixelWidth,
-        pixelHeight: viewport.pixelHeight, shouldStop: { result.withLock { $0 != nil } })
+        pixelHeight: viewport.pixelHeight, shouldStop: { pending.isReady })
     } catch {
-      done.wait()
+      _ = pending.wait()
       throw error
     }
-    done.wait()
-    return result.withLock { $0 }
+    return pending.wait()
   }
 
   /// Skips the first-frame preparation for the current style (its frames are drawn as later

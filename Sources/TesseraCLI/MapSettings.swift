@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Tessera
 import TesseraGL
@@ -186,12 +187,49 @@ struct MapSettings {
   /// The map these settings describe, with its style and camera updates applied; style
   /// warnings go to `console`.
   func makeMap(console: Console, command: String, device: GLDevice? = nil) throws -> Map {
-    let map = try device.map { try Map(options: options, device: $0) } ?? Map(options: options, gpu: gpu)
-    if let style { try map.loadStyle(path: style.path, dataRoot: style.dataRoot) }
+    var timings = SetupTimings()
+    return try makeMap(console: console, command: command, device: device, timings: &timings)
+  }
+
+  /// Where the time of making a map went, in milliseconds.
+  struct SetupTimings {
+    /// Reading the style, opening its sources and starting the first frame's tiles.
+    var map = 0.0
+    /// Waiting for the GL device (EGL starts up on another thread meanwhile) and its context.
+    var gl = 0.0
+  }
+
+  /// ``makeMap(console:command:device:)``, recording where the time went. Without `device`,
+  /// on machines with cores to spare, EGL starts up on another thread while the style is read
+  /// and the first frame's tiles load (see ``MapPreparation/overlapsDeviceStartUp``).
+  func makeMap(console: Console, command: String, device: GLDevice?, timings: inout SetupTimings) throws -> Map {
+    let start = DispatchTime.now()
+    var device = device
+    if device == nil {
+      if MapPreparation.overlapsDeviceStartUp {
+        HeadlessDisplay.startOpening(gpu)
+      } else {
+        device = try GLDevice(gpu: gpu)
+        timings.gl = milliseconds(since: start)
+      }
+    }
+    let prepareStart = DispatchTime.now()
+    var prepared = options
+    var state = try options.mapState()
+    for update in updates { state.move(update) }
+    prepared.camera = state.camera
+    let preparation = try MapPreparation(options: prepared, stylePath: style?.path, dataRoot: style?.dataRoot)
+    timings.map = milliseconds(since: prepareStart)
+    let deviceStart = DispatchTime.now()
+    let map = try Map(preparation: preparation, device: try device ?? GLDevice(gpu: gpu))
+    timings.gl += milliseconds(since: deviceStart)
     for warning in map.styleWarnings { console.printError("tessera \(command): warning: \(warning)") }
-    for update in updates { map.moveCamera(update) }
     if let scene { try map.addMarkers(from: scene) }
     for spec in markerSpecs { map.add(try MarkerFlag.parse(spec)) }
     return map
+  }
+
+  private func milliseconds(since start: DispatchTime) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
   }
 }

@@ -15,7 +15,9 @@ import Testing
 
   @Test(arguments: FirstFrameTests.cameras)
   func warmUpChangesNoPixelAndPredictsEveryPipeline(camera: Camera) throws {
-    let map = try Map(options: MapOptions(width: 160, height: 120, camera: camera), gpu: .surfaceless)
+    // One device for both maps: a context is current on one thread at a time.
+    let device = try GLDevice(gpu: .surfaceless)
+    let map = try Map(options: MapOptions(width: 160, height: 120, camera: camera), device: device)
     // The first snapshot takes the prepared path, the second finds everything cached.
     let first = try map.snapshot()
     #expect(first.statistics.bucketsBuilt > 0)
@@ -24,7 +26,7 @@ import Testing
     #expect(first.image == second.image)
     // A fresh map without the warm-up (another style renderer's first frame is prepared; this
     // one is drawn through the plain path) draws the same pixels.
-    let plain = try Map(options: MapOptions(width: 160, height: 120, camera: camera), gpu: .surfaceless)
+    let plain = try Map(options: MapOptions(width: 160, height: 120, camera: camera), device: device)
     plain.markWarmedUp()
     #expect(try plain.snapshot().image == first.image)
 
@@ -62,5 +64,24 @@ import Testing
         #expect(clipped.allSatisfy { $0.scissor == nil && $0.stencilReference != nil })
       }
     }
+  }
+
+  /// A map adopting a preparation (made before its device, tiles loading meanwhile) draws
+  /// what a map made directly draws, also when the camera moved before the first frame.
+  @Test func preparedMapsDrawTheSameAsDirectOnes() throws {
+    let camera = FirstFrameTests.cameras[0]
+    let options = MapOptions(width: 160, height: 120, camera: camera)
+    // One device for all the maps: a context is current on one thread at a time.
+    let device = try GLDevice(gpu: .surfaceless)
+    let direct = try Map(options: options, device: device).snapshot().image
+    let prepared = try Map(preparation: MapPreparation(options: options), device: device)
+    #expect(try prepared.snapshot().image == direct)
+
+    let moved = try Map(preparation: MapPreparation(options: options), device: device)
+    moved.moveCamera(.zoomIn)
+    var zoomedOptions = options
+    zoomedOptions.camera = moved.camera
+    let zoomed = try Map(options: zoomedOptions, device: device).snapshot().image
+    #expect(try moved.snapshot().image == zoomed)
   }
 }

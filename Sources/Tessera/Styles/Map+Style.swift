@@ -17,6 +17,41 @@ extension Map {
   /// DEM; throws when it is missing or a source cannot be opened.
   public func setMapType(_ type: MapType, colorScheme: ColorScheme = .light, data: MapData? = nil) throws {
     let data = data ?? self.data
+    let built = try StyleBuilder.mapType(type, colorScheme: colorScheme, data: data, buildings3D: buildingsEnabled)
+    try install(built.style, name: built.name, binder: built.binder)
+    self.data = data
+    content = .mapType(type, colorScheme)
+  }
+
+  /// Draws a MapLibre style; its relative source URLs resolve against `dataRoot` and
+  /// `local://` URLs against `localRoot`. Throws when a source cannot be opened.
+  public func setStyle(_ style: Style, name: String, dataRoot: String, localRoot: String? = nil) throws {
+    try install(style, name: name, binder: StyleBuilder.binder(dataRoot: dataRoot, localRoot: localRoot))
+    content = .style(name: name, dataRoot: dataRoot)
+  }
+
+  /// Reads a style file and draws it (relative URLs against `dataRoot`, by default the file's folder).
+  public func loadStyle(path: String, dataRoot: String? = nil, localRoot: String? = nil) throws {
+    let style = try Style.load(path: path)
+    try setStyle(
+      style, name: path, dataRoot: dataRoot ?? (path as NSString).deletingLastPathComponent, localRoot: localRoot)
+  }
+
+  /// The warnings of the current style (unknown properties, skipped layers).
+  public var styleWarnings: [String] { styleRenderer?.style.warnings ?? [] }
+
+  private func install(_ style: Style, name: String, binder: StyleSourceBinder) throws {
+    styleRenderer = try StyleBuilder.renderer(style, name: name, binder: binder, loader: tileLoader)
+  }
+}
+
+/// Makes the style renderers of map types and style files (shared by ``Map`` and
+/// ``MapPreparation``, which makes one before the map exists).
+enum StyleBuilder {
+  /// The style document of a built-in map type over `data`, and the binder of its sources.
+  static func mapType(_ type: MapType, colorScheme: ColorScheme, data: MapData, buildings3D: Bool) throws
+    -> (style: Style, name: String, binder: StyleSourceBinder)
+  {
     let locator = TileSourceLocator(dataRoot: data.dataRoot)
     var raster = BuiltinStyle.RasterSettings()
     if type == .satellite || type == .hybrid {
@@ -32,34 +67,22 @@ extension Map {
       raster.demEncoding = metadata.encoding?.rawValue ?? "mapbox"
     }
     let document = BuiltinStyle.document(
-      type, scheme: colorScheme, data: data, raster: raster, buildings3D: buildingsEnabled)
+      type, scheme: colorScheme, data: data, raster: raster, buildings3D: buildings3D)
     let name = "map type \(type.rawValue)"
     let style = try Style.parse(Array(document.serialized().utf8), source: name)
-    try install(style, name: name, binder: StyleSourceBinder(locator: locator))
-    self.data = data
-    content = .mapType(type, colorScheme)
+    return (style, name, StyleSourceBinder(locator: locator))
   }
 
-  /// Draws a MapLibre style; its relative source URLs resolve against `dataRoot` and
-  /// `local://` URLs against `localRoot`. Throws when a source cannot be opened.
-  public func setStyle(_ style: Style, name: String, dataRoot: String, localRoot: String? = nil) throws {
-    let locator = TileSourceLocator(dataRoot: dataRoot)
-    try install(style, name: name, binder: StyleSourceBinder(locator: locator, localRoot: localRoot))
-    content = .style(name: name, dataRoot: dataRoot)
+  /// The binder of a style whose relative URLs resolve against `dataRoot` and `local://`
+  /// URLs against `localRoot`.
+  static func binder(dataRoot: String, localRoot: String?) -> StyleSourceBinder {
+    StyleSourceBinder(locator: TileSourceLocator(dataRoot: dataRoot), localRoot: localRoot)
   }
 
-  /// Reads a style file and draws it (relative URLs against `dataRoot`, by default the file's folder).
-  public func loadStyle(path: String, dataRoot: String? = nil, localRoot: String? = nil) throws {
-    let style = try Style.load(path: path)
-    try setStyle(
-      style, name: path, dataRoot: dataRoot ?? (path as NSString).deletingLastPathComponent, localRoot: localRoot)
-  }
-
-  /// The warnings of the current style (unknown properties, skipped layers).
-  public var styleWarnings: [String] { styleRenderer?.style.warnings ?? [] }
-
-  private func install(_ style: Style, name: String, binder: StyleSourceBinder) throws {
-    let sources = try binder.bind(style, name: name)
-    styleRenderer = StyleRenderer(style: style, sources: sources, loader: tileLoader)
+  /// A renderer of `style` with its sources bound, loading tiles with `loader`.
+  static func renderer(_ style: Style, name: String, binder: StyleSourceBinder, loader: TileLoader) throws
+    -> StyleRenderer
+  {
+    StyleRenderer(style: style, sources: try binder.bind(style, name: name), loader: loader)
   }
 }

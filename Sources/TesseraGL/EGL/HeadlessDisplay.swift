@@ -1,5 +1,6 @@
 import CEGL
 import CGBM
+import Dispatch
 import Synchronization
 
 /// An initialised EGL display without any window system: Mesa's surfaceless platform, the EGL
@@ -42,6 +43,14 @@ public final class HeadlessDisplay: @unchecked Sendable {
       return made
     }
     return try result.get()
+  }
+
+  /// Starts opening the display for `selection` on another thread, so that EGL start-up
+  /// (loading the driver: tens of milliseconds on Mesa) overlaps other work. A later
+  /// ``open(_:)`` returns that display, waiting for it if needed, or throws the error opening
+  /// it gave.
+  public static func startOpening(_ selection: GPUSelection = .auto) {
+    DispatchQueue.global(qos: .userInitiated).async { _ = try? open(selection) }
   }
 
   /// A selection narrowed to a concrete platform, with the device handle it needs.
