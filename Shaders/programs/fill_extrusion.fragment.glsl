@@ -1,6 +1,14 @@
+// DEPTH_ONLY: the first pass of translucent extrusions writes depth alone, so neither stage
+// computes the lit colour.
+#ifndef DEPTH_ONLY
 in vec4 v_color;
+#endif
 out vec4 fragColor;
 
 void main() {
+#ifdef DEPTH_ONLY
+  fragColor = vec4(0.0);
+#else
   fragColor = v_color;
+#endif
 }

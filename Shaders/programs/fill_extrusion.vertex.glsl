@@ -13,7 +13,9 @@ in vec2 a_pos;
 in vec3 a_normal;   // walls: outward horizontal normal; roofs: (0, 0, 1)
 in vec2 a_data;     // x: 1 at the top, 0 at the base; y: distance along the ring (unused)
 
+#ifndef DEPTH_ONLY
 out vec4 v_color;
+#endif
 
 #ifdef HAS_ATTR_COLOR
 in vec4 a_color_a;
@@ -55,6 +57,7 @@ void main() {
   height = max(0.0, height);
   float top = a_data.x;
   gl_Position = u_matrix * vec4(a_pos, top > 0.0 ? height : base, 1.0);
+#ifndef DEPTH_ONLY
 
   // Relative luminance of the surface colour.
   float colorvalue = color.r * 0.2126 + color.g * 0.7152 + color.b * 0.0722;
@@ -73,4 +76,5 @@ void main() {
   v_color.g += clamp(color.g * directional * u_lightcolor.g, mix(0.0, 0.3, 1.0 - u_lightcolor.g), 1.0);
   v_color.b += clamp(color.b * directional * u_lightcolor.b, mix(0.0, 0.3, 1.0 - u_lightcolor.b), 1.0);
   v_color *= u_opacity;
+#endif
 }

@@ -92,6 +92,7 @@ public struct StylePipeline: Sendable, Hashable {
     if dashed { defines["DASHED"] = "1" }
     if nearest { defines["NEAREST"] = "1" }
     if plain { defines["PLAIN"] = "1" }
+    if program == .fillExtrusion && !writesColor { defines["DEPTH_ONLY"] = "1" }
     let paint = PaintBinding.attributes(bindings, mask: mask, buffer: 1)
     let paintBuffer = VertexBufferLayout(stride: max(paint.stride, 4))
     switch program {
