@@ -44,6 +44,7 @@ public final class FrameExecutor {
     var applied: PipelineKind?
     var boundMesh: MeshReference?
     for (index, command) in plan.commands.enumerated() {
+      if index > 0 && index % FrameExecutor.commandsPerFlush == 0 { device.flush() }
       if command.pipeline == .clearStencil {
         device.clearStencil()
         continue
@@ -115,6 +116,12 @@ public final class FrameExecutor {
     }
     device.endPass()
   }
+
+  /// Draws between `glFlush` calls. On llvmpipe the calling thread shades vertices and bins
+  /// triangles while the rasteriser threads wait for a flush; flushing part-way lets them
+  /// start on the first layers while the rest is encoded (measured on 2 cores: a 256×256
+  /// frame 11.0 → 7.6 ms, 1024×768 26.2 → 24.4 ms, tilted 1024² frames unchanged).
+  static let commandsPerFlush = 32
 
   /// Pixels a culled draw may reach beyond its chunks' boxes on screen (antialiased edges,
   /// 2-pixel outlines), added to the clip volume when testing chunks.

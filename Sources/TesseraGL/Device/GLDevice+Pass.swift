@@ -237,6 +237,13 @@ extension GLDevice {
   }
 
   /// Waits until the GPU has finished all submitted work (`glFinish`).
+  /// Hands the GL calls issued so far to the GPU without waiting (`glFlush`): on llvmpipe the
+  /// rasteriser threads start on them while this thread goes on encoding.
+  public func flush() {
+    assertOwningThread()
+    glFlush()
+  }
+
   public func finish() {
     assertOwningThread()
     glFinish()
