@@ -28,13 +28,8 @@ extension Map {
   /// another thread while the style is read and the first frame's tiles load
   /// (``MapPreparation``).
   public convenience init(scene: Scene, gpu: GPUSelection = .auto) throws {
-    guard MapPreparation.overlapsDeviceStartUp else {
-      try self.init(scene: scene, device: GLDevice(gpu: gpu))
-      return
-    }
-    HeadlessDisplay.startOpening(gpu)
-    let preparation = try MapPreparation(scene: scene)
-    try self.init(preparation: preparation, device: GLDevice(gpu: gpu))
+    let (preparation, device) = try MapPreparation.startUp(gpu: gpu) { try MapPreparation(scene: scene) }
+    try self.init(preparation: preparation, device: device)
     try addMarkers(from: scene)
   }
 }

@@ -77,13 +77,8 @@ public final class Map {
   /// starts up on another thread while the style is read and the first frame's tiles load
   /// (``MapPreparation``).
   public convenience init(options: MapOptions, gpu: GPUSelection = .auto) throws {
-    guard MapPreparation.overlapsDeviceStartUp else {
-      try self.init(options: options, device: GLDevice(gpu: gpu))
-      return
-    }
-    HeadlessDisplay.startOpening(gpu)
-    let preparation = try MapPreparation(options: options)
-    try self.init(preparation: preparation, device: GLDevice(gpu: gpu))
+    let (preparation, device) = try MapPreparation.startUp(gpu: gpu) { try MapPreparation(options: options) }
+    try self.init(preparation: preparation, device: device)
   }
 
   /// Makes the map `preparation` describes, drawing with `device`; its first frame uses the

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import TesseraData
+import TesseraGL
 import TesseraGeo
 import TesseraRender
 import TesseraStyle
@@ -17,6 +18,21 @@ public final class MapPreparation {
   /// the driver), so on two cores it competes with the tessellation instead of hiding behind
   /// it (measured on llvmpipe: no gain for a flat view, 14 ms lost on a tilted one).
   public static var overlapsDeviceStartUp: Bool { ProcessInfo.processInfo.activeProcessorCount > 2 }
+
+  /// A device for `gpu` and the preparation `prepare` makes: with EGL starting on another
+  /// thread meanwhile when ``overlapsDeviceStartUp``, else the device first (the preparation's
+  /// tiles then load while the map is made and its pipelines compiled).
+  static func startUp(gpu: GPUSelection, _ prepare: () throws -> MapPreparation) throws
+    -> (MapPreparation, GLDevice)
+  {
+    guard overlapsDeviceStartUp else {
+      let device = try GLDevice(gpu: gpu)
+      return (try prepare(), device)
+    }
+    HeadlessDisplay.startOpening(gpu)
+    let preparation = try prepare()
+    return (preparation, try GLDevice(gpu: gpu))
+  }
 
   /// The options of the map, its camera as the first frame shows it.
   public let options: MapOptions
