@@ -12,7 +12,7 @@ import TesseraRender
 /// A map draws with a ``GLDevice`` and, like it, belongs to the thread that made the device.
 public final class Map {
   /// The camera, view and camera rules.
-  public private(set) var state: MapState
+  public internal(set) var state: MapState
   /// Shown where nothing is drawn.
   public var backgroundColor: Color
   /// The sky above the horizon (raised tilt caps only).
@@ -51,26 +51,31 @@ public final class Map {
   /// Tiles of the first frame, loading since before the map was made (``MapPreparation``).
   private var firstTiles: PendingTiles?
 
-  /// Makes a map drawing with `device`; throws for an invalid view size, scale or padding, or
-  /// an unsupported sample count. Maps on several threads can share one `tileLoader` (and so
-  /// its cache of decoded tiles); by default the map gets its own, holding
-  /// ``MapOptions/tileCacheBytes``.
-  public init(options: MapOptions, device: GLDevice, tileLoader: TileLoader? = nil) throws {
-    guard options.samples == 1 || options.samples == 4 else {
-      throw GLError.unsupportedSamples(requested: options.samples, maximum: 4)
-    }
-    state = try options.mapState()
+  /// Makes the map `preparation` describes, drawing with `device`: every map is made here. Its
+  /// first frame uses the tiles the preparation loaded (when the camera has not changed since).
+  public init(preparation: MapPreparation, device: GLDevice) throws {
+    let options = preparation.options
+    state = preparation.state
     backgroundColor = options.backgroundColor
     skyColor = options.skyColor
     showsTileGrid = options.showsTileGrid
     self.device = device
     executor = FrameExecutor(device: device, samples: options.samples, cacheBudget: options.gpuCacheBytes)
-    self.tileLoader = tileLoader ?? TileLoader(cache: TileCache(budget: options.tileCacheBytes))
+    tileLoader = preparation.tileLoader
     markerLayer = MarkerLayerState(resources: executor.resources)
-    content = .mapType(.none, options.colorScheme)
+    content = preparation.content
     data = options.data
     buildingsEnabled = options.buildingsEnabled
-    if options.mapType != .none { try setMapType(options.mapType, colorScheme: options.colorScheme) }
+    styleRenderer = preparation.styleRenderer
+    firstTiles = preparation.firstTiles
+  }
+
+  /// Makes a map drawing with `device`; throws for an invalid view size, scale or padding, an
+  /// unsupported sample count, or a map type whose data cannot be opened. Maps on several
+  /// threads can share one `tileLoader` (and so its cache of decoded tiles); by default the map
+  /// gets its own, holding ``MapOptions/tileCacheBytes``.
+  public convenience init(options: MapOptions, device: GLDevice, tileLoader: TileLoader? = nil) throws {
+    try self.init(preparation: MapPreparation(options: options, tileLoader: tileLoader), device: device)
   }
 
   /// Makes a map on a new device for `gpu` (see ``GPUSelection``). With cores to spare, EGL
@@ -79,17 +84,6 @@ public final class Map {
   public convenience init(options: MapOptions, gpu: GPUSelection = .auto) throws {
     let (preparation, device) = try MapPreparation.startUp(gpu: gpu) { try MapPreparation(options: options) }
     try self.init(preparation: preparation, device: device)
-  }
-
-  /// Makes the map `preparation` describes, drawing with `device`; its first frame uses the
-  /// tiles the preparation loaded (when the camera has not changed since).
-  public convenience init(preparation: MapPreparation, device: GLDevice) throws {
-    var options = preparation.options
-    options.mapType = .none
-    try self.init(options: options, device: device, tileLoader: preparation.tileLoader)
-    styleRenderer = preparation.styleRenderer
-    content = preparation.content
-    firstTiles = preparation.firstTiles
   }
 
   /// The current camera; setting it applies the map's rules (clamping, target bounds).
@@ -132,12 +126,25 @@ public final class Map {
       try Viewport(width: viewport.width, height: viewport.height, scale: viewport.scale, padding: padding))
   }
 
-  /// The description of the next frame's overlays (pure; no GL): the tile grid and the sky.
-  public func frameDescription() -> FrameDescription {
-    var layers: [FrameDescription.Layer] = []
-    if showsTileGrid { layers.append(.debugTileGrid(DebugTileGrid())) }
-    layers.append(.sky(SkyLayer(skyColor: skyColor)))
-    return FrameDescription(transform: state.transform, background: backgroundColor, layers: layers)
+  /// What a frame draws, bottom first: the style's layers, the debug tile grid, the sky and
+  /// the markers. `prepared` supplies the style's tiles for its first frame.
+  func frameLayers(prepared: StyleRenderer.PreparedTiles? = nil) -> [any FrameLayer] {
+    var layers: [any FrameLayer] = []
+    if let styleRenderer { layers.append(styleRenderer.frameLayer(prepared: prepared)) }
+    if showsTileGrid { layers.append(DebugTileGrid()) }
+    layers.append(SkyLayer(skyColor: skyColor))
+    layers.append(MarkerFrameLayer(markers: markerLayer, appear: markerAppearProgress))
+    return layers
+  }
+
+  /// The plan of the next frame and what preparing it found (no drawing): its layers composed
+  /// into one list of draws, with tile geometry and textures uploaded.
+  public func composeFrame() throws -> FrameComposer.Frame {
+    let transform = state.transform
+    let prepared = try styleRenderer.flatMap { try firstFramePreparation($0, transform: transform) }
+    return try FrameComposer.compose(
+      frameLayers(prepared: prepared), transform: transform, background: backgroundColor,
+      resources: executor.resources)
   }
 
   /// Draws the map and reads the pixels back (straight alpha unless `alpha` says otherwise).
@@ -147,38 +154,18 @@ public final class Map {
   public func snapshot(alpha: AlphaRepresentation = .straight) throws -> Snapshot {
     var statistics = FrameStatistics()
     let start = DispatchTime.now()
-    let transform = state.transform
-    var commands: [DrawCommand] = []
-    var warnings: [String] = []
-    var layerCount = 0
-    var clearColor = backgroundColor
-    if let styleRenderer {
-      let prepared = try firstFramePreparation(styleRenderer, transform: transform)
-      let frame = try styleRenderer.prepareFrame(
-        transform: transform, pixelRatio: transform.viewport.scale, resources: executor.resources,
-        prepared: prepared)
-      commands = frame.commands
-      warnings = frame.warnings
-      statistics.tiles = frame.tileCount
-      statistics.bucketsBuilt = frame.bucketsBuilt
-      statistics.tileWaitMilliseconds = frame.timings.tileWait
-      statistics.tileDecodeMilliseconds = frame.timings.tileDecode
-      statistics.tessellationMilliseconds = frame.timings.tessellation
-      statistics.uploadMilliseconds = frame.timings.upload
-      statistics.commandPlanningMilliseconds = frame.timings.commandPlanning
-      layerCount = styleRenderer.style.layers.count
-      if let color = frame.clearColor { clearColor = color }
-    }
-    let overlays = FramePlanner.plan(frameDescription(), layerOffset: layerCount)
-    // Markers draw above tiles and every other overlay.
-    let markerCommands = try markerLayer.commands(
-      for: transform, appear: markerAppearProgress, layer: layerCount + overlays.commands.count + 1)
-    let plan = FramePlan(
-      pixelWidth: overlays.pixelWidth, pixelHeight: overlays.pixelHeight, clearColor: clearColor,
-      commands: commands + overlays.commands + markerCommands)
+    let frame = try composeFrame()
+    let preparation = frame.statistics
+    statistics.tiles = preparation.tiles
+    statistics.bucketsBuilt = preparation.bucketsBuilt
+    statistics.tileWaitMilliseconds = preparation.timings.tileWait
+    statistics.tileDecodeMilliseconds = preparation.timings.tileDecode
+    statistics.tessellationMilliseconds = preparation.timings.tessellation
+    statistics.uploadMilliseconds = preparation.timings.upload
+    statistics.commandPlanningMilliseconds = preparation.timings.commandPlanning
     let planned = DispatchTime.now()
     device.resetStatistics()
-    try executor.execute(plan)
+    try executor.execute(frame.plan)
     let encoded = DispatchTime.now()
     device.finish()
     let drawn = DispatchTime.now()
@@ -191,7 +178,7 @@ public final class Map {
     statistics.drawMilliseconds = milliseconds(encoded, drawn)
     statistics.readbackMilliseconds = milliseconds(drawn, read)
     return Snapshot(
-      image: image, statistics: statistics, warnings: warnings,
+      image: image, statistics: statistics, warnings: frame.warnings,
       accessibilityElements: accessibilityElementsHidden ? [] : markerAccessibilityElements())
   }
 
@@ -213,7 +200,7 @@ public final class Map {
     let viewport = transform.viewport
     do {
       try executor.warmUp(
-        renderer.expectedPipelines(transform: transform), pixelWidth: viewport.pixelWidth,
+        FrameComposer.expectedPipelines(frameLayers(), transform: transform), pixelWidth: viewport.pixelWidth,
         pixelHeight: viewport.pixelHeight, shouldStop: { pending.isReady })
     } catch {
       _ = pending.wait()

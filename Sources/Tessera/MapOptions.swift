@@ -73,8 +73,13 @@ public struct MapOptions: Sendable, Equatable {
     try Viewport(width: width, height: height, scale: scale, padding: padding)
   }
 
-  /// The camera state these options describe.
-  public func mapState() throws(GeoError) -> MapState {
-    MapState(camera: camera, viewport: try viewport(), limits: limits, cameraTargetBounds: cameraTargetBounds)
+  /// The camera state these options describe, after `updates` applied in order as
+  /// ``Map/moveCamera(_:)`` applies them: the one place a map's starting camera is worked out
+  /// (maps, preparations, scenes, the command line and render pools all come here).
+  public func mapState(applying updates: [CameraUpdate] = []) throws(GeoError) -> MapState {
+    var state = MapState(
+      camera: camera, viewport: try viewport(), limits: limits, cameraTargetBounds: cameraTargetBounds)
+    for update in updates { state.move(update) }
+    return state
   }
 }

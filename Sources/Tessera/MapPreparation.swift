@@ -7,11 +7,12 @@ import TesseraGeo
 import TesseraRender
 import TesseraStyle
 
-/// The part of making a map that needs no GPU, done before its GL device exists: the style
-/// read and its sources opened, and the first frame's tiles loading and tessellating on other
-/// threads. Made while EGL starts up (loading the driver takes tens of milliseconds; see
-/// `HeadlessDisplay.startOpening`), it lets that start-up overlap the tile work;
-/// ``Map/init(preparation:device:)`` adopts it.
+/// The part of making a map that needs no GPU, done before its GL device exists: the camera
+/// state worked out, the style read and its sources opened, and the first frame's tiles
+/// loading and tessellating on other threads. Every ``Map`` is made from one
+/// (``Map/init(preparation:device:)``); made while EGL starts up (loading the driver takes tens
+/// of milliseconds; see `HeadlessDisplay.startOpening`), it lets that start-up overlap the
+/// tile work.
 public final class MapPreparation {
   /// Whether maps made for a GPU selection start EGL on another thread while the preparation
   /// runs: only with more than two cores. EGL start-up is CPU work (loading and initialising
@@ -22,7 +23,7 @@ public final class MapPreparation {
   /// A device for `gpu` and the preparation `prepare` makes: with EGL starting on another
   /// thread meanwhile when ``overlapsDeviceStartUp``, else the device first (the preparation's
   /// tiles then load while the map is made and its pipelines compiled).
-  static func startUp(gpu: GPUSelection, _ prepare: () throws -> MapPreparation) throws
+  public static func startUp(gpu: GPUSelection, _ prepare: () throws -> MapPreparation) throws
     -> (MapPreparation, GLDevice)
   {
     guard overlapsDeviceStartUp else {
@@ -34,19 +35,31 @@ public final class MapPreparation {
     return (preparation, try GLDevice(gpu: gpu))
   }
 
-  /// The options of the map, its camera as the first frame shows it.
+  /// The options of the map (their camera as given; ``state`` has the updates applied).
   public let options: MapOptions
+  /// The camera state the first frame shows.
+  public let state: MapState
   let tileLoader: TileLoader
   let styleRenderer: StyleRenderer?
   let content: MapContent
   /// The first frame's tiles, loading (nil when nothing is drawn from tiles).
   let firstTiles: PendingTiles?
 
-  /// Prepares a map of `options`, drawing the style file at `stylePath` (relative URLs against
-  /// `dataRoot`, by default the file's folder) or else the options' map type.
-  public init(options: MapOptions, stylePath: String? = nil, dataRoot: String? = nil) throws {
+  /// Prepares a map of `options` with `updates` applied to its camera, drawing the style file
+  /// at `stylePath` (relative URLs against `dataRoot`, by default the file's folder) or else
+  /// the options' map type. Maps sharing a `tileLoader` share its cache of decoded tiles; by
+  /// default the map gets its own, holding ``MapOptions/tileCacheBytes``.
+  public init(
+    options: MapOptions, updates: [CameraUpdate] = [], stylePath: String? = nil, dataRoot: String? = nil,
+    tileLoader: TileLoader? = nil
+  ) throws {
+    guard options.samples == 1 || options.samples == 4 else {
+      throw GLError.unsupportedSamples(requested: options.samples, maximum: 4)
+    }
     var options = options
-    tileLoader = TileLoader(cache: TileCache(budget: options.tileCacheBytes))
+    state = try options.mapState(applying: updates)
+    let tileLoader = tileLoader ?? TileLoader(cache: TileCache(budget: options.tileCacheBytes))
+    self.tileLoader = tileLoader
     if let stylePath {
       let style = try Style.load(path: stylePath)
       let root = dataRoot ?? (stylePath as NSString).deletingLastPathComponent
@@ -65,17 +78,15 @@ public final class MapPreparation {
       content = .mapType(.none, options.colorScheme)
     }
     self.options = options
-    let transform = try options.mapState().transform
+    let transform = state.transform
     firstTiles = styleRenderer.map { PendingTiles(renderer: $0, transform: transform) }
   }
 
   /// Prepares the map a scene describes (its style or map type, its camera after its updates).
-  public convenience init(scene: Scene) throws {
-    var options = scene.options
-    var state = try options.mapState()
-    for update in scene.updates { state.move(update) }
-    options.camera = state.camera
-    try self.init(options: options, stylePath: scene.stylePath, dataRoot: scene.dataRoot)
+  public convenience init(scene: Scene, tileLoader: TileLoader? = nil) throws {
+    try self.init(
+      options: scene.options, updates: scene.updates, stylePath: scene.stylePath, dataRoot: scene.dataRoot,
+      tileLoader: tileLoader)
   }
 }
 

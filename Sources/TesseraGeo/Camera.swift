@@ -52,3 +52,15 @@ public struct Camera: Sendable, Equatable, Hashable, CustomStringConvertible {
     "target \(target.latitude),\(target.longitude) zoom \(zoom) bearing \(bearing) tilt \(viewingAngle)"
   }
 }
+
+extension Camera {
+  /// Zoom levels between Google's zoom and a MapLibre style's: styles count zooms in 512-point
+  /// tiles, Google in 256-point ones, so a style's zoom is one less.
+  public static let styleZoomOffset = 1.0
+
+  /// The zoom MapLibre styles see this camera at (style expressions, layer zoom ranges).
+  public var styleZoom: Double { zoom - Camera.styleZoomOffset }
+
+  /// The camera zoom of a MapLibre style zoom (render tests, a style's own `zoom`).
+  public static func zoom(forStyleZoom styleZoom: Double) -> Double { styleZoom + styleZoomOffset }
+}

@@ -32,9 +32,10 @@ import Testing
 
     let renderer = try #require(map.styleRenderer)
     let transform = map.state.transform
-    let frame = try renderer.prepareFrame(
-      transform: transform, pixelRatio: 1, resources: GPUResourceCache(device: map.device))
-    let drawn = Set(frame.commands.map(\.pipeline)).subtracting([.clearStencil])
+    let frame = try FrameComposer.compose(
+      [renderer.frameLayer()], transform: transform, background: .white,
+      resources: GPUResourceCache(device: map.device))
+    let drawn = Set(frame.plan.commands.compactMap(\.pipeline))
     #expect(!drawn.isEmpty)
     let expected = Set(renderer.expectedPipelines(transform: transform))
     #expect(drawn.isSubset(of: expected), "not predicted: \(drawn.subtracting(expected))")
@@ -45,14 +46,16 @@ import Testing
     for (camera, flat) in [(FirstFrameTests.cameras[1], true), (FirstFrameTests.cameras[0], false)] {
       let map = try Map(options: MapOptions(width: 160, height: 120, camera: camera), gpu: .surfaceless)
       let renderer = try #require(map.styleRenderer)
-      let frame = try renderer.prepareFrame(
-        transform: map.state.transform, pixelRatio: 1, resources: GPUResourceCache(device: map.device))
-      let clipped = frame.commands.filter {
-        if case .style(let pipeline) = $0.pipeline { return [.fill, .line].contains(pipeline.program) }
-        return false
+      let commands = try FrameComposer.compose(
+        [renderer.frameLayer()], transform: map.state.transform, background: .white,
+        resources: GPUResourceCache(device: map.device)
+      ).plan.commands
+      let clipped = commands.filter {
+        guard let style = $0.pipeline?.variant as? StylePipeline else { return false }
+        return ["fill", "line"].contains(style.program.name)
       }
       #expect(!clipped.isEmpty)
-      let clipMasks = frame.commands.filter { $0.pipeline == .style(StylePipeline(program: .clip)) }
+      let clipMasks = commands.filter { ($0.pipeline?.variant as? StylePipeline)?.program.name == "clip" }
       if flat {
         #expect(clipMasks.isEmpty)
         #expect(clipped.allSatisfy { $0.scissor != nil && $0.stencilReference == nil })

@@ -47,10 +47,11 @@ import Testing
     #expect(coordinates.count == 12)
     let radius = 4.0
     let layer = PointsLayer(points: coordinates.map { PointsLayer.Point($0, color: .white) }, radius: radius)
-    let frame = FrameDescription(transform: transform, background: .black, layers: [.points(layer)])
     let device = try GLDevice(gpu: .surfaceless)
     let executor = FrameExecutor(device: device)
-    try executor.execute(FramePlanner.plan(frame))
+    let frame = try FrameComposer.compose(
+      [layer], transform: transform, background: .black, resources: executor.resources)
+    try executor.execute(frame.plan)
     let image = try executor.readPixels()
     for coordinate in coordinates {
       let expected = try #require(projection.point(for: coordinate))

@@ -19,8 +19,8 @@ import Testing
     return BucketGeometry(main: mesh, outline: nil, mask: [])
   }
 
-  static func key(_ number: Int) -> BucketKey {
-    BucketKey(source: "s", tile: TileID(z: 10, x: number, y: 0), zoom: 10, layer: "l", revision: 1)
+  static func key(_ number: Int) -> ResourceKey {
+    ResourceKey(BucketKey(source: "s", tile: TileID(z: 10, x: number, y: 0), zoom: 10, layer: "l", revision: 1))
   }
 
   @Test func evictsLeastRecentlyUsedButNeverTheCurrentFrame() throws {
@@ -29,24 +29,24 @@ import Testing
     // Frame 1: three 3600-byte buckets.
     cache.beginFrame()
     for number in 0..<3 {
-      try cache.insert(GPUResourceCacheTests.geometry(vertices: 300), for: GPUResourceCacheTests.key(number))
+      try cache.insertMeshes(GPUResourceCacheTests.geometry(vertices: 300), for: GPUResourceCacheTests.key(number))
     }
-    #expect(cache.bytes == 10_800 && cache.count.buckets == 3)
+    #expect(cache.bytes == 10_800 && cache.count.meshSets == 3)
     // Frame 2 uses bucket 0 again, then adds two more: the oldest unused (1, 2) go.
     cache.beginFrame()
-    #expect(cache.containsBucket(GPUResourceCacheTests.key(0)))
+    #expect(cache.containsMeshes(GPUResourceCacheTests.key(0)))
     for number in 3..<5 {
-      try cache.insert(GPUResourceCacheTests.geometry(vertices: 300), for: GPUResourceCacheTests.key(number))
+      try cache.insertMeshes(GPUResourceCacheTests.geometry(vertices: 300), for: GPUResourceCacheTests.key(number))
     }
     #expect(cache.bytes <= 12_000)
-    #expect(cache.containsBucket(GPUResourceCacheTests.key(0)) && cache.containsBucket(GPUResourceCacheTests.key(4)))
-    #expect(!cache.containsBucket(GPUResourceCacheTests.key(1)))
+    #expect(cache.containsMeshes(GPUResourceCacheTests.key(0)) && cache.containsMeshes(GPUResourceCacheTests.key(4)))
+    #expect(!cache.containsMeshes(GPUResourceCacheTests.key(1)))
     // One frame needing more than the budget keeps all it uses.
     cache.beginFrame()
     for number in 10..<15 {
-      try cache.insert(GPUResourceCacheTests.geometry(vertices: 300), for: GPUResourceCacheTests.key(number))
+      try cache.insertMeshes(GPUResourceCacheTests.geometry(vertices: 300), for: GPUResourceCacheTests.key(number))
     }
-    #expect((10..<15).allSatisfy { cache.containsBucket(GPUResourceCacheTests.key($0)) })
+    #expect((10..<15).allSatisfy { cache.containsMeshes(GPUResourceCacheTests.key($0)) })
     cache.removeAll()
     #expect(cache.bytes == 0 && device.resourceCounts.buffers == 0)
   }

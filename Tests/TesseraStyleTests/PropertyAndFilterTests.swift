@@ -107,8 +107,13 @@ func property(_ json: String, _ name: String, _ type: LayerType = .line) throws 
     #expect(style.layers.map(\.id) == ["bg", "roads"])
     #expect(style.center == TesseraGeoCoordinate.make(43.7, 7.4) && style.zoom == 14 && style.pitch == 30)
     let roads = style.layers[1]
-    #expect(roads.property("line-cap").evaluate(zoom: 12) == .string("round"))
-    #expect(roads.property("line-join").evaluate(zoom: 12) == .string("miter"), "default")
+    #expect(roads.value(LineProperties.cap, zoom: 12) == .round)
+    #expect(roads.value(LineProperties.join, zoom: 12) == .miter, "default")
+    #expect(roads.value(LineProperties.width, zoom: 12) == 3)
+    #expect(roads.value(LineProperties.dashArray, zoom: 12) == nil, "unset")
+    // A property of another layer type reads as its default instead of trapping.
+    #expect(roads.value(FillProperties.color, zoom: 12) == .black)
+    #expect(style.layers[0].value(BackgroundProperties.color, zoom: 3) == Color(r: 255, g: 0, b: 0))
     #expect(roads.isVisible(atZoom: 10) && !roads.isVisible(atZoom: 9.5))
     #expect(style.sources["v"]?.tileSize == 512 && style.sources["g"]?.kind == .geojson)
     #expect(style.warnings.isEmpty)
@@ -118,11 +123,12 @@ func property(_ json: String, _ name: String, _ type: LayerType = .line) throws 
     let style = try parse(
       #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "sparkle"}, {"id": "b", "type": "background", "paint": {"background-colour": "red", "background-color": "blue"}}, {"id": "c", "type": "symbol", "source": "x"}]}"#
     )
-    #expect(style.layers.map(\.id) == ["b"])
-    #expect(style.warnings.count == 3)
+    // Symbol layers are kept (the renderer says it does not draw them), without properties.
+    #expect(style.layers.map(\.id) == ["b", "c"])
+    #expect(style.layers[1].type == .symbol && style.layers[1].properties.isEmpty)
+    #expect(style.warnings.count == 2)
     #expect(style.warnings[0].contains("layer 'a'") && style.warnings[0].contains("unknown layer type 'sparkle'"))
     #expect(style.warnings[1].contains("layers[1].paint.background-colour") && style.warnings[1].contains("layer 'b'"))
-    #expect(style.warnings[2].contains("symbol"))
   }
 
   @Test(arguments: [

@@ -96,7 +96,7 @@ extension Map {
   /// instance bytes; and how many markers the last frame drew (after occlusion culling).
   public var markerStatistics: (pages: Int, icons: Int, atlasBytes: Int, instanceBytes: Int, drawn: Int) {
     let renderer = markerLayer.renderer
-    let bytes = renderer.resources.markerBytes
+    let bytes = renderer.gpuBytes
     return (renderer.pageCount, renderer.atlasEntryCount, bytes.atlas, bytes.instances, renderer.drawnCount)
   }
 

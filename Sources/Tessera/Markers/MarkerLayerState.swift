@@ -56,8 +56,10 @@ final class MarkerLayerState {
     markers.sorted { ($0.zIndex, $0.sequence) < ($1.zIndex, $1.sequence) }
   }
 
-  /// Brings the GPU batches up to date for `transform` and returns the frame's marker draws.
-  func commands(for transform: CameraTransform, appear: Double, layer: Int) throws(GLError) -> [DrawCommand] {
+  /// Brings the GPU batches up to date for the frame's camera and adds the markers' draws;
+  /// `appear` is the progress (0…1) of appear animations.
+  func addDraws(to frame: inout FrameBuilder, appear: Double) throws(GLError) {
+    let transform = frame.transform
     let collisions = markers.contains { $0.collisionBehavior != .required }
     if isDirty || collisions {
       let scale = transform.viewport.scale
@@ -107,6 +109,17 @@ final class MarkerLayerState {
       icons = icons.filter { used.contains($0.key) }
       isDirty = false
     }
-    return try renderer.commands(for: transform, appear: appear, layer: layer)
+    try renderer.addDraws(to: &frame, appear: appear)
+  }
+}
+
+/// The markers as one layer of a frame: above everything else (the overlay pass).
+struct MarkerFrameLayer: FrameLayer {
+  let markers: MarkerLayerState
+  /// Progress (0…1) of appear animations.
+  let appear: Double
+
+  func addDraws(to frame: inout FrameBuilder) throws {
+    try markers.addDraws(to: &frame, appear: appear)
   }
 }

@@ -37,8 +37,8 @@ extension Map {
       style, name: path, dataRoot: dataRoot ?? (path as NSString).deletingLastPathComponent, localRoot: localRoot)
   }
 
-  /// The warnings of the current style (unknown properties, skipped layers).
-  public var styleWarnings: [String] { styleRenderer?.style.warnings ?? [] }
+  /// The warnings of the current style (unknown properties, layers not drawn).
+  public var styleWarnings: [String] { styleRenderer?.warnings ?? [] }
 
   private func install(_ style: Style, name: String, binder: StyleSourceBinder) throws {
     styleRenderer = try StyleBuilder.renderer(style, name: name, binder: binder, loader: tileLoader)
@@ -69,7 +69,7 @@ enum StyleBuilder {
     let document = BuiltinStyle.document(
       type, scheme: colorScheme, data: data, raster: raster, buildings3D: buildings3D)
     let name = "map type \(type.rawValue)"
-    let style = try Style.parse(Array(document.serialized().utf8), source: name)
+    let style = try Style.parse(document, source: name)
     return (style, name, StyleSourceBinder(locator: locator))
   }
 

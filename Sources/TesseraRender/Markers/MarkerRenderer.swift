@@ -8,7 +8,40 @@ public struct MarkerBatchKey: Sendable, Hashable, CustomStringConvertible {
   public let page: Int
   public let isFlat: Bool
 
-  public var description: String { "page \(page) \(isFlat ? "flat" : "billboard")" }
+  public var description: String { "markers page \(page) \(isFlat ? "flat" : "billboard")" }
+}
+
+/// The pipeline of marker sprites (the `marker` program, instanced): lying on the ground or
+/// facing the screen, `exact` when every instance is placed on whole pixels and read texel for
+/// pixel.
+public struct MarkerPipeline: PipelineVariant {
+  public let isFlat: Bool
+  public let isExact: Bool
+
+  public var descriptor: PipelineDescriptor {
+    var defines: [String: String] = [:]
+    if isFlat { defines["FLAT"] = "1" }
+    if isExact { defines["EXACT"] = "1" }
+    return PipelineDescriptor(
+      program: "marker", defines: defines,
+      layout: VertexLayout(
+        buffers: [
+          VertexBufferLayout(stride: 8),
+          VertexBufferLayout(stride: MarkerRenderer.floatsPerInstance * 4, stepRate: .perInstance),
+        ],
+        attributes: [
+          VertexAttribute("a_corner", .float2, buffer: 0),
+          VertexAttribute("a_position", .float4, buffer: 1, offset: 0),
+          VertexAttribute("a_size_anchor", .float4, buffer: 1, offset: 16),
+          VertexAttribute("a_texture_rect", .float4, buffer: 1, offset: 32),
+          VertexAttribute("a_style", .float4, buffer: 1, offset: 48),
+          VertexAttribute("a_part", .float4, buffer: 1, offset: 64),
+          VertexAttribute("a_pixel", .float4, buffer: 1, offset: 80),
+        ]),
+      primitive: .triangleStrip, label: description)
+  }
+
+  public var description: String { isFlat ? "markers flat" : "markers" }
 }
 
 /// Draws markers as instanced sprites: icons packed into shared atlas pages, instance data on
@@ -57,8 +90,17 @@ public final class MarkerRenderer {
     layout = MarkerAtlasLayout(pageSize: min(256, maxPageSize))
   }
 
-  static func atlasKey(page: Int) -> TextureKey {
-    TextureKey(source: "markers", tile: TileID(z: 0, x: 0, y: 0), kind: .markerAtlas(page: page))
+  /// The texture of an atlas page.
+  static func atlasKey(page: Int) -> ResourceKey {
+    ResourceKey(AtlasPageKey(atlas: "markers", page: page))
+  }
+
+  /// What the markers hold on the GPU: atlas page bytes and instance bytes.
+  public var gpuBytes: (atlas: Int, instances: Int) {
+    let atlas = (0..<layout.pageCount).reduce(0) {
+      $0 + resources.pinnedTextureBytes(MarkerRenderer.atlasKey(page: $1))
+    }
+    return (atlas, batches.reduce(0) { $0 + resources.instanceBytes(ResourceKey($1)) })
   }
 
   /// Atlas pages in use.
@@ -188,7 +230,7 @@ public final class MarkerRenderer {
     }
     for key in Set(data.keys).union(batches) {
       let floats = data[key] ?? []
-      try resources.setInstances(floats.withUnsafeBytes { Array($0) }, count: counts[key] ?? 0, for: key)
+      try resources.setInstances(floats.withUnsafeBytes { Array($0) }, count: counts[key] ?? 0, for: ResourceKey(key))
     }
     // Flat markers lie on the ground: drawn before the billboards standing on it.
     batches = data.keys.sorted { ($0.isFlat ? 0 : 1, $0.page) < ($1.isFlat ? 0 : 1, $1.page) }
@@ -439,9 +481,21 @@ public final class MarkerRenderer {
     )
   }
 
-  /// The draws of the markers for `transform`, above everything else in layer slot `layer`;
-  /// `appear` is the progress (0…1) of appear animations.
-  public func commands(for transform: CameraTransform, appear: Double, layer: Int) throws(GLError) -> [DrawCommand] {
+  static let matrix = UniformSlot<Mat4>("u_matrix")
+  static let targetHigh = UniformSlot<SIMD2<Float>>("u_target_high")
+  static let targetLow = UniformSlot<SIMD2<Float>>("u_target_low")
+  static let worldSize = UniformSlot<Float>("u_world_size")
+  static let pointsToClip = UniformSlot<SIMD2<Float>>("u_points_to_clip")
+  static let viewportPixels = UniformSlot<SIMD2<Float>>("u_viewport_pixels")
+  static let scale = UniformSlot<Float>("u_scale")
+  static let appear = UniformSlot<Float>("u_appear")
+  static let atlasSize = UniformSlot<Float>("u_atlas_size")
+  static let image = UniformSlot<Int32>("u_image")
+
+  /// Adds the markers' draws (above everything else, in the overlay pass); `appear` is the
+  /// progress (0…1) of appear animations.
+  public func addDraws(to frame: inout FrameBuilder, appear: Double) throws(GLError) {
+    let transform = frame.transform
     // Dense sets draw only what can be seen (not while appear animations run: popping icons
     // grow past their masks).
     if sprites.count >= occlusionThreshold && appear >= 1 {
@@ -455,7 +509,7 @@ public final class MarkerRenderer {
       uploadedAll = true
       culledFor = nil
     }
-    guard !batches.isEmpty else { return [] }
+    guard !batches.isEmpty else { return }
     let target = transform.targetWorld
     let worldSize = transform.worldSize
     let x = target.x / worldSize
@@ -463,23 +517,22 @@ public final class MarkerRenderer {
     let xHigh = Float(x)
     let yHigh = Float(y)
     let viewport = transform.viewport
-    let uniforms: [(name: String, value: UniformValue)] = [
-      ("u_matrix", .mat4(transform.clipMatrix().floats)),
-      ("u_target_high", .vec2(xHigh, yHigh)),
-      ("u_target_low", .vec2(Float(x - Double(xHigh)), Float(y - Double(yHigh)))),
-      ("u_world_size", .float(Float(worldSize))),
-      ("u_points_to_clip", .vec2(Float(2 / viewport.width), Float(-2 / viewport.height))),
-      ("u_viewport_pixels", .vec2(Float(viewport.pixelWidth), Float(viewport.pixelHeight))),
-      ("u_scale", .float(Float(viewport.scale))),
-      ("u_appear", .float(Float(min(max(appear, 0), 1)))),
-      ("u_atlas_size", .float(Float(layout.pageSize))),
-      ("u_image", .int(0)),
-    ]
-    return batches.enumerated().map { order, key in
-      DrawCommand(
-        key: SortKey(pass: .overlay, layer: layer, order: order),
-        pipeline: .markers(flat: key.isFlat, exact: exactBatches.contains(key)), mesh: .markerBatch(key),
-        uniforms: uniforms, textures: [MarkerRenderer.atlasKey(page: key.page)])
+    var uniforms = UniformValues()
+    uniforms.set(MarkerRenderer.matrix, transform.clipMatrix())
+    uniforms.set(MarkerRenderer.targetHigh, SIMD2(xHigh, yHigh))
+    uniforms.set(MarkerRenderer.targetLow, SIMD2(Float(x - Double(xHigh)), Float(y - Double(yHigh))))
+    uniforms.set(MarkerRenderer.worldSize, Float(worldSize))
+    uniforms.set(MarkerRenderer.pointsToClip, SIMD2(Float(2 / viewport.width), Float(-2 / viewport.height)))
+    uniforms.set(MarkerRenderer.viewportPixels, SIMD2(Float(viewport.pixelWidth), Float(viewport.pixelHeight)))
+    uniforms.set(MarkerRenderer.scale, Float(viewport.scale))
+    uniforms.set(MarkerRenderer.appear, Float(min(max(appear, 0), 1)))
+    uniforms.set(MarkerRenderer.atlasSize, Float(layout.pageSize))
+    uniforms.set(MarkerRenderer.image, 0)
+    for key in batches {
+      frame.draw(
+        .overlay, Pipeline(MarkerPipeline(isFlat: key.isFlat, isExact: exactBatches.contains(key))),
+        .cachedInstances(.unitQuadStrip, ResourceKey(key)), uniforms,
+        textures: [MarkerRenderer.atlasKey(page: key.page)])
     }
   }
 }

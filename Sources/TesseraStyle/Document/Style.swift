@@ -8,7 +8,8 @@ import TesseraJSON
 /// Errors (thrown): invalid JSON (with line and column), a layer without an id or type, a wrong
 /// expression or value (naming the layer and property path), a layer using an undeclared
 /// source. Warnings (collected): unknown layer types and properties, properties Tessera does
-/// not draw yet, symbol layers (skipped until text rendering exists).
+/// not draw yet. Which layer types are drawn is the renderer's business: it warns about the
+/// layers it skips.
 public struct Style: Sendable {
   public var name: String?
   public var sources: [String: StyleSource]
@@ -33,6 +34,12 @@ public struct Style: Sendable {
       throw StyleError(
         source: source, path: "line \(error.line), column \(error.column)", message: "invalid JSON: \(error.message)")
     }
+    return try parse(root, source: source)
+  }
+
+  /// Reads a style document already in memory as a JSON value (built in code, or parsed
+  /// elsewhere); `source` names it in errors.
+  public static func parse(_ root: JSONValue, source: String = "style") throws(StyleError) -> Style {
     do {
       return try Style(JSONCursor(root: root, source: source))
     } catch {
@@ -64,22 +71,13 @@ public struct Style: Sendable {
       }
       self.sources = sources
       var layers: [StyleLayer] = []
-      var skippedSymbols = 0
       var ids = Set<String>()
       for cursor in try root["layers"].elements() {
         guard let layer = try StyleLayer.parse(cursor, sources: sources, warnings: &warnings) else { continue }
         guard ids.insert(layer.id).inserted else {
           throw StyleError(path: "\(cursor.path).id", message: "duplicate layer id '\(layer.id)'")
         }
-        if layer.type == .symbol || layer.type == .heatmap {
-          skippedSymbols += 1
-          continue
-        }
         layers.append(layer)
-      }
-      if skippedSymbols > 0 {
-        warnings.append(
-          "\(skippedSymbols) symbol/heatmap layer(s) are skipped: text and icon rendering is not available yet")
       }
       self.layers = layers
       if let centre = root["center"].value?.array, centre.count >= 2, let lng = centre[0].number,

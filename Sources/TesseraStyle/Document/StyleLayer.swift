@@ -11,13 +11,22 @@ public struct StyleLayer: Sendable {
   public let maxZoom: Double
   public let filter: Expression?
   public let isVisible: Bool
-  /// Every property of the layer type: the style's value or the default.
+  /// Every property of the layer type: the style's value or the default, by name (read one
+  /// property through its typed key: ``value(_:zoom:feature:)``).
   public let properties: [String: PropertyValue]
 
-  /// The value of a property (its default when the style gives none).
-  public func property(_ name: String) -> PropertyValue {
-    guard let value = properties[name] else { preconditionFailure("\(type.rawValue) layers have no property \(name)") }
-    return value
+  /// The value the style gives `property` (an expression of zoom and feature data), or its
+  /// default when the style gives none or the layer's type has no such property.
+  public subscript<Value>(_ property: StyleProperty<Value>) -> PropertyValue {
+    properties[property.spec.name] ?? PropertyValue(default: property.spec)
+  }
+
+  /// `property` evaluated at `zoom` (style zoom) for `feature`; its default when evaluation
+  /// fails or gives a value of the wrong type (as MapLibre does).
+  public func value<Value>(_ property: StyleProperty<Value>, zoom: Double?, feature: (any StyleFeature)? = nil)
+    -> Value
+  {
+    Value(styleValue: self[property].evaluate(zoom: zoom, feature: feature)) ?? property.defaultValue
   }
 
   /// Whether the layer shows at `zoom` (style zoom).
@@ -43,7 +52,9 @@ public struct StyleLayer: Sendable {
         warnings.append("\(path) (\(name)): unknown layer type '\(typeName)'; the layer is skipped")
         return nil
       }
-      if type == .symbol || type == .heatmap {
+      guard let specs = PropertySpec.byLayerType[type] else {
+        // A layer type whose properties the style model does not describe yet: kept (so the
+        // renderer can say it is not drawn), without properties, never visible.
         return StyleLayer(
           id: id, type: type, source: nil, sourceLayer: nil, minZoom: 0, maxZoom: 24, filter: nil, isVisible: false,
           properties: [:])
@@ -56,7 +67,6 @@ public struct StyleLayer: Sendable {
             path: "\(path).source", message: "\(name) uses source '\(source!)', which the style does not declare")
         }
       }
-      let specs = PropertySpec.byLayerType[type]!
       var properties: [String: PropertyValue] = [:]
       for spec in specs.values { properties[spec.name] = PropertyValue(default: spec) }
       // A layer painted with an image pattern is skipped rather than drawn in a wrong colour.
@@ -80,7 +90,8 @@ public struct StyleLayer: Sendable {
           properties[key] = try PropertyValue.parse(value.value ?? .null, spec: spec, path: propertyPath)
         }
       }
-      let visible = properties["visibility"]?.evaluate(zoom: nil) != .string("none") && !drawsPattern
+      let visible =
+        properties[LayerProperties.visibility.spec.name]?.evaluate(zoom: nil) != .string("none") && !drawsPattern
       return StyleLayer(
         id: id, type: type, source: source, sourceLayer: try cursor["source-layer"].optionalString(),
         minZoom: try cursor["minzoom"].number(default: 0), maxZoom: try cursor["maxzoom"].number(default: 24),

@@ -1,0 +1,152 @@
+import TesseraGL
+import TesseraImage
+
+/// Geometry the executor uploads once and draws many times.
+public enum BuiltinMesh: Sendable, Hashable, CaseIterable {
+  /// The unit square (0,0)–(1,1) as two triangles, three floats a vertex (x, y, inner = 0).
+  case unitSquare
+  /// The unit square's border ring (outer and inner edge vertices), for `debug_grid`.
+  case unitSquareRing
+  /// One triangle covering clip space, for full-screen passes.
+  case fullScreenTriangle
+  /// The corners (−1…1) of a quad as a triangle strip, for instanced sprites.
+  case quadCorners
+  /// The corners (0…1) of the unit square as a triangle strip, for marker sprites.
+  case unitQuadStrip
+}
+
+/// Per-instance vertex data of one draw, uploaded with the frame.
+public struct InstanceData: Sendable, Hashable {
+  /// The raw bytes, `count × stride` long.
+  public let bytes: [UInt8]
+  /// Number of instances.
+  public let count: Int
+
+  public init(bytes: [UInt8], count: Int) {
+    self.bytes = bytes
+    self.count = count
+  }
+}
+
+/// The parts of a cached mesh set drawn separately.
+public enum MeshPart: Sendable, Hashable {
+  /// Triangles (fills, lines, circles, extrusions).
+  case main
+  /// Fill outlines (GL lines).
+  case outline
+}
+
+/// Which geometry a draw command uses.
+public enum MeshReference: Sendable, Hashable {
+  /// A built-in mesh drawn once.
+  case builtin(BuiltinMesh)
+  /// A built-in mesh drawn once per instance of the data.
+  case instanced(BuiltinMesh, InstanceData)
+  /// A part of a mesh set held in the executor's ``GPUResourceCache`` (a tile bucket).
+  case cached(ResourceKey, MeshPart)
+  /// A built-in mesh drawn once per instance of an instance buffer held in the cache.
+  case cachedInstances(BuiltinMesh, ResourceKey)
+  /// No geometry (stencil clears).
+  case none
+}
+
+/// The order of a draw within a frame: pass first, then layer, then the order inside the layer.
+public struct SortKey: Sendable, Hashable, Comparable {
+  /// The fixed pass order (MapLibre's): opaque, then translucent, then overlays.
+  public enum Pass: UInt8, Sendable {
+    case opaque = 0
+    case translucent = 1
+    case overlay = 2
+  }
+
+  public let pass: Pass
+  /// The layer's slot in the frame (lower first).
+  public let layer: Int
+  /// The order inside the layer (lower first).
+  public let order: Int
+
+  public init(pass: Pass, layer: Int, order: Int) {
+    self.pass = pass
+    self.layer = layer
+    self.order = order
+  }
+
+  public static func < (a: SortKey, b: SortKey) -> Bool {
+    (a.pass.rawValue, a.layer, a.order) < (b.pass.rawValue, b.layer, b.order)
+  }
+}
+
+/// For draws of cached meshes lying on the ground: the matrix they are drawn with and how far
+/// (mesh units) the drawn geometry may reach beyond its vertex positions (line widths,
+/// offsets), so that the executor can skip runs of primitives outside the view.
+public struct CullVolume: Sendable {
+  /// The mesh-to-clip matrix (column-major).
+  public let matrix: [Float]
+  /// Mesh units.
+  public let margin: Double
+
+  public init(matrix: [Float], margin: Double) {
+    self.matrix = matrix
+    self.margin = margin
+  }
+}
+
+/// One step of a frame: a draw (a pipeline, geometry, uniform values and an element range), or
+/// clearing the stencil buffer.
+public struct DrawCommand: Sendable {
+  public let key: SortKey
+  /// The pipeline drawn with; nil for a command that clears the stencil buffer instead.
+  public let pipeline: Pipeline?
+  public let mesh: MeshReference
+  public let uniforms: UniformValues
+  /// First vertex (or index) and count; nil count draws the whole mesh.
+  public let first: Int
+  public let count: Int?
+  public let instances: Int
+  /// Textures bound to units 0, 1, … (held in the executor's ``GPUResourceCache``).
+  public let textures: [ResourceKey]
+  /// The stencil reference compared or written by the pipeline's stencil mode.
+  public let stencilReference: Int32?
+  /// Set for draws whose parts outside the view may be skipped.
+  public let cull: CullVolume?
+  /// Window pixels the draw is limited to (origin bottom left), nil for the whole target: the
+  /// clip of a tile in an unrotated, untilted view, instead of a stencil mask.
+  public let scissor: PixelRect?
+
+  public init(
+    key: SortKey, pipeline: Pipeline, mesh: MeshReference, uniforms: UniformValues = UniformValues(),
+    first: Int = 0, count: Int? = nil, instances: Int = 1, textures: [ResourceKey] = [],
+    stencilReference: Int32? = nil, cull: CullVolume? = nil, scissor: PixelRect? = nil
+  ) {
+    self.key = key
+    self.pipeline = pipeline
+    self.mesh = mesh
+    self.uniforms = uniforms
+    self.first = first
+    self.count = count
+    self.instances = instances
+    self.textures = textures
+    self.stencilReference = stencilReference
+    self.cull = cull
+    self.scissor = scissor
+  }
+
+  private init(clearingStencilAt key: SortKey) {
+    self.key = key
+    pipeline = nil
+    mesh = .none
+    uniforms = UniformValues()
+    first = 0
+    count = nil
+    instances = 1
+    textures = []
+    stencilReference = nil
+    cull = nil
+    scissor = nil
+  }
+
+  /// A command that clears the stencil buffer (clip masks start over).
+  public static func clearStencil(key: SortKey) -> DrawCommand {
+    DrawCommand(clearingStencilAt: key)
+  }
+}

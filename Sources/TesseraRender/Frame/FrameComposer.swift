@@ -1,0 +1,57 @@
+import Dispatch
+import TesseraGeo
+import TesseraImage
+
+/// A part of a frame that draws: the style's layers, the debug tile grid, the sky, markers
+/// (and labels and overlays). The ``FrameComposer`` asks each for its draws in order, so one
+/// list of draws holds them all.
+public protocol FrameLayer {
+  /// Adds the layer's draws to `frame`, uploading what they need into `frame.resources`.
+  func addDraws(to frame: inout FrameBuilder) throws
+
+  /// The pipelines a first frame at `transform` is expected to draw with, in drawing order, so
+  /// they can be made (and on llvmpipe compiled) before the frame's data is ready. A pipeline
+  /// missed here is simply made when a draw first uses it.
+  func expectedPipelines(transform: CameraTransform) -> [Pipeline]
+}
+
+extension FrameLayer {
+  public func expectedPipelines(transform: CameraTransform) -> [Pipeline] { [] }
+}
+
+/// Turns a frame's layers into one ``FramePlan``.
+public enum FrameComposer {
+  /// What composing a frame gave.
+  public struct Frame {
+    public let plan: FramePlan
+    /// Problems the layers reported (tiles that failed to load), one message each.
+    public let warnings: [String]
+    public let statistics: PreparationStatistics
+  }
+
+  /// The plan of `layers` (bottom first) seen through `transform`, cleared to `background`
+  /// unless a layer takes its place; meshes and textures go into `resources`.
+  public static func compose(
+    _ layers: [any FrameLayer], transform: CameraTransform, background: Color, resources: GPUResourceCache
+  ) throws -> Frame {
+    resources.beginFrame()
+    var frame = FrameBuilder(transform: transform, resources: resources, clearColor: background)
+    for layer in layers {
+      frame.beginLayer()
+      try layer.addDraws(to: &frame)
+    }
+    return Frame(plan: frame.plan, warnings: frame.warnings, statistics: frame.statistics)
+  }
+
+  /// Every pipeline `layers` expect a first frame at `transform` to draw with, each once, in
+  /// drawing order.
+  public static func expectedPipelines(_ layers: [any FrameLayer], transform: CameraTransform) -> [Pipeline] {
+    var seen = Set<Pipeline>()
+    return layers.flatMap { $0.expectedPipelines(transform: transform) }.filter { seen.insert($0).inserted }
+  }
+}
+
+/// Milliseconds between two instants.
+func milliseconds(_ from: DispatchTime, _ to: DispatchTime) -> Double {
+  Double(to.uptimeNanoseconds - from.uptimeNanoseconds) / 1e6
+}

@@ -1,0 +1,234 @@
+import TesseraGL
+import TesseraGeo
+
+/// Meshes, textures and instance buffers uploaded to the GPU, each under the key of what it is
+/// (a tile bucket, a tile's image, an atlas page, a marker batch), kept across frames and
+/// cameras.
+///
+/// Meshes and textures are evicted least-recently-used beyond a byte budget; entries used by
+/// the frame being drawn are never evicted during it: ``beginFrame()`` marks a new frame, and
+/// eviction only removes entries last used by earlier frames. Pinned textures (atlas pages) and
+/// instance buffers stay until their owner removes or replaces them.
+public final class GPUResourceCache {
+  /// One uploaded mesh.
+  struct Mesh {
+    let vertices: BufferHandle
+    let paint: BufferHandle?
+    let indices: BufferHandle
+    let indexCount: Int
+    /// Runs of indices with their bounding boxes, for skipping what the view cannot see.
+    let chunks: [MeshChunk]
+    /// The highest vertex above the ground (extrusions), in the mesh's height units (metres).
+    let maxHeight: Float
+  }
+
+  /// The meshes stored under one key: the main triangles and, for fills, the outlines.
+  struct MeshSet {
+    let main: Mesh?
+    let outline: Mesh?
+  }
+
+  private struct Entry<Value> {
+    var value: Value
+    var bytes: Int
+    var lastFrame: Int
+  }
+
+  public let device: GLDevice
+  /// Bytes of GPU memory the cache may hold (it can exceed this when one frame needs more).
+  public let budget: Int
+  private var meshSets: [ResourceKey: Entry<MeshSet>] = [:]
+  private var textures: [ResourceKey: Entry<TextureHandle>] = [:]
+  /// Per-instance data (never evicted; replaced by its owner).
+  private var instanceBuffers: [ResourceKey: (buffer: BufferHandle, count: Int, bytes: Int)] = [:]
+  /// Textures kept out of eviction (atlas pages).
+  private var pinnedTextures: [ResourceKey: TextureHandle] = [:]
+  private var frame = 0
+  /// Bytes of the evictable meshes and textures.
+  public private(set) var bytes = 0
+
+  public init(device: GLDevice, budget: Int = 512 << 20) {
+    self.device = device
+    self.budget = budget
+  }
+
+  deinit {
+    for entry in meshSets.values { release(entry.value) }
+    for entry in textures.values { device.destroy(entry.value) }
+    for entry in instanceBuffers.values { device.destroy(entry.buffer) }
+    for texture in pinnedTextures.values { device.destroy(texture) }
+  }
+
+  /// Number of evictable mesh sets and textures held.
+  public var count: (meshSets: Int, textures: Int) { (meshSets.count, textures.count) }
+
+  /// Starts a frame: entries touched from now on belong to it.
+  public func beginFrame() {
+    frame += 1
+  }
+
+  // MARK: Meshes
+
+  /// Whether meshes are uploaded under `key` (and marks them used by this frame).
+  public func containsMeshes(_ key: ResourceKey) -> Bool {
+    guard meshSets[key] != nil else { return false }
+    meshSets[key]!.lastFrame = frame
+    return true
+  }
+
+  /// Uploads a bucket's geometry under `key` (replacing what was there).
+  func insertMeshes(_ geometry: BucketGeometry, for key: ResourceKey) throws(GLError) {
+    let main = try upload(geometry.main, label: "\(key)")
+    let outline = try geometry.outline.flatMap { mesh throws(GLError) in try upload(mesh, label: "\(key) outline") }
+    let size = geometry.byteCount
+    if let old = meshSets[key] {
+      release(old.value)
+      bytes -= old.bytes
+    }
+    meshSets[key] = Entry(value: MeshSet(main: main, outline: outline), bytes: size, lastFrame: frame)
+    bytes += size
+    evict()
+  }
+
+  func meshes(_ key: ResourceKey) -> MeshSet? { meshSets[key]?.value }
+
+  private func upload(_ mesh: MeshGeometry, label: String) throws(GLError) -> Mesh? {
+    guard !mesh.isEmpty else { return nil }
+    let vertices = try device.makeBuffer(BufferDescriptor(kind: .vertex, label: label), contents: mesh.vertices)
+    let paint: BufferHandle?
+    do {
+      paint =
+        mesh.paint.isEmpty
+        ? nil : try device.makeBuffer(BufferDescriptor(kind: .vertex, label: label + " paint"), contents: mesh.paint)
+    } catch {
+      device.destroy(vertices)
+      throw error
+    }
+    do {
+      let indices = try device.makeBuffer(BufferDescriptor(kind: .index, label: label), contents: mesh.indices)
+      let chunks = MeshChunks.build(
+        vertices: mesh.vertices, floatsPerVertex: mesh.floatsPerVertex, indices: mesh.indices)
+      return Mesh(
+        vertices: vertices, paint: paint, indices: indices, indexCount: mesh.indices.count, chunks: chunks,
+        maxHeight: mesh.maxHeight)
+    } catch {
+      device.destroy(vertices)
+      if let paint { device.destroy(paint) }
+      throw error
+    }
+  }
+
+  private func release(_ set: MeshSet) {
+    for mesh in [set.main, set.outline].compactMap({ $0 }) {
+      device.destroy(mesh.vertices)
+      device.destroy(mesh.indices)
+      if let paint = mesh.paint { device.destroy(paint) }
+    }
+  }
+
+  // MARK: Textures
+
+  /// The texture, when uploaded (and marks it used by this frame).
+  public func texture(_ key: ResourceKey) -> TextureHandle? {
+    if let pinned = pinnedTextures[key] { return pinned }
+    guard let entry = textures[key] else { return nil }
+    textures[key]!.lastFrame = frame
+    return entry.value
+  }
+
+  /// Uploads RGBA pixels (rows top first) as the evictable texture of `key`.
+  @discardableResult
+  public func insertTexture(
+    _ key: ResourceKey, width: Int, height: Int, pixels: [UInt8], filter: TextureFilter = .linear
+  ) throws(GLError) -> TextureHandle {
+    let handle = try device.makeTexture(
+      TextureDescriptor(width: width, height: height, filter: filter, label: "\(key)"), pixels: pixels)
+    if let old = textures[key] {
+      device.destroy(old.value)
+      bytes -= old.bytes
+    }
+    textures[key] = Entry(value: handle, bytes: pixels.count, lastFrame: frame)
+    bytes += pixels.count
+    evict()
+    return handle
+  }
+
+  // MARK: Pinned resources
+
+  /// A texture that is never evicted (made transparent, `width` × `height`, on first use).
+  public func pinnedTexture(_ key: ResourceKey, width: Int, height: Int) throws(GLError) -> TextureHandle {
+    if let texture = pinnedTextures[key] { return texture }
+    let texture = try device.makeTexture(
+      TextureDescriptor(width: width, height: height, label: "\(key)"),
+      pixels: [UInt8](repeating: 0, count: width * height * 4))
+    pinnedTextures[key] = texture
+    return texture
+  }
+
+  /// Deletes a pinned texture.
+  public func removePinnedTexture(_ key: ResourceKey) {
+    if let texture = pinnedTextures.removeValue(forKey: key) { device.destroy(texture) }
+  }
+
+  /// Bytes of a pinned texture (0 when there is none).
+  public func pinnedTextureBytes(_ key: ResourceKey) -> Int {
+    guard let texture = pinnedTextures[key] else { return 0 }
+    let size = device.size(of: texture)
+    return size.width * size.height * 4
+  }
+
+  /// Replaces the instance data under `key` (removes it when `bytes` is empty).
+  public func setInstances(_ bytes: [UInt8], count: Int, for key: ResourceKey) throws(GLError) {
+    if let old = instanceBuffers[key] {
+      if !bytes.isEmpty, old.bytes >= bytes.count {
+        try device.updateBuffer(old.buffer, contents: bytes)
+        instanceBuffers[key] = (old.buffer, count, old.bytes)
+        return
+      }
+      device.destroy(old.buffer)
+      instanceBuffers[key] = nil
+    }
+    guard !bytes.isEmpty else { return }
+    let buffer = try device.makeBuffer(
+      BufferDescriptor(kind: .vertex, usage: .dynamic, label: "\(key) instances"), contents: bytes)
+    instanceBuffers[key] = (buffer, count, bytes.count)
+  }
+
+  /// The instance buffer under `key` and how many instances it holds.
+  func instances(_ key: ResourceKey) -> (buffer: BufferHandle, count: Int)? {
+    instanceBuffers[key].map { ($0.buffer, $0.count) }
+  }
+
+  /// Bytes of the instance buffer under `key` (0 when there is none).
+  public func instanceBytes(_ key: ResourceKey) -> Int { instanceBuffers[key]?.bytes ?? 0 }
+
+  // MARK: Eviction
+
+  /// Drops every evictable mesh and texture (a new style, or memory pressure).
+  public func removeAll() {
+    for entry in meshSets.values { release(entry.value) }
+    for entry in textures.values { device.destroy(entry.value) }
+    meshSets = [:]
+    textures = [:]
+    bytes = 0
+  }
+
+  /// Removes least recently used entries of earlier frames until the budget holds.
+  private func evict() {
+    guard bytes > budget else { return }
+    var candidates: [(frame: Int, meshes: ResourceKey?, texture: ResourceKey?)] = []
+    for (key, entry) in meshSets where entry.lastFrame < frame { candidates.append((entry.lastFrame, key, nil)) }
+    for (key, entry) in textures where entry.lastFrame < frame { candidates.append((entry.lastFrame, nil, key)) }
+    candidates.sort { $0.frame < $1.frame }
+    for candidate in candidates {
+      guard bytes > budget * 3 / 4 else { break }
+      if let key = candidate.meshes, let entry = meshSets.removeValue(forKey: key) {
+        release(entry.value)
+        bytes -= entry.bytes
+      } else if let key = candidate.texture, let entry = textures.removeValue(forKey: key) {
+        device.destroy(entry.value)
+        bytes -= entry.bytes
+      }
+    }
+  }
+}

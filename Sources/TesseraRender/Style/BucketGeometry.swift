@@ -1,0 +1,109 @@
+import TesseraData
+import TesseraGeo
+import TesseraStyle
+
+/// Identifies the geometry of one style layer built from one tile of its source.
+public struct BucketKey: Sendable, Hashable, CustomStringConvertible {
+  public let source: String
+  /// The tile whose data the bucket holds (in its coordinates).
+  public let tile: TileID
+  /// The zoom filters and paint were evaluated at: the tile's own, or deeper when the tile is
+  /// overzoomed.
+  public let zoom: Int
+  public let layer: String
+  /// The style revision (a new style invalidates buckets).
+  public let revision: Int
+
+  public init(source: String, tile: TileID, zoom: Int, layer: String, revision: Int) {
+    self.source = source
+    self.tile = tile
+    self.zoom = zoom
+    self.layer = layer
+    self.revision = revision
+  }
+
+  public var description: String {
+    zoom == tile.z ? "\(layer) \(source) \(tile)" : "\(layer) \(source) \(tile)@z\(zoom)"
+  }
+}
+
+/// One drawable mesh of a bucket: vertices (floats), optional per-vertex paint bytes, indices.
+struct MeshGeometry: Sendable {
+  var vertices: [Float] = []
+  /// Floats per vertex.
+  let floatsPerVertex: Int
+  var paint: [UInt8] = []
+  var paintStride = 0
+  var indices: [UInt32] = []
+  /// For extrusions: the highest vertex above the ground, in metres (0 for flat meshes).
+  var maxHeight: Float = 0
+
+  var vertexCount: Int { vertices.count / floatsPerVertex }
+
+  /// Appends one vertex of seven floats (fill-extrusion's layout).
+  @inline(__always)
+  mutating func appendVertex(
+    _ a: Float, _ b: Float, _ c: Float, _ d: Float, _ e: Float, _ f: Float, _ g: Float
+  ) {
+    vertices.append(a)
+    vertices.append(b)
+    vertices.append(c)
+    vertices.append(d)
+    vertices.append(e)
+    vertices.append(f)
+    vertices.append(g)
+  }
+
+  /// Appends one triangle's indices.
+  @inline(__always)
+  mutating func appendTriangle(_ a: UInt32, _ b: UInt32, _ c: UInt32) {
+    indices.append(a)
+    indices.append(b)
+    indices.append(c)
+  }
+
+  var isEmpty: Bool { indices.isEmpty }
+  var byteCount: Int { vertices.count * 4 + paint.count + indices.count * 4 }
+}
+
+/// The CPU geometry of a bucket, ready for upload.
+struct BucketGeometry: Sendable {
+  /// Bucket coordinates: every tile is scaled to this extent.
+  static let extent = 8192.0
+
+  var main: MeshGeometry
+  var outline: MeshGeometry?
+  /// Which paint properties are per-vertex (main part).
+  var mask: PaintMask
+  /// Which paint properties are per-vertex (outline part).
+  var outlineMask: PaintMask = []
+
+  var byteCount: Int { main.byteCount + (outline?.byteCount ?? 0) }
+}
+
+/// The features of a tile's source layer that a style layer draws, in drawing order: filtered,
+/// of usable geometry, sorted by the layer's sort key when it has one.
+enum BucketFeatures {
+  static func select(
+    _ tile: VectorTile, layer: StyleLayer, zoom: Double, types: Set<GeometryType>, sortKey: StyleProperty<Double?>?
+  ) -> [(TileFeature, Int)] {
+    let sourceLayer = layer.sourceLayer ?? GeoJSONSource.layerName
+    guard
+      let data = tile.layers.first(where: { $0.name == sourceLayer })
+        ?? (layer.sourceLayer == nil ? tile.layers.first : nil)
+    else { return [] }
+    var selected: [(TileFeature, Int, Double)] = []
+    for feature in data.features where types.contains(feature.type) {
+      let adapted = TileFeature(layer: data, feature: feature)
+      guard layer.accepts(adapted, zoom: zoom) else { continue }
+      let key = sortKey.map { layer.value($0, zoom: zoom, feature: adapted) ?? 0 } ?? 0
+      selected.append((adapted, data.extent, key))
+    }
+    if let sortKey, layer[sortKey].expression.constantValue != .null {
+      selected = selected.enumerated().sorted { a, b in
+        a.element.2 == b.element.2 ? a.offset < b.offset : a.element.2 < b.element.2
+      }.map(\.element)
+    }
+    return selected.map { ($0.0, $0.1) }
+  }
+}

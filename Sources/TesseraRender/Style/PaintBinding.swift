@@ -1,0 +1,202 @@
+import TesseraGL
+import TesseraImage
+import TesseraStyle
+
+/// Which of a program's paint bindings are per-vertex attributes (data-driven) rather than
+/// uniforms: bit i stands for the program's i-th binding. Selects the shader variant
+/// (`HAS_ATTR_…` defines).
+public struct PaintMask: OptionSet, Sendable, Hashable {
+  public let rawValue: UInt16
+  public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+  /// The bit of the binding at `position` in its program's list.
+  static func binding(_ position: Int) -> PaintMask { PaintMask(rawValue: 1 << UInt16(position)) }
+}
+
+/// One paint property as a shader sees it: a uniform (`u_<name>`) when constant over the
+/// layer's features, else a per-vertex attribute holding its values at two zooms
+/// (`a_<name>`, colours as `a_<name>_a` and `a_<name>_b`) mixed by `u_<name>_t`. The shader
+/// declares it with `#pragma paint: define <type> <name>` (see ShaderLibrary).
+struct PaintBinding: Sendable {
+  /// The style property it draws.
+  enum Property: Sendable {
+    case color(StyleProperty<Color>, UniformSlot<Color>)
+    case number(StyleProperty<Double>, UniformSlot<Float>)
+  }
+
+  let property: Property
+  /// The shader's name, e.g. `width`.
+  let shaderName: String
+  /// The weight of the upper zoom's value, for attributes.
+  let interpolation: UniformSlot<Float>
+
+  /// A colour property drawn as the shader's `name`.
+  static func color(_ property: StyleProperty<Color>, _ name: String) -> PaintBinding {
+    PaintBinding(
+      property: .color(property, UniformSlot("u_\(name)")), shaderName: name, interpolation: UniformSlot("u_\(name)_t"))
+  }
+
+  /// A number property drawn as the shader's `name`.
+  static func number(_ property: StyleProperty<Double>, _ name: String) -> PaintBinding {
+    PaintBinding(
+      property: .number(property, UniformSlot("u_\(name)")), shaderName: name, interpolation: UniformSlot("u_\(name)_t")
+    )
+  }
+
+  /// The property's spec.
+  var spec: PropertySpec {
+    switch property {
+    case .color(let key, _): return key.spec
+    case .number(let key, _): return key.spec
+    }
+  }
+
+  var isColor: Bool {
+    if case .color = property { return true }
+    return false
+  }
+
+  /// Bytes per vertex when it is an attribute: two RGBA8 colours or two floats.
+  var attributeSize: Int { 8 }
+
+  /// The `#define` enabling its attribute.
+  var define: String { "HAS_ATTR_" + shaderName.uppercased() }
+
+  /// The properties among `bindings` that are data-driven in `layer`.
+  static func mask(_ bindings: [PaintBinding], layer: StyleLayer) -> PaintMask {
+    var mask: PaintMask = []
+    for (position, binding) in bindings.enumerated() where binding.isDataDriven(in: layer) {
+      mask.insert(.binding(position))
+    }
+    return mask
+  }
+
+  /// Whether `layer` drives the property with feature data.
+  func isDataDriven(in layer: StyleLayer) -> Bool {
+    switch property {
+    case .color(let key, _): return layer[key].isDataDriven
+    case .number(let key, _): return layer[key].isDataDriven
+    }
+  }
+
+  /// The vertex attributes of the properties in `mask`, in buffer `buffer`, packed in order.
+  static func attributes(_ bindings: [PaintBinding], mask: PaintMask, buffer: Int) -> (
+    attributes: [VertexAttribute], stride: Int
+  ) {
+    var attributes: [VertexAttribute] = []
+    var offset = 0
+    for (position, binding) in bindings.enumerated() where mask.contains(.binding(position)) {
+      if binding.isColor {
+        attributes.append(
+          VertexAttribute("a_\(binding.shaderName)_a", .ubyte4Normalized, buffer: buffer, offset: offset))
+        attributes.append(
+          VertexAttribute("a_\(binding.shaderName)_b", .ubyte4Normalized, buffer: buffer, offset: offset + 4))
+      } else {
+        attributes.append(VertexAttribute("a_\(binding.shaderName)", .float2, buffer: buffer, offset: offset))
+      }
+      offset += binding.attributeSize
+    }
+    return (attributes, offset)
+  }
+
+  /// The defines of the attributes in `mask`.
+  static func defines(_ bindings: [PaintBinding], mask: PaintMask) -> [String: String] {
+    var defines: [String: String] = [:]
+    for (position, binding) in bindings.enumerated() where mask.contains(.binding(position)) {
+      defines[binding.define] = "1"
+    }
+    return defines
+  }
+
+  /// The uniforms of `bindings` for `layer` at style zoom `zoom`: values of constant
+  /// properties, blend weights of per-vertex ones (built at the tiles' zoom `tileZoom`).
+  static func uniforms(_ bindings: [PaintBinding], layer: StyleLayer, mask: PaintMask, zoom: Double, tileZoom: Int)
+    -> UniformValues
+  {
+    var uniforms = UniformValues()
+    for (position, binding) in bindings.enumerated() {
+      if mask.contains(.binding(position)) {
+        let lower = Double(tileZoom)
+        let value: PropertyValue
+        switch binding.property {
+        case .color(let key, _): value = layer[key]
+        case .number(let key, _): value = layer[key]
+        }
+        let t = value.zoomInterpolationFactor(zoom: zoom, lower: lower, upper: lower + 1)
+        uniforms.set(binding.interpolation, Float(t))
+      } else {
+        switch binding.property {
+        case .color(let key, let slot): uniforms.set(slot, layer.value(key, zoom: zoom))
+        case .number(let key, let slot): uniforms.set(slot, Float(layer.value(key, zoom: zoom)))
+        }
+      }
+    }
+    return uniforms
+  }
+}
+
+/// Per-vertex values of the data-driven properties of one bucket, evaluated per feature at two
+/// zooms (the tile's zoom and one more; composite expressions are interpolated between them by
+/// the shader, as MapLibre does).
+struct PaintAttributeWriter {
+  let bindings: [PaintBinding]
+  let properties: [PropertyValue]
+  /// The data-driven properties among `bindings`.
+  let mask: PaintMask
+  let zoom: Double
+  private(set) var bytes: [UInt8] = []
+  /// The largest value written for each numeric data-driven binding, by binding position.
+  private(set) var largest: [Float]
+
+  init(bindings: [PaintBinding], layer: StyleLayer, zoom: Double) {
+    self.bindings = bindings
+    properties = bindings.map { binding in
+      switch binding.property {
+      case .color(let key, _): return layer[key]
+      case .number(let key, _): return layer[key]
+      }
+    }
+    mask = PaintBinding.mask(bindings, layer: layer)
+    self.zoom = zoom
+    largest = [Float](repeating: -.infinity, count: bindings.count)
+  }
+
+  /// Bytes per vertex.
+  var stride: Int { bindings.indices.filter { mask.contains(.binding($0)) }.count * 8 }
+
+  /// The largest value written for the binding of `property` (nil when none was written).
+  func largest(_ property: StyleProperty<Double>) -> Float? {
+    guard let position = bindings.firstIndex(where: { $0.spec.name == property.spec.name }),
+      largest[position] > -.infinity
+    else { return nil }
+    return largest[position]
+  }
+
+  /// Appends the feature's values `count` times (one per vertex of the feature).
+  mutating func append(_ feature: any StyleFeature, vertexCount count: Int) {
+    guard !mask.isEmpty, count > 0 else { return }
+    var record: [UInt8] = []
+    for (position, (binding, property)) in zip(bindings, properties).enumerated()
+    where mask.contains(.binding(position)) {
+      if binding.isColor {
+        let value = property.evaluate(zoom: zoom, feature: feature).color ?? .black
+        let b = property.isZoomDependent ? (property.evaluate(zoom: zoom + 1, feature: feature).color ?? value) : value
+        record += PaintAttributeWriter.premultipliedBytes(value) + PaintAttributeWriter.premultipliedBytes(b)
+      } else {
+        let a = Float(property.number(zoom: zoom, feature: feature))
+        let b = property.isZoomDependent ? Float(property.number(zoom: zoom + 1, feature: feature)) : a
+        withUnsafeBytes(of: a) { record += $0 }
+        withUnsafeBytes(of: b) { record += $0 }
+        largest[position] = max(largest[position], a, b)
+      }
+    }
+    // No exact reserveCapacity here: it would reallocate on every feature (quadratic copying);
+    // appending grows the buffer geometrically.
+    for _ in 0..<count { bytes.append(contentsOf: record) }
+  }
+
+  static func premultipliedBytes(_ color: Color) -> [UInt8] {
+    let (r, g, b, a) = color.premultiplied
+    return [r, g, b, a].map { UInt8(($0 * 255).rounded()) }
+  }
+}

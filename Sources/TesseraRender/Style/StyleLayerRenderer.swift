@@ -1,0 +1,78 @@
+import TesseraData
+import TesseraGL
+import TesseraGeo
+import TesseraImage
+import TesseraStyle
+
+/// How Tessera draws one style layer type, and the only place that knows the type: its
+/// geometry from vector tiles, its textures, the pipelines it draws with and its draws.
+/// A layer type is added by conforming once and listing the conformance in
+/// ``StyleLayerRenderers/all`` (see docs/ARCHITECTURE.md, "How to add a layer type").
+protocol StyleLayerRenderer: Sendable {
+  /// The layer type drawn.
+  var layerType: LayerType { get }
+
+  /// Whether layers of the type draw geometry built from vector tiles (buckets).
+  var buildsBuckets: Bool { get }
+
+  /// The geometry of `layer` in `tile`, evaluated at style zoom `zoom` (the drawn tiles'
+  /// zoom; `overscale` = 2^(zoom − the data tile's zoom) times deeper than the data), in
+  /// bucket coordinates (``BucketGeometry/extent`` per tile side). Called on worker threads.
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double) -> BucketGeometry
+
+  /// Uploads the textures the type draws the tiles of one source with (once per source and
+  /// type in a frame; what is cached already is reused) and returns each data tile's texture.
+  func uploadTextures(_ tiles: [RenderTile], source: RenderSource, uploader: inout TileTextureUploader)
+    throws(GLError) -> [TileID: ResourceKey]
+
+  /// The pipelines a frame draws `layer` with, each once, in drawing order. The first frame
+  /// makes them before its tiles are ready; ``plan(_:tiles:planner:)`` draws with pipelines
+  /// from the same function.
+  func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline]
+
+  /// Adds the draws of `layer` over `tiles` (its source's tiles in the frame).
+  func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner)
+
+  /// The colour `layer` paints every pixel with, opaquely, at style zoom `zoom`, if it does: a
+  /// frame starting with it is cleared to the colour instead (no full-screen blend).
+  func opaqueColor(_ layer: StyleLayer, zoom: Double) -> Color?
+}
+
+extension StyleLayerRenderer {
+  var buildsBuckets: Bool { false }
+
+  func opaqueColor(_ layer: StyleLayer, zoom: Double) -> Color? { nil }
+
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double) -> BucketGeometry {
+    BucketGeometry(main: MeshGeometry(floatsPerVertex: 2), outline: nil, mask: [])
+  }
+
+  func uploadTextures(_ tiles: [RenderTile], source: RenderSource, uploader: inout TileTextureUploader)
+    throws(GLError) -> [TileID: ResourceKey]
+  { [:] }
+}
+
+/// What the pipelines of a layer depend on besides the layer.
+struct PipelineContext {
+  /// The style zoom.
+  let zoom: Double
+  /// Whether tiles are clipped with stencil masks (rotated or tilted views) rather than
+  /// scissor rectangles.
+  let clipsWithStencil: Bool
+
+  /// The clip-mask pipeline when masks are drawn.
+  var clipPipelines: [StylePipeline] { clipsWithStencil ? [.clip] : [] }
+}
+
+/// Uploads tile textures for a frame: into the GPU cache, timing the CPU preparation.
+struct TileTextureUploader {
+  let resources: GPUResourceCache
+  /// Time spent preparing textures on the CPU, milliseconds (counted as tessellation).
+  var preparationMilliseconds = 0.0
+
+  /// Uploads `pixels` (RGBA, rows top first) under `key` unless a texture is there already.
+  func upload(_ key: ResourceKey, width: Int, height: Int, pixels: () -> [UInt8]) throws(GLError) {
+    guard resources.texture(key) == nil else { return }
+    try resources.insertTexture(key, width: width, height: height, pixels: pixels())
+  }
+}

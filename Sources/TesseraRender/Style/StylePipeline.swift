@@ -1,0 +1,136 @@
+import TesseraGL
+
+/// A shader program of style layers with its vertex layout, paint bindings and fixed state,
+/// declared once by the layer renderer that draws with it (for example
+/// ``LineLayerRenderer/program``). Programs are told apart by name.
+public struct StyleProgram: Sendable, Hashable, CustomStringConvertible {
+  /// The embedded program (see `ShaderLibrary`).
+  public let name: String
+  /// Bytes per vertex of the geometry buffer (buffer 0).
+  let vertexStride: Int
+  /// The attributes read from the geometry buffer.
+  let attributes: [VertexAttribute]
+  /// Paint properties that may come per vertex from a second buffer (nil: no paint buffer).
+  let paint: [PaintBinding]?
+  let primitive: PrimitiveType
+  let indexType: IndexType
+  let blend: BlendMode
+  /// The stencil mode when the draw is not clipped to its tile.
+  let stencil: StencilMode
+  let cull: CullMode
+  let writesColor: Bool
+  /// GL line width in pixels (`.lines` programs).
+  let lineWidth: Float
+
+  init(
+    name: String, vertexStride: Int, attributes: [VertexAttribute], paint: [PaintBinding]? = nil,
+    primitive: PrimitiveType = .triangles, indexType: IndexType = .none, blend: BlendMode = .premultipliedOver,
+    stencil: StencilMode = .disabled, cull: CullMode = .none, writesColor: Bool = true, lineWidth: Float = 1
+  ) {
+    self.name = name
+    self.vertexStride = vertexStride
+    self.attributes = attributes
+    self.paint = paint
+    self.primitive = primitive
+    self.indexType = indexType
+    self.blend = blend
+    self.stencil = stencil
+    self.cull = cull
+    self.writesColor = writesColor
+    self.lineWidth = lineWidth
+  }
+
+  public var description: String { name }
+
+  public static func == (a: StyleProgram, b: StyleProgram) -> Bool { a.name == b.name }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+  /// The tile clip masks: the unit square written into the stencil buffer only.
+  static let clip = StyleProgram(
+    name: "clip", vertexStride: 12, attributes: [VertexAttribute("a_position", .float2)], blend: .replace,
+    stencil: StencilMode(test: .always, writeReference: true), writesColor: false)
+}
+
+/// The pipeline of a style layer's draw: the program, which paint properties come from vertex
+/// attributes, the program's switches, and how the draw uses the stencil and depth buffers.
+public struct StylePipeline: PipelineVariant {
+  /// How a draw uses the depth buffer.
+  public enum Depth: Sendable, Hashable {
+    /// No depth test (2D layers).
+    case none
+    /// Tested, not written.
+    case tested
+    /// Tested and written (extrusions).
+    case written
+  }
+
+  public var program: StyleProgram
+  /// Data-driven paint properties read from the bucket's paint buffer.
+  public var mask: PaintMask
+  /// The program's switches defined for this variant (`#define NAME 1`), sorted: `DASHED`
+  /// lines, `NEAREST` or `PLAIN` rasters, `DEPTH_ONLY` extrusions.
+  public var switches: [String]
+  /// Whether fragments outside the draw's tile are discarded (stencil test `equal`).
+  public var clipped: Bool
+  public var depth: Depth
+  /// Whether colour is written (false: a depth-only pass).
+  public var writesColor: Bool
+  /// Each pixel coloured once (stencil not-equal, then written): the second pass of
+  /// translucent extrusions, so overlapping buildings do not blend twice.
+  public var oncePerPixel: Bool
+
+  public init(
+    program: StyleProgram, mask: PaintMask = [], switches: [String] = [], clipped: Bool = false, depth: Depth = .none,
+    writesColor: Bool = true, oncePerPixel: Bool = false
+  ) {
+    self.program = program
+    self.mask = mask
+    self.switches = switches.sorted()
+    self.clipped = clipped
+    self.depth = depth
+    self.writesColor = writesColor
+    self.oncePerPixel = oncePerPixel
+  }
+
+  /// The pipeline drawing tile clip masks.
+  static let clip = StylePipeline(program: .clip)
+
+  /// This variant, clipped to its tile or not.
+  func clipped(_ clipped: Bool) -> StylePipeline {
+    var copy = self
+    copy.clipped = clipped
+    return copy
+  }
+
+  public var description: String {
+    ([program.name] + switches + (clipped ? ["clipped"] : []) + (mask.isEmpty ? [] : ["mask \(mask.rawValue)"]))
+      .joined(separator: " ")
+  }
+
+  public var descriptor: PipelineDescriptor {
+    var buffers = [VertexBufferLayout(stride: program.vertexStride)]
+    var attributes = program.attributes
+    var defines: [String: String] = [:]
+    if let bindings = program.paint {
+      let paint = PaintBinding.attributes(bindings, mask: mask, buffer: 1)
+      buffers.append(VertexBufferLayout(stride: max(paint.stride, 4)))
+      attributes += paint.attributes
+      defines = PaintBinding.defines(bindings, mask: mask)
+    }
+    for name in switches { defines[name] = "1" }
+    var stencil = clipped ? StencilMode(test: .equal) : program.stencil
+    if oncePerPixel { stencil = StencilMode(test: .notEqual, reference: 1, writeReference: true) }
+    let depthMode: DepthMode
+    switch depth {
+    case .none: depthMode = .disabled
+    case .tested: depthMode = .readOnly
+    case .written: depthMode = .readWrite
+    }
+    return PipelineDescriptor(
+      program: program.name, defines: defines, layout: VertexLayout(buffers: buffers, attributes: attributes),
+      primitive: program.primitive, indexType: program.indexType, blend: program.blend, depth: depthMode,
+      stencil: stencil, cull: program.cull, writesColor: program.writesColor && writesColor,
+      lineWidth: program.lineWidth, label: description)
+  }
+}

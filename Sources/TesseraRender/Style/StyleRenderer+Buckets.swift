@@ -1,0 +1,90 @@
+import Dispatch
+import TesseraData
+import TesseraGL
+import TesseraGeo
+import TesseraStyle
+
+extension StyleRenderer {
+  /// Uploads the buckets not yet cached, taken from `prebuilt` or built (in parallel); returns
+  /// how many were uploaded.
+  func uploadBuckets(
+    layers: [DrawnLayer], tiles: [String: [RenderTile]], resources: GPUResourceCache,
+    prebuilt: [BucketKey: BucketGeometry], timings: inout PreparationTimings
+  ) throws(GLError) -> Int {
+    var ready: [(BucketKey, BucketGeometry)] = []
+    let built = buildBuckets(
+      layers: layers, tiles: tiles,
+      isCached: { key in
+        if resources.containsMeshes(ResourceKey(key)) { return true }
+        guard let geometry = prebuilt[key] else { return false }
+        ready.append((key, geometry))
+        return true
+      }, timings: &timings)
+    for (key, geometry) in ready + built { try resources.insertMeshes(geometry, for: ResourceKey(key)) }
+    return ready.count + built.count
+  }
+
+  /// Builds (in parallel) the buckets of `tiles` that `isCached` does not claim. A bucket holds
+  /// its data tile's geometry evaluated at the drawn tiles' zoom, so the overzoomed tiles of
+  /// one ancestor share one bucket.
+  func buildBuckets(
+    layers: [DrawnLayer], tiles: [String: [RenderTile]], isCached: (BucketKey) -> Bool,
+    timings: inout PreparationTimings
+  ) -> [(BucketKey, BucketGeometry)] {
+    struct Job: Sendable {
+      let content: VectorTile
+      let zoom: Int
+      let overscale: Double
+      let layers: [DrawnLayer]
+      let keys: [BucketKey]
+    }
+    var jobs: [Job] = []
+    var queued = Set<BucketKey>()
+    for (source, sourceTiles) in tiles.sorted(by: { $0.key < $1.key }) {
+      let sourceLayers = layers.filter { $0.layer.source == source && $0.renderer.buildsBuckets }
+      guard !sourceLayers.isEmpty else { continue }
+      for tile in sourceTiles {
+        guard case .vector(let vector) = tile.content else { continue }
+        var missing: [DrawnLayer] = []
+        var keys: [BucketKey] = []
+        for drawn in sourceLayers {
+          let layer = drawn.layer
+          let key = BucketKey(
+            source: source, tile: tile.dataTile, zoom: tile.tile.z, layer: layer.id, revision: revision)
+          guard queued.insert(key).inserted, !isCached(key) else { continue }
+          missing.append(drawn)
+          keys.append(key)
+        }
+        guard !missing.isEmpty else { continue }
+        let overscale = Double(1 << min(max(tile.tile.z - tile.dataTile.z, 0), 30))
+        jobs.append(Job(content: vector, zoom: tile.tile.z, overscale: overscale, layers: missing, keys: keys))
+      }
+    }
+    guard !jobs.isEmpty else { return [] }
+    let buildStart = DispatchTime.now()
+    let results = ParallelWork.map(jobs) { job in
+      job.layers.map {
+        $0.renderer.buildBucket(job.content, layer: $0.layer, zoom: Double(job.zoom), overscale: job.overscale)
+      }
+    }
+    timings.tessellation += milliseconds(buildStart, DispatchTime.now())
+    return zip(jobs, results).flatMap { job, geometries in zip(job.keys, geometries).map { ($0, $1) } }
+  }
+
+  /// Uploads the textures the drawn layers' tiles need, once per layer type and source.
+  func uploadTextures(
+    layers: [DrawnLayer], tiles: [String: [RenderTile]], resources: GPUResourceCache,
+    timings: inout PreparationTimings
+  ) throws(GLError) -> [TextureSet: [TileID: ResourceKey]] {
+    var uploader = TileTextureUploader(resources: resources)
+    var textures: [TextureSet: [TileID: ResourceKey]] = [:]
+    for drawn in layers {
+      guard let id = drawn.layer.source, let source = sources[id], let sourceTiles = tiles[id] else { continue }
+      let set = TextureSet(layerType: drawn.layer.type, source: id)
+      guard textures[set] == nil else { continue }
+      textures[set] = try drawn.renderer.uploadTextures(sourceTiles, source: source, uploader: &uploader)
+    }
+    timings.tessellation += uploader.preparationMilliseconds
+    return textures
+  }
+}

@@ -1,0 +1,168 @@
+import Dispatch
+import Foundation
+import Synchronization
+import TesseraData
+import TesseraGL
+import TesseraGeo
+import TesseraImage
+import TesseraStyle
+
+/// Draws a style: for each frame it loads the tiles the camera needs (on the loader's worker
+/// threads), has each layer's renderer (see ``StyleLayerRenderers``) build the geometry of
+/// tiles not yet on the GPU (in parallel), uploads it and the tiles' textures into a
+/// ``GPUResourceCache``, and plans the draws, one layer slot per style layer.
+///
+/// Geometry and textures stay cached across frames and cameras until evicted; a new style gets
+/// a new revision, so buckets built for an earlier style are never reused.
+public final class StyleRenderer: Sendable {
+  public let style: Style
+  /// The style's sources bound to data, by id (sources that failed to open are absent).
+  public let sources: [String: RenderSource]
+  public let loader: TileLoader
+  /// Seconds to wait for a frame's tiles.
+  public let loadTimeout: Double
+  /// The style's warnings and the renderer's: layers of types Tessera does not draw.
+  public let warnings: [String]
+  let revision: Int
+
+  private static let revisions = Atomic<Int>(0)
+
+  public init(style: Style, sources: [String: RenderSource], loader: TileLoader, loadTimeout: Double = 60) {
+    self.style = style
+    self.loadTimeout = loadTimeout
+    self.sources = sources
+    self.loader = loader
+    revision = StyleRenderer.revisions.add(1, ordering: .relaxed).newValue
+    var skipped: [LayerType: Int] = [:]
+    for layer in style.layers where StyleLayerRenderers.renderer(for: layer.type) == nil {
+      skipped[layer.type, default: 0] += 1
+    }
+    warnings =
+      style.warnings
+      + skipped.sorted { $0.key.rawValue < $1.key.rawValue }.map { type, count in
+        "\(count) \(type.rawValue) layer(s) skipped: Tessera does not draw \(type.rawValue) layers yet"
+      }
+  }
+
+  /// A style layer the frame draws, with its position in the style and its renderer.
+  struct DrawnLayer: Sendable {
+    let index: Int
+    let layer: StyleLayer
+    let renderer: any StyleLayerRenderer
+  }
+
+  /// The layers a frame at style zoom `zoom` draws, in order, and the colour the frame is
+  /// cleared to instead of drawing the first of them when it covers everything opaquely (its
+  /// draw is then left out).
+  func drawnLayers(zoom: Double) -> (layers: [DrawnLayer], clearColor: Color?) {
+    var layers: [DrawnLayer] = []
+    for (index, layer) in style.layers.enumerated() where layer.isVisible(atZoom: zoom) {
+      guard let renderer = StyleLayerRenderers.renderer(for: layer.type) else { continue }
+      layers.append(DrawnLayer(index: index, layer: layer, renderer: renderer))
+    }
+    if let first = layers.first, let color = first.renderer.opaqueColor(first.layer, zoom: zoom) {
+      return (Array(layers.dropFirst()), color)
+    }
+    return (layers, nil)
+  }
+
+  /// The CPU half of a frame, made without any GL call (so on any thread, for instance while
+  /// the GL thread compiles shaders): the camera's tiles loaded and every bucket they need
+  /// tessellated.
+  public struct PreparedTiles: Sendable {
+    let transform: CameraTransform
+    let tiles: [String: [RenderTile]]
+    let warnings: [String]
+    let geometries: [BucketKey: BucketGeometry]
+    let timings: PreparationTimings
+  }
+
+  /// Loads the tiles `transform` needs and tessellates all their buckets; no GL.
+  public func prepareTiles(transform: CameraTransform) -> PreparedTiles {
+    let layers = drawnLayers(zoom: transform.camera.styleZoom).layers
+    var timings = PreparationTimings()
+    let (tiles, warnings) = loadTiles(transform: transform, layers: layers.map(\.layer), timings: &timings)
+    let built = buildBuckets(layers: layers, tiles: tiles, isCached: { _ in false }, timings: &timings)
+    return PreparedTiles(
+      transform: transform, tiles: tiles, warnings: warnings, geometries: Dictionary(uniqueKeysWithValues: built),
+      timings: timings)
+  }
+
+  /// Loads, builds and uploads what the frame's camera needs and adds the style's draws, one
+  /// layer slot per style layer. `prepared` (made by ``prepareTiles(transform:)`` for the same
+  /// camera) supplies the tiles and buckets instead of loading and building them.
+  public func addDraws(to frame: inout FrameBuilder, prepared: PreparedTiles? = nil) throws(GLError) {
+    let transform = frame.transform
+    let (layers, clearColor) = drawnLayers(zoom: transform.camera.styleZoom)
+    let usable = prepared.flatMap { $0.transform == transform ? $0 : nil }
+    var timings = usable?.timings ?? PreparationTimings()
+    let gpuStart: DispatchTime
+    let tilesBySource: [String: [RenderTile]]
+    let warnings: [String]
+    if let usable {
+      (tilesBySource, warnings) = (usable.tiles, usable.warnings)
+      gpuStart = DispatchTime.now()
+    } else {
+      let loadStart = DispatchTime.now()
+      (tilesBySource, warnings) = loadTiles(transform: transform, layers: layers.map(\.layer), timings: &timings)
+      gpuStart = DispatchTime.now()
+      timings.tileWait = milliseconds(loadStart, gpuStart)
+    }
+    let tessellatedBefore = timings.tessellation
+    let built = try uploadBuckets(
+      layers: layers, tiles: tilesBySource, resources: frame.resources, prebuilt: usable?.geometries ?? [:],
+      timings: &timings)
+    let textures = try uploadTextures(
+      layers: layers, tiles: tilesBySource, resources: frame.resources, timings: &timings)
+    let planStart = DispatchTime.now()
+    timings.upload = milliseconds(gpuStart, planStart) - (timings.tessellation - tessellatedBefore)
+    if let clearColor, frame.isEmpty { frame.clearColor = clearColor }
+    let input = StyleFrameInput(
+      transform: transform, tiles: tilesBySource, textures: textures, revision: revision, light: style.light)
+    var planner = StyleFramePlanner(input: input, frame: frame)
+    for drawn in layers {
+      planner.frame.beginLayer()
+      let tiles = drawn.layer.source.flatMap { tilesBySource[$0] } ?? []
+      drawn.renderer.plan(drawn.layer, tiles: tiles, planner: &planner)
+    }
+    frame = planner.frame
+    timings.commandPlanning = milliseconds(planStart, DispatchTime.now())
+    frame.warnings += warnings
+    frame.statistics.tiles += tilesBySource.values.reduce(0) { $0 + $1.count }
+    frame.statistics.bucketsBuilt += built
+    frame.statistics.timings = timings
+  }
+
+  /// The pipelines the first frame at `transform` is expected to draw with, each once, in
+  /// drawing order: what each drawn layer's renderer says it draws with, with tiles clipped by
+  /// stencil masks in rotated or tilted views, else by scissor rectangles.
+  public func expectedPipelines(transform: CameraTransform) -> [Pipeline] {
+    let camera = transform.camera
+    let context = PipelineContext(
+      zoom: camera.styleZoom, clipsWithStencil: camera.bearing != 0 || camera.viewingAngle != 0)
+    var seen = Set<StylePipeline>()
+    return drawnLayers(zoom: context.zoom).layers.flatMap { $0.renderer.pipelines($0.layer, context) }.filter {
+      seen.insert($0).inserted
+    }.map { Pipeline($0) }
+  }
+
+  /// The style as one layer of a frame; its first frame may draw from `prepared` tiles.
+  public func frameLayer(prepared: PreparedTiles? = nil) -> StyleFrameLayer {
+    StyleFrameLayer(renderer: self, prepared: prepared)
+  }
+}
+
+/// A style's layers as one ``FrameLayer``.
+public struct StyleFrameLayer: FrameLayer {
+  public let renderer: StyleRenderer
+  /// Tiles loaded and tessellated ahead for the frame's camera, if any.
+  public let prepared: StyleRenderer.PreparedTiles?
+
+  public func addDraws(to frame: inout FrameBuilder) throws {
+    try renderer.addDraws(to: &frame, prepared: prepared)
+  }
+
+  public func expectedPipelines(transform: CameraTransform) -> [Pipeline] {
+    renderer.expectedPipelines(transform: transform)
+  }
+}

@@ -1,0 +1,34 @@
+import TesseraData
+import TesseraStyle
+
+/// Circle layer geometry: a quad (four corners, extrusion ±1) per point (and per vertex of lines
+/// and polygons, as MapLibre draws them), bucket coordinates.
+enum CircleBucketBuilder {
+  static func build(_ tile: VectorTile, layer: StyleLayer, zoom: Double) -> BucketGeometry {
+    var paint = PaintAttributeWriter(bindings: CircleLayerRenderer.paint, layer: layer, zoom: zoom)
+    var mesh = MeshGeometry(floatsPerVertex: 4)
+    // As in MapLibre, every vertex of lines and polygons gets a circle too.
+    let features = BucketFeatures.select(
+      tile, layer: layer, zoom: zoom, types: [.point, .lineString, .polygon], sortKey: CircleProperties.sortKey)
+    for (feature, extent) in features {
+      let scale = BucketGeometry.extent / Double(extent)
+      var count = 0
+      for part in feature.feature.geometry {
+        for point in part {
+          // Points outside the tile (in the buffer) belong to the neighbour.
+          guard point.x >= 0, point.y >= 0, Int(point.x) < extent, Int(point.y) < extent else { continue }
+          let x = Float(Double(point.x) * scale)
+          let y = Float(Double(point.y) * scale)
+          let base = UInt32(mesh.vertexCount)
+          for (ex, ey) in [(-1, -1), (1, -1), (1, 1), (-1, 1)] as [(Float, Float)] { mesh.vertices += [x, y, ex, ey] }
+          mesh.indices += [base, base + 1, base + 2, base, base + 3, base + 2]
+          count += 4
+        }
+      }
+      paint.append(feature, vertexCount: count)
+    }
+    mesh.paint = paint.bytes
+    mesh.paintStride = paint.stride
+    return BucketGeometry(main: mesh, outline: nil, mask: paint.mask)
+  }
+}

@@ -1,0 +1,49 @@
+import TesseraData
+import TesseraStyle
+
+/// Fill layer geometry: polygons triangulated with ``Earcut`` (positions in bucket
+/// coordinates) and, for antialiasing, their rings as GL line segments.
+enum FillBucketBuilder {
+  static func build(_ tile: VectorTile, layer: StyleLayer, zoom: Double) -> BucketGeometry {
+    var triangles = PaintAttributeWriter(bindings: FillLayerRenderer.paint, layer: layer, zoom: zoom)
+    var outlines = PaintAttributeWriter(
+      bindings: FillLayerRenderer.outlineBindings(layer), layer: layer, zoom: zoom)
+    var main = MeshGeometry(floatsPerVertex: 2)
+    var outline = MeshGeometry(floatsPerVertex: 2)
+    let features = BucketFeatures.select(
+      tile, layer: layer, zoom: zoom, types: [.polygon], sortKey: FillProperties.sortKey)
+    for (feature, extent) in features {
+      let scale = BucketGeometry.extent / Double(extent)
+      var mainCount = 0
+      var outlineCount = 0
+      for polygon in feature.feature.polygons {
+        var points: [(Double, Double)] = []
+        var holeStarts: [Int] = []
+        for (index, ring) in polygon.enumerated() {
+          if index > 0 { holeStarts.append(points.count) }
+          for point in ring { points.append((Double(point.x) * scale, Double(point.y) * scale)) }
+          // Outline segments of the ring as pairs of vertices (the closing point is not repeated).
+          let unique = ring.count > 1 && ring.first == ring.last ? ring.dropLast() : ring[...]
+          let outlineStart = UInt32(outline.vertexCount)
+          for point in unique { outline.vertices += [Float(Double(point.x) * scale), Float(Double(point.y) * scale)] }
+          let count = UInt32(unique.count)
+          for step in 0..<count {
+            outline.indices += [outlineStart + step, outlineStart + (step + 1) % count]
+          }
+          outlineCount += unique.count
+        }
+        let base = UInt32(main.vertexCount)
+        for point in points { main.vertices += [Float(point.0), Float(point.1)] }
+        for index in Earcut.triangulate(points, holeStarts: holeStarts) { main.indices.append(base + UInt32(index)) }
+        mainCount += points.count
+      }
+      triangles.append(feature, vertexCount: mainCount)
+      outlines.append(feature, vertexCount: outlineCount)
+    }
+    main.paint = triangles.bytes
+    main.paintStride = triangles.stride
+    outline.paint = outlines.bytes
+    outline.paintStride = outlines.stride
+    return BucketGeometry(main: main, outline: outline, mask: triangles.mask, outlineMask: outlines.mask)
+  }
+}

@@ -1,0 +1,93 @@
+import TesseraData
+import TesseraGL
+import TesseraGeo
+import TesseraStyle
+
+/// `fill`: triangles of every tile, then (with `fill-antialias`) their outlines as 2-pixel GL
+/// lines that soften the edges, in `fill-outline-color` when set.
+struct FillLayerRenderer: StyleLayerRenderer {
+  var layerType: LayerType { .fill }
+  var buildsBuckets: Bool { true }
+
+  /// Colour and opacity, per vertex when data-driven.
+  static let paint: [PaintBinding] = [
+    .color(FillProperties.color, "color"), .number(FillProperties.opacity, "opacity"),
+  ]
+  /// The outlines' paint when `fill-outline-color` is set (same shader names and positions).
+  static let outlinePaint: [PaintBinding] = [
+    .color(FillProperties.outlineColor.unwrapped(default: .black), "color"),
+    .number(FillProperties.opacity, "opacity"),
+  ]
+
+  static let program = StyleProgram(
+    name: "fill", vertexStride: 8, attributes: [VertexAttribute("a_pos", .float2)], paint: paint,
+    indexType: .uint32, lineWidth: 2)
+  static let outlineProgram = StyleProgram(
+    name: "fill_outline", vertexStride: 8, attributes: [VertexAttribute("a_pos", .float2)], paint: paint,
+    primitive: .lines, indexType: .uint32, lineWidth: 2)
+  /// The viewport in pixels (the outline's antialiasing works in window pixels).
+  static let world = UniformSlot<SIMD2<Float>>("u_world")
+
+  /// The outline's paint bindings for `layer`.
+  static func outlineBindings(_ layer: StyleLayer) -> [PaintBinding] {
+    layer[FillProperties.outlineColor].expression.constantValue != .null ? outlinePaint : paint
+  }
+
+  /// The fill's pipeline and, with antialiasing, the outline's, clipped to tiles or not.
+  func fillPipelines(_ layer: StyleLayer, zoom: Double, clipped: Bool) -> (fill: StylePipeline, outline: StylePipeline?)
+  {
+    let fill = StylePipeline(
+      program: FillLayerRenderer.program, mask: PaintBinding.mask(FillLayerRenderer.paint, layer: layer),
+      clipped: clipped)
+    guard layer.value(FillProperties.antialias, zoom: zoom) else { return (fill, nil) }
+    let outlineMask = PaintBinding.mask(FillLayerRenderer.outlineBindings(layer), layer: layer)
+    return (fill, StylePipeline(program: FillLayerRenderer.outlineProgram, mask: outlineMask, clipped: clipped))
+  }
+
+  func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
+    let (fill, outline) = fillPipelines(layer, zoom: context.zoom, clipped: context.clipsWithStencil)
+    return context.clipPipelines + [fill] + (outline.map { [$0] } ?? [])
+  }
+
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double) -> BucketGeometry {
+    FillBucketBuilder.build(tile, layer: layer, zoom: zoom)
+  }
+
+  func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
+    guard let source = layer.source, !tiles.isEmpty else { return }
+    let groups = StyleFramePlanner.groups(tiles)
+    let (translate, anchoredToViewport) = planner.translation(
+      layer, FillProperties.translate, anchor: FillProperties.translateAnchor)
+    planner.clipMasks(source: source, groups: groups)
+    func matrix(_ group: BucketGroup) -> Mat4 {
+      planner.tileMatrix(
+        group.key.covered, extent: BucketGeometry.extent, translate: translate, viewportAnchored: anchoredToViewport)
+    }
+    for group in groups {
+      let stencil = planner.stencilReference(group.key)
+      let pipeline = fillPipelines(layer, zoom: planner.zoom, clipped: stencil != nil).fill
+      let tileMatrix = matrix(group)
+      var uniforms = UniformValues()
+      uniforms.set(StyleFramePlanner.matrix, tileMatrix)
+      uniforms = uniforms.merging(
+        planner.paintUniforms(FillLayerRenderer.paint, layer: layer, mask: pipeline.mask, tile: group.key))
+      planner.draw(
+        pipeline, planner.bucket(layer, group.key), uniforms, stencil: stencil,
+        cull: CullVolume(matrix: tileMatrix.floats, margin: 0), scissor: planner.scissor(group.key))
+    }
+    let bindings = FillLayerRenderer.outlineBindings(layer)
+    let viewport = planner.transform.viewport
+    for group in groups {
+      let stencil = planner.stencilReference(group.key)
+      guard let pipeline = fillPipelines(layer, zoom: planner.zoom, clipped: stencil != nil).outline else { return }
+      let tileMatrix = matrix(group)
+      var uniforms = UniformValues()
+      uniforms.set(StyleFramePlanner.matrix, tileMatrix)
+      uniforms.set(FillLayerRenderer.world, SIMD2(Float(viewport.pixelWidth), Float(viewport.pixelHeight)))
+      uniforms = uniforms.merging(planner.paintUniforms(bindings, layer: layer, mask: pipeline.mask, tile: group.key))
+      planner.draw(
+        pipeline, planner.bucket(layer, group.key, .outline), uniforms, stencil: stencil,
+        cull: CullVolume(matrix: tileMatrix.floats, margin: 0), scissor: planner.scissor(group.key))
+    }
+  }
+}

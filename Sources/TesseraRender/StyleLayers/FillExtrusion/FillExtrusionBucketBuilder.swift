@@ -1,0 +1,97 @@
+import TesseraData
+import TesseraStyle
+
+/// Fill-extrusion geometry as MapLibre builds it: for every polygon a wall quad per ring edge
+/// (bottom and top vertices, the edge's outward normal) and the roof triangulated with
+/// ``Earcut``, in bucket coordinates.
+///
+/// Seven floats per vertex: x, y, normal (x, y, z; walls horizontal, roofs straight up), top
+/// (1 for vertices at the height, 0 at the base) and the distance along the ring's edges.
+/// Edges lying on the tile's clip boundary (outside the tile, along its border) get no wall, so
+/// buildings cut by tile edges show no inner walls; polygons entirely outside the tile are left
+/// to the tile that holds them.
+enum FillExtrusionBucketBuilder {
+  static let floatsPerVertex = 7
+
+  /// The highest roof in metres over the zooms the bucket is drawn at (`zoom` to `zoom` + 1):
+  /// from the features' values when the height is data-driven, else sampled along the zoom
+  /// curve with a tenth of headroom.
+  static func maxHeight(layer: StyleLayer, zoom: Double, paint: PaintAttributeWriter) -> Float {
+    let property = layer[FillExtrusionProperties.height]
+    if property.isDataDriven { return max(paint.largest(FillExtrusionProperties.height) ?? 0, 0) }
+    let samples = (0...8).map { property.number(zoom: zoom + Double($0) / 8) }
+    return Float(max(samples.max() ?? 0, 0) * 1.1)
+  }
+
+  static func build(_ tile: VectorTile, layer: StyleLayer, zoom: Double) -> BucketGeometry {
+    var paint = PaintAttributeWriter(bindings: FillExtrusionLayerRenderer.paint, layer: layer, zoom: zoom)
+    var mesh = MeshGeometry(floatsPerVertex: floatsPerVertex)
+    let extent = BucketGeometry.extent
+    let features = BucketFeatures.select(tile, layer: layer, zoom: zoom, types: [.polygon], sortKey: nil)
+    for (feature, tileExtent) in features {
+      let scale = extent / Double(tileExtent)
+      let start = mesh.vertexCount
+      for polygon in feature.feature.polygons {
+        let rings = polygon.map { ring in ring.map { (Double($0.x) * scale, Double($0.y) * scale) } }
+        guard let outer = rings.first, !outer.isEmpty, !isEntirelyOutside(outer, extent: extent) else { continue }
+        // Walls.
+        for ring in rings {
+          var edgeDistance = 0.0
+          for index in 1..<max(ring.count, 1) {
+            let p1 = ring[index]
+            let p2 = ring[index - 1]
+            guard !isBoundaryEdge(p1, p2, extent: extent) else { continue }
+            let dx = p1.0 - p2.0
+            let dy = p1.1 - p2.1
+            let length = (dx * dx + dy * dy).squareRoot()
+            guard length > 0 else { continue }
+            // perp() of (dx, dy) is (−dy, dx), normalised.
+            let normal = (Float(-dy / length), Float(dx / length))
+            if edgeDistance + length > 32768 { edgeDistance = 0 }
+            let base = UInt32(mesh.vertexCount)
+            let start = Float(edgeDistance)
+            let end = Float(edgeDistance + length)
+            mesh.appendVertex(Float(p1.0), Float(p1.1), normal.0, normal.1, 0, 0, start)
+            mesh.appendVertex(Float(p1.0), Float(p1.1), normal.0, normal.1, 0, 1, start)
+            mesh.appendVertex(Float(p2.0), Float(p2.1), normal.0, normal.1, 0, 0, end)
+            mesh.appendVertex(Float(p2.0), Float(p2.1), normal.0, normal.1, 0, 1, end)
+            edgeDistance += length
+            mesh.appendTriangle(base, base + 2, base + 1)
+            mesh.appendTriangle(base + 1, base + 2, base + 3)
+          }
+        }
+        // Roof.
+        var points: [(Double, Double)] = []
+        var holeStarts: [Int] = []
+        for (index, ring) in rings.enumerated() {
+          if index > 0 { holeStarts.append(points.count) }
+          points += ring
+        }
+        let roofBase = UInt32(mesh.vertexCount)
+        for point in points { mesh.appendVertex(Float(point.0), Float(point.1), 0, 0, 1, 1, 0) }
+        let triangles = Earcut.triangulate(points, holeStarts: holeStarts)
+        // MapLibre flips the roof's winding (for its back-face culling).
+        for index in stride(from: 0, to: triangles.count, by: 3) {
+          mesh.appendTriangle(
+            roofBase + UInt32(triangles[index]), roofBase + UInt32(triangles[index + 2]),
+            roofBase + UInt32(triangles[index + 1]))
+        }
+      }
+      paint.append(feature, vertexCount: mesh.vertexCount - start)
+    }
+    mesh.paint = paint.bytes
+    mesh.paintStride = paint.stride
+    mesh.maxHeight = maxHeight(layer: layer, zoom: zoom, paint: paint)
+    return BucketGeometry(main: mesh, outline: nil, mask: paint.mask)
+  }
+
+  /// An edge along the tile's border, outside it: the cut of a polygon clipped to the tile's buffer.
+  static func isBoundaryEdge(_ a: (Double, Double), _ b: (Double, Double), extent: Double) -> Bool {
+    (a.0 == b.0 && (a.0 < 0 || a.0 > extent)) || (a.1 == b.1 && (a.1 < 0 || a.1 > extent))
+  }
+
+  static func isEntirelyOutside(_ ring: [(Double, Double)], extent: Double) -> Bool {
+    ring.allSatisfy { $0.0 < 0 } || ring.allSatisfy { $0.0 > extent } || ring.allSatisfy { $0.1 < 0 }
+      || ring.allSatisfy { $0.1 > extent }
+  }
+}

@@ -1,0 +1,98 @@
+import TesseraData
+import TesseraGL
+import TesseraGeo
+import TesseraStyle
+
+/// `fill-extrusion`: buildings drawn with the depth buffer so they hide each other (all
+/// extrusion layers share it); 2D layers after them draw on top, as MapLibre composites them.
+/// Opaque layers draw once; translucent ones draw depth first, then colour only the nearest
+/// surface, each pixel once, so overlapping buildings and the copies neighbouring tiles hold
+/// do not blend twice.
+struct FillExtrusionLayerRenderer: StyleLayerRenderer {
+  var layerType: LayerType { .fillExtrusion }
+  var buildsBuckets: Bool { true }
+
+  static let paint: [PaintBinding] = [
+    .color(FillExtrusionProperties.color, "color"), .number(FillExtrusionProperties.height, "height"),
+    .number(FillExtrusionProperties.base, "base"),
+  ]
+
+  static let program = StyleProgram(
+    name: "fill_extrusion", vertexStride: 28,
+    attributes: [
+      VertexAttribute("a_pos", .float2), VertexAttribute("a_normal", .float3, offset: 8),
+      VertexAttribute("a_data", .float2, offset: 20),
+    ], paint: paint, indexType: .uint32, cull: .back)
+  static let lightPosition = UniformSlot<SIMD3<Float>>("u_lightpos")
+  static let lightColor = UniformSlot<SIMD3<Float>>("u_lightcolor")
+  static let lightIntensity = UniformSlot<Float>("u_lightintensity")
+  static let verticalGradient = UniformSlot<Float>("u_vertical_gradient")
+  static let opacity = UniformSlot<Float>("u_opacity")
+
+  /// The passes of an extrusion layer: one for opaque layers; depth only, then colour once per
+  /// pixel, for translucent ones.
+  func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
+    let program = FillExtrusionLayerRenderer.program
+    let mask = PaintBinding.mask(FillExtrusionLayerRenderer.paint, layer: layer)
+    guard layer.value(FillExtrusionProperties.opacity, zoom: context.zoom) < 1 else {
+      return [StylePipeline(program: program, mask: mask, depth: .written)]
+    }
+    return [
+      StylePipeline(program: program, mask: mask, switches: ["DEPTH_ONLY"], depth: .written, writesColor: false),
+      StylePipeline(program: program, mask: mask, depth: .written, oncePerPixel: true),
+    ]
+  }
+
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double) -> BucketGeometry {
+    FillExtrusionBucketBuilder.build(tile, layer: layer, zoom: zoom)
+  }
+
+  func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
+    guard !tiles.isEmpty else { return }
+    let zoom = planner.zoom
+    let transform = planner.transform
+    let opacity = layer.value(FillExtrusionProperties.opacity, zoom: zoom)
+    guard opacity > 0 else { return }
+    let groups = StyleFramePlanner.groups(tiles)
+    let (translate, anchoredToViewport) = planner.translation(
+      layer, FillExtrusionProperties.translate, anchor: FillExtrusionProperties.translateAnchor)
+    let light = planner.input.light.direction(bearing: transform.camera.bearing)
+    let lightColor = planner.input.light.color
+    var shared = UniformValues()
+    shared.set(FillExtrusionLayerRenderer.lightPosition, SIMD3(Float(light.x), Float(light.y), Float(light.z)))
+    shared.set(
+      FillExtrusionLayerRenderer.lightColor,
+      SIMD3(Float(lightColor.red), Float(lightColor.green), Float(lightColor.blue)))
+    shared.set(FillExtrusionLayerRenderer.lightIntensity, Float(planner.input.light.intensity))
+    shared.set(
+      FillExtrusionLayerRenderer.verticalGradient,
+      layer.value(FillExtrusionProperties.verticalGradient, zoom: zoom) ? 1 : 0)
+    shared.set(FillExtrusionLayerRenderer.opacity, Float(min(opacity, 1)))
+    let passes = pipelines(layer, PipelineContext(zoom: zoom, clipsWithStencil: false))
+    // Heights are metres, scaled like MapLibre at the camera target's latitude.
+    let pointsPerMeter = transform.pointsPerMeter(latitude: transform.camera.target.latitude)
+    let draws = groups.map { group in
+      let tileWorldSize = transform.worldSize / Double(group.key.dataTile.tilesPerSide)
+      var origin = group.key.covered.origin(worldSize: transform.worldSize)
+      var (tx, ty) = translate
+      if anchoredToViewport { (tx, ty) = StyleFramePlanner.rotatedToMap(tx, ty, transform) }
+      origin.x += tx
+      origin.y += ty
+      let matrix = transform.clipMatrix(
+        origin: origin, unitsToPoints: tileWorldSize / BucketGeometry.extent, heightToPoints: pointsPerMeter)
+      var uniforms = UniformValues()
+      uniforms.set(StyleFramePlanner.matrix, matrix)
+      uniforms = uniforms.merging(shared).merging(
+        planner.paintUniforms(FillExtrusionLayerRenderer.paint, layer: layer, mask: passes[0].mask, tile: group.key))
+      return (group: group, uniforms: uniforms, cull: CullVolume(matrix: matrix.floats, margin: 0))
+    }
+    for (index, pass) in passes.enumerated() {
+      if index > 0 { planner.clearStencil() }
+      for draw in draws {
+        planner.draw(
+          pass, planner.bucket(layer, draw.group.key), draw.uniforms, stencil: pass.oncePerPixel ? 1 : nil,
+          cull: draw.cull)
+      }
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import Dispatch
+import Foundation
+import TesseraData
+import TesseraGL
+import TesseraGeo
+import TesseraImage
+import TesseraStyle
+
+/// `hillshade`: each DEM tile's prepared slopes (see ``HillshadePreparation``) shaded by the
+/// illumination direction (turned with the map's bearing when anchored to the viewport) and
+/// the three colours.
+struct HillshadeLayerRenderer: StyleLayerRenderer {
+  var layerType: LayerType { .hillshade }
+
+  /// A DEM tile's square with its slopes (the vertex stage is raster's).
+  static let program = StyleProgram(
+    name: "hillshade", vertexStride: 12, attributes: [VertexAttribute("a_position", .float2)])
+  static let image = UniformSlot<Int32>("u_image")
+  /// Exaggeration and illumination azimuth (radians).
+  static let light = UniformSlot<SIMD2<Float>>("u_light")
+  static let slopeCurve = UniformSlot<SIMD2<Float>>("u_slope_curve")
+  /// cos and sin of the shader's azimuth.
+  static let azimuth = UniformSlot<SIMD2<Float>>("u_azimuth")
+  static let shadow = UniformSlot<Color>("u_shadow")
+  static let highlight = UniformSlot<Color>("u_highlight")
+  static let accent = UniformSlot<Color>("u_accent")
+  /// The latitudes (degrees) of the data tile's north and south edges.
+  static let latitudeRange = UniformSlot<SIMD2<Float>>("u_latrange")
+
+  /// The slopes of a DEM tile, by source, data tile and which neighbours filled its border.
+  struct SlopesKey: Hashable, Sendable, CustomStringConvertible {
+    let source: String
+    let tile: TileID
+    /// Bit i set when neighbour i (see ``HillshadePreparation/neighbourOffsets``) was loaded.
+    let neighbours: UInt8
+    var description: String { "hillshade \(source) \(tile) neighbours \(neighbours)" }
+  }
+
+  func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
+    [StylePipeline(program: HillshadeLayerRenderer.program)]
+  }
+
+  /// Prepares (in parallel) and uploads the slope textures of DEM tiles, borders filled from
+  /// the neighbours loaded in the same frame.
+  func uploadTextures(_ tiles: [RenderTile], source: RenderSource, uploader: inout TileTextureUploader)
+    throws(GLError) -> [TileID: ResourceKey]
+  {
+    var dems: [TileID: DEMTile] = [:]
+    for tile in tiles { if case .dem(let dem) = tile.content { dems[tile.dataTile] = dem } }
+    var keys: [TileID: ResourceKey] = [:]
+    var jobs: [(key: ResourceKey, dem: DEMTile, neighbours: [DEMTile?], zoom: Int)] = []
+    for tile in dems.keys.sorted() {
+      let side = tile.tilesPerSide
+      let neighbours: [DEMTile?] = HillshadePreparation.neighbourOffsets.map { offset in
+        let y = tile.y + offset.dy
+        guard y >= 0, y < side else { return nil }
+        return dems[TileID(z: tile.z, x: ((tile.x + offset.dx) % side + side) % side, y: y)]
+      }
+      var mask: UInt8 = 0
+      for (index, neighbour) in neighbours.enumerated() where neighbour != nil { mask |= 1 << UInt8(index) }
+      let key = ResourceKey(SlopesKey(source: source.id, tile: tile, neighbours: mask))
+      keys[tile] = key
+      if uploader.resources.texture(key) == nil { jobs.append((key, dems[tile]!, neighbours, tile.z)) }
+    }
+    let maxZoom = source.pyramid.maxZoom
+    let prepareStart = DispatchTime.now()
+    let prepared = ParallelWork.map(jobs) { job in
+      HillshadePreparation.prepare(job.dem, neighbours: job.neighbours, zoom: job.zoom, maxZoom: maxZoom)
+    }
+    uploader.preparationMilliseconds += milliseconds(prepareStart, DispatchTime.now())
+    for (job, pixels) in zip(jobs, prepared) {
+      try uploader.resources.insertTexture(job.key, width: job.dem.width, height: job.dem.height, pixels: pixels)
+    }
+    return keys
+  }
+
+  func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
+    let zoom = planner.zoom
+    var azimuth = layer.value(HillshadeProperties.illuminationDirection, zoom: zoom) * .pi / 180
+    if layer.value(HillshadeProperties.illuminationAnchor, zoom: zoom) != .map {
+      azimuth += planner.transform.camera.bearing * .pi / 180
+    }
+    let exaggeration = layer.value(HillshadeProperties.exaggeration, zoom: zoom)
+    let base = 1.875 - exaggeration * 1.75
+    let maxValue = Double.pi / 2
+    // The shader's azimuth is the direction + π.
+    let shaderAzimuth = azimuth + .pi
+    var paint = UniformValues()
+    paint.set(HillshadeLayerRenderer.image, 0)
+    paint.set(HillshadeLayerRenderer.light, SIMD2(Float(exaggeration), Float(azimuth)))
+    paint.set(
+      HillshadeLayerRenderer.slopeCurve,
+      base == 1 ? SIMD2(0, 0) : SIMD2(Float(log2(base)), Float(maxValue / (pow(base, maxValue) - 1))))
+    paint.set(HillshadeLayerRenderer.azimuth, SIMD2(Float(cos(shaderAzimuth)), Float(sin(shaderAzimuth))))
+    paint.set(HillshadeLayerRenderer.shadow, layer.value(HillshadeProperties.shadowColor, zoom: zoom))
+    paint.set(HillshadeLayerRenderer.highlight, layer.value(HillshadeProperties.highlightColor, zoom: zoom))
+    paint.set(HillshadeLayerRenderer.accent, layer.value(HillshadeProperties.accentColor, zoom: zoom))
+    let pipeline = StylePipeline(program: HillshadeLayerRenderer.program)
+    for tile in tiles {
+      guard let texture = planner.texture(layer, tile) else { continue }
+      let data = tile.dataTile
+      let tiles = Double(data.tilesPerSide)
+      let north = Mercator.unproject(WorldPoint(x: 0, y: Double(data.y)), worldSize: tiles).latitude
+      let south = Mercator.unproject(WorldPoint(x: 0, y: Double(data.y + 1)), worldSize: tiles).latitude
+      var uniforms = planner.imageTileUniforms(tile)
+      uniforms.set(HillshadeLayerRenderer.latitudeRange, SIMD2(Float(north), Float(south)))
+      planner.draw(pipeline, .builtin(.unitSquare), uniforms.merging(paint), textures: [texture])
+    }
+  }
+}

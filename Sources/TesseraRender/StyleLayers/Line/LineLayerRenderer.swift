@@ -1,0 +1,95 @@
+import Foundation
+import TesseraData
+import TesseraGL
+import TesseraGeo
+import TesseraImage
+import TesseraStyle
+
+/// `line`: the tessellated lines of every tile, widths in points; with `line-dasharray`,
+/// dashes measured in line widths at the integer zoom (so, as in MapLibre, they scale with the
+/// map between integer zooms).
+struct LineLayerRenderer: StyleLayerRenderer {
+  var layerType: LayerType { .line }
+  var buildsBuckets: Bool { true }
+
+  static let paint: [PaintBinding] = [
+    .color(LineProperties.color, "color"), .number(LineProperties.opacity, "opacity"),
+    .number(LineProperties.width, "width"), .number(LineProperties.gapWidth, "gapwidth"),
+    .number(LineProperties.offset, "offset"), .number(LineProperties.blur, "blur"),
+  ]
+
+  static let program = StyleProgram(
+    name: "line", vertexStride: 32,
+    attributes: [
+      VertexAttribute("a_pos", .float2), VertexAttribute("a_normal", .float2, offset: 8),
+      VertexAttribute("a_extrude", .float2, offset: 16), VertexAttribute("a_data", .float2, offset: 24),
+    ], paint: paint, indexType: .uint32)
+  /// Points per tile unit.
+  static let ratio = UniformSlot<Float>("u_ratio")
+  /// Clip units to points.
+  static let unitsToPixels = UniformSlot<SIMD2<Float>>("u_units_to_pixels")
+  static let devicePixelRatio = UniformSlot<Float>("u_device_pixel_ratio")
+
+  /// The line's pipeline, dashed or not, clipped to tiles or not.
+  func linePipeline(_ layer: StyleLayer, zoom: Double, clipped: Bool) -> StylePipeline {
+    StylePipeline(
+      program: LineLayerRenderer.program, mask: PaintBinding.mask(LineLayerRenderer.paint, layer: layer),
+      switches: LineDashes(layer: layer, zoom: zoom) != nil ? ["DASHED"] : [], clipped: clipped)
+  }
+
+  func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
+    context.clipPipelines + [linePipeline(layer, zoom: context.zoom, clipped: context.clipsWithStencil)]
+  }
+
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double) -> BucketGeometry {
+    LineBucketBuilder.build(tile, layer: layer, zoom: zoom, overscale: overscale)
+  }
+
+  func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
+    guard let source = layer.source, !tiles.isEmpty else { return }
+    let zoom = planner.zoom
+    let (translate, anchoredToViewport) = planner.translation(
+      layer, LineProperties.translate, anchor: LineProperties.translateAnchor)
+    let dashes = LineDashes(layer: layer, zoom: zoom)
+    let viewport = planner.transform.viewport
+    let groups = StyleFramePlanner.groups(tiles)
+    let reach = LineLayerRenderer.reach(layer, zoom: zoom)
+    planner.clipMasks(source: source, groups: groups)
+    for group in groups {
+      let tile = group.key
+      let stencil = planner.stencilReference(tile)
+      let pipeline = linePipeline(layer, zoom: zoom, clipped: stencil != nil)
+      let tileWorldSize = planner.transform.worldSize / Double(tile.dataTile.tilesPerSide)
+      let matrix = planner.tileMatrix(
+        tile.covered, extent: BucketGeometry.extent, translate: translate, viewportAnchored: anchoredToViewport)
+      var uniforms = UniformValues()
+      uniforms.set(StyleFramePlanner.matrix, matrix)
+      uniforms.set(LineLayerRenderer.ratio, Float(tileWorldSize / BucketGeometry.extent))
+      uniforms.set(LineLayerRenderer.unitsToPixels, SIMD2(Float(viewport.width / 2), Float(-viewport.height / 2)))
+      uniforms.set(LineLayerRenderer.devicePixelRatio, Float(planner.pixelRatio))
+      uniforms = uniforms.merging(
+        planner.paintUniforms(LineLayerRenderer.paint, layer: layer, mask: pipeline.mask, tile: tile))
+      dashes?.setUniforms(&uniforms, tileZoom: tile.dataTile.z, zoom: zoom)
+      planner.draw(
+        pipeline, planner.bucket(layer, tile), uniforms, stencil: stencil,
+        cull: reach.map { CullVolume(matrix: matrix.floats, margin: $0 * BucketGeometry.extent / tileWorldSize) },
+        scissor: planner.scissor(tile))
+    }
+  }
+
+  /// How far (points) a line layer's drawing may reach from its centre line: the width
+  /// stretched by miter joins, gap, offset and blur, with room for antialiasing; nil when one
+  /// of them is data-driven (the layer is then never culled).
+  static func reach(_ layer: StyleLayer, zoom: Double) -> Double? {
+    let numbers = [
+      LineProperties.width, LineProperties.gapWidth, LineProperties.offset, LineProperties.blur,
+      LineProperties.miterLimit,
+    ]
+    guard !numbers.contains(where: { layer[$0].isDataDriven }) else { return nil }
+    let value = { (property: StyleProperty<Double>) in abs(layer.value(property, zoom: zoom)) }
+    let width = value(LineProperties.width)
+    let gap = value(LineProperties.gapWidth)
+    return max(value(LineProperties.miterLimit), 1) * (width + 2 * gap) + value(LineProperties.offset)
+      + value(LineProperties.blur) + 2
+  }
+}

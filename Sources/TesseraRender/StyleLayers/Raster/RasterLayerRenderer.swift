@@ -1,0 +1,88 @@
+import Foundation
+import TesseraData
+import TesseraGL
+import TesseraGeo
+import TesseraStyle
+
+/// `raster`: each tile's image on its square (a part of an ancestor's image when the tile is
+/// overzoomed or fell back), with MapLibre's hue, saturation, contrast and brightness paint.
+struct RasterLayerRenderer: StyleLayerRenderer {
+  var layerType: LayerType { .raster }
+
+  /// A tile's square with its image (shared with hillshade).
+  static let program = StyleProgram(
+    name: "raster", vertexStride: 12, attributes: [VertexAttribute("a_position", .float2)])
+  static let image = UniformSlot<Int32>("u_image")
+  static let opacity = UniformSlot<Float>("u_opacity")
+  static let brightnessLow = UniformSlot<Float>("u_brightness_low")
+  static let brightnessHigh = UniformSlot<Float>("u_brightness_high")
+  static let saturationFactor = UniformSlot<Float>("u_saturation_factor")
+  static let contrastFactor = UniformSlot<Float>("u_contrast_factor")
+  static let spinWeights = UniformSlot<SIMD3<Float>>("u_spin_weights")
+
+  /// The texture of a tile's decoded image (premultiplied), by source and data tile.
+  struct ImageKey: Hashable, Sendable, CustomStringConvertible {
+    let source: String
+    let tile: TileID
+    var description: String { "raster \(source) \(tile)" }
+  }
+
+  /// The program variant: nearest-texel sampling, and the plain one when every colour paint
+  /// property is at its default.
+  func rasterPipeline(_ layer: StyleLayer, zoom: Double) -> StylePipeline {
+    let value = { (property: StyleProperty<Double>) in layer.value(property, zoom: zoom) }
+    let plain =
+      value(RasterProperties.hueRotate) == 0 && value(RasterProperties.saturation) == 0
+      && value(RasterProperties.contrast) == 0 && value(RasterProperties.brightnessMin) == 0
+      && value(RasterProperties.brightnessMax) == 1
+    let nearest = layer.value(RasterProperties.resampling, zoom: zoom) == .nearest
+    return StylePipeline(
+      program: RasterLayerRenderer.program, switches: (nearest ? ["NEAREST"] : []) + (plain ? ["PLAIN"] : []))
+  }
+
+  func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
+    [rasterPipeline(layer, zoom: context.zoom)]
+  }
+
+  func uploadTextures(_ tiles: [RenderTile], source: RenderSource, uploader: inout TileTextureUploader)
+    throws(GLError) -> [TileID: ResourceKey]
+  {
+    var keys: [TileID: ResourceKey] = [:]
+    for tile in tiles {
+      guard case .raster(let image) = tile.content else { continue }
+      let key = ResourceKey(ImageKey(source: source.id, tile: tile.dataTile))
+      keys[tile.dataTile] = key
+      try uploader.upload(key, width: image.width, height: image.height) { image.premultipliedAlpha().pixels }
+    }
+    return keys
+  }
+
+  func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
+    let zoom = planner.zoom
+    let opacity = layer.value(RasterProperties.opacity, zoom: zoom)
+    guard opacity > 0 else { return }
+    let hue = layer.value(RasterProperties.hueRotate, zoom: zoom) * .pi / 180
+    let saturation = layer.value(RasterProperties.saturation, zoom: zoom)
+    let contrast = layer.value(RasterProperties.contrast, zoom: zoom)
+    let (s, c) = (sin(hue), cos(hue))
+    let spin = (
+      (2 * c + 1) / 3, (-(3.0).squareRoot() * s - c + 1) / 3, ((3.0).squareRoot() * s - c + 1) / 3
+    )
+    var paint = UniformValues()
+    paint.set(RasterLayerRenderer.image, 0)
+    paint.set(RasterLayerRenderer.opacity, Float(opacity))
+    paint.set(RasterLayerRenderer.brightnessLow, Float(layer.value(RasterProperties.brightnessMin, zoom: zoom)))
+    paint.set(RasterLayerRenderer.brightnessHigh, Float(layer.value(RasterProperties.brightnessMax, zoom: zoom)))
+    paint.set(
+      RasterLayerRenderer.saturationFactor, Float(saturation > 0 ? 1 - 1 / (1.001 - saturation) : -saturation))
+    paint.set(RasterLayerRenderer.contrastFactor, Float(contrast > 0 ? 1 / (1 - contrast) : 1 + contrast))
+    paint.set(RasterLayerRenderer.spinWeights, SIMD3(Float(spin.0), Float(spin.1), Float(spin.2)))
+    let pipeline = rasterPipeline(layer, zoom: zoom)
+    for tile in tiles {
+      guard let texture = planner.texture(layer, tile) else { continue }
+      var uniforms = planner.imageTileUniforms(tile)
+      uniforms = uniforms.merging(paint)
+      planner.draw(pipeline, .builtin(.unitSquare), uniforms, textures: [texture])
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import TesseraImage
+
+/// The properties of `fill-extrusion` layers.
+public enum FillExtrusionProperties {
+  public static let opacity = StyleProperty<Double>.paint("fill-extrusion-opacity", 1, minimum: 0)
+  public static let color = StyleProperty<Color>.paint("fill-extrusion-color", .black, dataDriven: true)
+  public static let translate = StyleProperty<[Double]>.paint(
+    "fill-extrusion-translate", [0, 0], type: .numberArray(count: 2))
+  public static let translateAnchor = StyleProperty<ReferenceFrame>.paint("fill-extrusion-translate-anchor", .map)
+  /// Metres.
+  public static let height = StyleProperty<Double>.paint(
+    "fill-extrusion-height", 0, dataDriven: true, minimum: 0)
+  /// Metres.
+  public static let base = StyleProperty<Double>.paint("fill-extrusion-base", 0, dataDriven: true, minimum: 0)
+  public static let verticalGradient = StyleProperty<Bool>.paint("fill-extrusion-vertical-gradient", true)
+
+  static let all = [
+    opacity.spec, color.spec, translate.spec, translateAnchor.spec, .unsupportedPaint("fill-extrusion-pattern"),
+    height.spec, base.spec, verticalGradient.spec,
+  ]
+}
