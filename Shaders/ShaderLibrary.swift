@@ -1,10 +1,12 @@
 /// The GLSL ES 3.00 programs of Tessera, embedded in the binary at build time.
 ///
 /// Each program is a pair of files in `Shaders/programs/`: `<name>.vertex.glsl` and
-/// `<name>.fragment.glsl`, written without a `#version` line; ``ShaderLibrary/source(of:)``
-/// prepends `#version 300 es`, the precision statements and any defines. Adding a program means
-/// adding its two files and one line to ``ShaderLibrary/programs``; a test fails if a file in the
-/// folder is not listed.
+/// `<name>.fragment.glsl`, written without a `#version` line (a program may share another's
+/// vertex stage: hillshade draws with raster's); ``ShaderLibrary/source(of:defines:)`` prepends
+/// `#version 300 es`, the precision statements and any defines. Paint properties that are
+/// uniforms or per-vertex attributes are written once with `#pragma paint:` lines (see
+/// ``PaintPragma``). Adding a program means adding its two files and one line to
+/// ``ShaderLibrary/programs``; a test fails if a file in the folder is not listed.
 public enum ShaderLibrary {
   /// The sources of one program.
   public struct Program: Sendable {
@@ -36,7 +38,7 @@ public enum ShaderLibrary {
       "fill_extrusion", PackageResources.fill_extrusion_vertex_glsl, PackageResources.fill_extrusion_fragment_glsl),
     "raster": program("raster", PackageResources.raster_vertex_glsl, PackageResources.raster_fragment_glsl),
     "hillshade": program(
-      "hillshade", PackageResources.hillshade_vertex_glsl, PackageResources.hillshade_fragment_glsl),
+      "hillshade", PackageResources.raster_vertex_glsl, PackageResources.hillshade_fragment_glsl),
   ]
 
   /// The first lines of every stage: the version and default precisions.
@@ -60,7 +62,7 @@ public enum ShaderLibrary {
 
   private static func program(_ name: String, _ vertex: [UInt8], _ fragment: [UInt8]) -> Program {
     Program(
-      name: name, vertex: String(decoding: vertex, as: UTF8.self),
-      fragment: String(decoding: fragment, as: UTF8.self))
+      name: name, vertex: PaintPragma.expand(String(decoding: vertex, as: UTF8.self), stage: .vertex),
+      fragment: PaintPragma.expand(String(decoding: fragment, as: UTF8.self), stage: .fragment))
   }
 }

@@ -12,78 +12,24 @@ in vec2 a_extrude;  // quad corner, ±1
 
 out vec3 v_data;    // extrusion and antialiasing blur (relative to the radius)
 
-#ifdef HAS_ATTR_COLOR
-in vec4 a_color_a;
-in vec4 a_color_b;
-uniform float u_color_t;
-out vec4 v_color;
-#endif
-#ifdef HAS_ATTR_STROKE_COLOR
-in vec4 a_stroke_color_a;
-in vec4 a_stroke_color_b;
-uniform float u_stroke_color_t;
-out vec4 v_stroke_color;
-#endif
-#ifdef HAS_ATTR_RADIUS
-in vec2 a_radius;
-uniform float u_radius_t;
-out float v_radius;
-#else
-uniform float u_radius;
-#endif
-#ifdef HAS_ATTR_STROKE_WIDTH
-in vec2 a_stroke_width;
-uniform float u_stroke_width_t;
-out float v_stroke_width;
-#else
-uniform float u_stroke_width;
-#endif
-#ifdef HAS_ATTR_BLUR
-in vec2 a_blur;
-uniform float u_blur_t;
-out float v_blur;
-#endif
-#ifdef HAS_ATTR_OPACITY
-in vec2 a_opacity;
-uniform float u_opacity_t;
-out float v_opacity;
-#endif
-#ifdef HAS_ATTR_STROKE_OPACITY
-in vec2 a_stroke_opacity;
-uniform float u_stroke_opacity_t;
-out float v_stroke_opacity;
-#endif
+#pragma paint: define vec4 color
+#pragma paint: define vec4 stroke_color
+#pragma paint: define float radius
+#pragma paint: define float stroke_width
+#pragma paint: define float blur
+#pragma paint: define float opacity
+#pragma paint: define float stroke_opacity
 
 void main() {
-#ifdef HAS_ATTR_COLOR
-  v_color = mix(a_color_a, a_color_b, u_color_t);
-#endif
-#ifdef HAS_ATTR_STROKE_COLOR
-  v_stroke_color = mix(a_stroke_color_a, a_stroke_color_b, u_stroke_color_t);
-#endif
-#ifdef HAS_ATTR_RADIUS
-  float radius = mix(a_radius.x, a_radius.y, u_radius_t);
-  v_radius = radius;
-#else
-  float radius = u_radius;
-#endif
-#ifdef HAS_ATTR_STROKE_WIDTH
-  float strokeWidth = mix(a_stroke_width.x, a_stroke_width.y, u_stroke_width_t);
-  v_stroke_width = strokeWidth;
-#else
-  float strokeWidth = u_stroke_width;
-#endif
-#ifdef HAS_ATTR_BLUR
-  v_blur = mix(a_blur.x, a_blur.y, u_blur_t);
-#endif
-#ifdef HAS_ATTR_OPACITY
-  v_opacity = mix(a_opacity.x, a_opacity.y, u_opacity_t);
-#endif
-#ifdef HAS_ATTR_STROKE_OPACITY
-  v_stroke_opacity = mix(a_stroke_opacity.x, a_stroke_opacity.y, u_stroke_opacity_t);
-#endif
+  #pragma paint: initialize vec4 color
+  #pragma paint: initialize vec4 stroke_color
+  #pragma paint: initialize float radius
+  #pragma paint: initialize float stroke_width
+  #pragma paint: initialize float blur
+  #pragma paint: initialize float opacity
+  #pragma paint: initialize float stroke_opacity
   vec2 extrude = a_extrude;
-  float size = radius + strokeWidth;
+  float size = radius + stroke_width;
   if (u_pitch_with_map) {
     vec2 corner = a_pos;
     if (u_scale_with_map) {

@@ -1,26 +1,10 @@
-#ifdef HAS_ATTR_COLOR
-in vec4 v_color;
-#else
-uniform vec4 u_color;
-#endif
-#ifdef HAS_ATTR_OPACITY
-in float v_opacity;
-#else
-uniform float u_opacity;
-#endif
+#pragma paint: define vec4 color
+#pragma paint: define float opacity
 
 out vec4 fragColor;
 
 void main() {
-#ifdef HAS_ATTR_COLOR
-  vec4 color = v_color;
-#else
-  vec4 color = u_color;
-#endif
-#ifdef HAS_ATTR_OPACITY
-  float opacity = v_opacity;
-#else
-  float opacity = u_opacity;
-#endif
+  #pragma paint: initialize vec4 color
+  #pragma paint: initialize float opacity
   fragColor = color * opacity;
 }

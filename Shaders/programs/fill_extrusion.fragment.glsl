@@ -1,7 +1,7 @@
 // DEPTH_ONLY: the first pass of translucent extrusions writes depth alone, so neither stage
 // computes the lit colour.
 #ifndef DEPTH_ONLY
-in vec4 v_color;
+in vec4 v_lit_color;
 #endif
 out vec4 fragColor;
 
@@ -9,6 +9,6 @@ void main() {
 #ifdef DEPTH_ONLY
   fragColor = vec4(0.0);
 #else
-  fragColor = v_color;
+  fragColor = v_lit_color;
 #endif
 }

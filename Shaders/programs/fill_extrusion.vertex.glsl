@@ -14,45 +14,17 @@ in vec3 a_normal;   // walls: outward horizontal normal; roofs: (0, 0, 1)
 in vec2 a_data;     // x: 1 at the top, 0 at the base; y: distance along the ring (unused)
 
 #ifndef DEPTH_ONLY
-out vec4 v_color;
+out vec4 v_lit_color;
 #endif
 
-#ifdef HAS_ATTR_COLOR
-in vec4 a_color_a;
-in vec4 a_color_b;
-uniform float u_color_t;
-#else
-uniform vec4 u_color;
-#endif
-#ifdef HAS_ATTR_HEIGHT
-in vec2 a_height;
-uniform float u_height_t;
-#else
-uniform float u_height;
-#endif
-#ifdef HAS_ATTR_BASE
-in vec2 a_base;
-uniform float u_base_t;
-#else
-uniform float u_base;
-#endif
+#pragma paint: define vec4 color
+#pragma paint: define float height
+#pragma paint: define float base
 
 void main() {
-#ifdef HAS_ATTR_COLOR
-  vec4 color = mix(a_color_a, a_color_b, u_color_t);
-#else
-  vec4 color = u_color;
-#endif
-#ifdef HAS_ATTR_HEIGHT
-  float height = mix(a_height.x, a_height.y, u_height_t);
-#else
-  float height = u_height;
-#endif
-#ifdef HAS_ATTR_BASE
-  float base = mix(a_base.x, a_base.y, u_base_t);
-#else
-  float base = u_base;
-#endif
+  #pragma paint: initialize vec4 color
+  #pragma paint: initialize float height
+  #pragma paint: initialize float base
   base = max(0.0, base);
   height = max(0.0, height);
   float top = a_data.x;
@@ -61,7 +33,7 @@ void main() {
 
   // Relative luminance of the surface colour.
   float colorvalue = color.r * 0.2126 + color.g * 0.7152 + color.b * 0.0722;
-  v_color = vec4(0.0, 0.0, 0.0, 1.0);
+  v_lit_color = vec4(0.0, 0.0, 0.0, 1.0);
   // A little ambient light so no face is black.
   color += vec4(0.03, 0.03, 0.03, 1.0);
   float directional = clamp(dot(a_normal, u_lightpos), 0.0, 1.0);
@@ -72,9 +44,9 @@ void main() {
     directional *= (1.0 - u_vertical_gradient)
       + u_vertical_gradient * clamp((top + base) * pow(height / 150.0, 0.5), mix(0.7, 0.98, 1.0 - u_lightintensity), 1.0);
   }
-  v_color.r += clamp(color.r * directional * u_lightcolor.r, mix(0.0, 0.3, 1.0 - u_lightcolor.r), 1.0);
-  v_color.g += clamp(color.g * directional * u_lightcolor.g, mix(0.0, 0.3, 1.0 - u_lightcolor.g), 1.0);
-  v_color.b += clamp(color.b * directional * u_lightcolor.b, mix(0.0, 0.3, 1.0 - u_lightcolor.b), 1.0);
-  v_color *= u_opacity;
+  v_lit_color.r += clamp(color.r * directional * u_lightcolor.r, mix(0.0, 0.3, 1.0 - u_lightcolor.r), 1.0);
+  v_lit_color.g += clamp(color.g * directional * u_lightcolor.g, mix(0.0, 0.3, 1.0 - u_lightcolor.g), 1.0);
+  v_lit_color.b += clamp(color.b * directional * u_lightcolor.b, mix(0.0, 0.3, 1.0 - u_lightcolor.b), 1.0);
+  v_lit_color *= u_opacity;
 #endif
 }

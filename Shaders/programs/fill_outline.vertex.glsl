@@ -9,25 +9,12 @@ uniform vec2 u_world;  // viewport size in pixels
 in vec2 a_pos;
 out vec2 v_pos;
 
-#ifdef HAS_ATTR_COLOR
-in vec4 a_color_a;
-in vec4 a_color_b;
-uniform float u_color_t;
-out vec4 v_color;
-#endif
-#ifdef HAS_ATTR_OPACITY
-in vec2 a_opacity;
-uniform float u_opacity_t;
-out float v_opacity;
-#endif
+#pragma paint: define vec4 color
+#pragma paint: define float opacity
 
 void main() {
-#ifdef HAS_ATTR_COLOR
-  v_color = mix(a_color_a, a_color_b, u_color_t);
-#endif
-#ifdef HAS_ATTR_OPACITY
-  v_opacity = mix(a_opacity.x, a_opacity.y, u_opacity_t);
-#endif
+  #pragma paint: initialize vec4 color
+  #pragma paint: initialize float opacity
   gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
   v_pos = (gl_Position.xy / gl_Position.w + 1.0) / 2.0 * u_world;
 }

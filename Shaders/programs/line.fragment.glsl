@@ -6,21 +6,9 @@ in vec2 v_width2;
 in float v_gamma_scale;
 in float v_linesofar;
 
-#ifdef HAS_ATTR_COLOR
-in vec4 v_color;
-#else
-uniform vec4 u_color;
-#endif
-#ifdef HAS_ATTR_OPACITY
-in float v_opacity;
-#else
-uniform float u_opacity;
-#endif
-#ifdef HAS_ATTR_BLUR
-in float v_blur;
-#else
-uniform float u_blur;
-#endif
+#pragma paint: define vec4 color
+#pragma paint: define float opacity
+#pragma paint: define float blur
 
 #ifdef DASHED
 // Dashes are intervals of the pattern in line widths (at the integer zoom), as in the style.
@@ -61,21 +49,9 @@ float dashDistance(float position) {
 out vec4 fragColor;
 
 void main() {
-#ifdef HAS_ATTR_COLOR
-  vec4 color = v_color;
-#else
-  vec4 color = u_color;
-#endif
-#ifdef HAS_ATTR_OPACITY
-  float opacity = v_opacity;
-#else
-  float opacity = u_opacity;
-#endif
-#ifdef HAS_ATTR_BLUR
-  float blur = v_blur;
-#else
-  float blur = u_blur;
-#endif
+  #pragma paint: initialize vec4 color
+  #pragma paint: initialize float opacity
+  #pragma paint: initialize float blur
   float dist = length(v_normal) * v_width2.s;
   float blur2 = (blur + 1.0 / u_device_pixel_ratio) * v_gamma_scale;
   float alpha = clamp(min(dist - (v_width2.t - blur2), v_width2.s - dist) / blur2, 0.0, 1.0);

@@ -21,66 +21,20 @@ uniform float u_floorwidth;  // the width at the integer zoom, points (dash leng
 out float v_floorwidth;
 #endif
 
-#ifdef HAS_ATTR_COLOR
-in vec4 a_color_a;
-in vec4 a_color_b;
-uniform float u_color_t;
-out vec4 v_color;
-#endif
-#ifdef HAS_ATTR_OPACITY
-in vec2 a_opacity;
-uniform float u_opacity_t;
-out float v_opacity;
-#endif
-#ifdef HAS_ATTR_BLUR
-in vec2 a_blur;
-uniform float u_blur_t;
-out float v_blur;
-#endif
-#ifdef HAS_ATTR_WIDTH
-in vec2 a_width;
-uniform float u_width_t;
-#else
-uniform float u_width;
-#endif
-#ifdef HAS_ATTR_GAPWIDTH
-in vec2 a_gapwidth;
-uniform float u_gapwidth_t;
-#else
-uniform float u_gapwidth;
-#endif
-#ifdef HAS_ATTR_OFFSET
-in vec2 a_offset;
-uniform float u_offset_t;
-#else
-uniform float u_offset;
-#endif
+#pragma paint: define vec4 color
+#pragma paint: define float opacity
+#pragma paint: define float blur
+#pragma paint: define float width
+#pragma paint: define float gapwidth
+#pragma paint: define float offset
 
 void main() {
-#ifdef HAS_ATTR_COLOR
-  v_color = mix(a_color_a, a_color_b, u_color_t);
-#endif
-#ifdef HAS_ATTR_OPACITY
-  v_opacity = mix(a_opacity.x, a_opacity.y, u_opacity_t);
-#endif
-#ifdef HAS_ATTR_BLUR
-  v_blur = mix(a_blur.x, a_blur.y, u_blur_t);
-#endif
-#ifdef HAS_ATTR_WIDTH
-  float width = mix(a_width.x, a_width.y, u_width_t);
-#else
-  float width = u_width;
-#endif
-#ifdef HAS_ATTR_GAPWIDTH
-  float gapwidth = mix(a_gapwidth.x, a_gapwidth.y, u_gapwidth_t);
-#else
-  float gapwidth = u_gapwidth;
-#endif
-#ifdef HAS_ATTR_OFFSET
-  float offset = mix(a_offset.x, a_offset.y, u_offset_t);
-#else
-  float offset = u_offset;
-#endif
+  #pragma paint: initialize vec4 color
+  #pragma paint: initialize float opacity
+  #pragma paint: initialize float blur
+  #pragma paint: initialize float width
+  #pragma paint: initialize float gapwidth
+  #pragma paint: initialize float offset
 #ifdef DASHED
 #ifdef HAS_ATTR_WIDTH
   v_floorwidth = a_width.x;

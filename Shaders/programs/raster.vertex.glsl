@@ -1,5 +1,6 @@
-// A raster tile: the unit square mapped to the tile's area; texture coordinates select the
-// part of the image that covers it (a parent's quarter when falling back or overzooming).
+// An image tile (raster, and hillshade's prepared slopes): the unit square mapped to the
+// tile's area; texture coordinates select the part of the image that covers it (a parent's
+// quarter when falling back or overzooming).
 uniform mat4 u_matrix;
 uniform vec4 u_texture_rect;  // x, y offset and width, height scale in the texture
 

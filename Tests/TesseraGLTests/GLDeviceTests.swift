@@ -213,3 +213,44 @@ let diagonal: [Float] = [-1, -1, 1, -1, -1, 1]
     #expect(GLError.call(name: "glTexImage2D", code: 0x0505).description == "glTexImage2D failed: GL_OUT_OF_MEMORY")
   }
 }
+
+/// `#pragma paint:` lines expand to the attribute-or-uniform blocks every paint property needs.
+@Suite struct PaintPragmaTests {
+  @Test func vertexStagesDeclareAttributesBlendWeightsAndVaryings() {
+    let source = "#pragma paint: define vec4 color\nvoid main() {\n  #pragma paint: initialize float width\n}"
+    let expanded = PaintPragma.expand(source, stage: .vertex)
+    for line in [
+      "#ifdef HAS_ATTR_COLOR", "in vec4 a_color_a;", "in vec4 a_color_b;", "uniform float u_color_t;",
+      "out vec4 v_color;", "uniform vec4 u_color;", "  v_width = mix(a_width.x, a_width.y, u_width_t);",
+      "  float width = v_width;", "  float width = u_width;",
+    ] {
+      #expect(expanded.split(separator: "\n").contains(Substring(line)), "missing \(line)")
+    }
+    #expect(!expanded.contains("#pragma"))
+  }
+
+  @Test func fragmentStagesReadTheVaryingOrTheUniform() {
+    let expanded = PaintPragma.expand(
+      "#pragma paint: define float blur\n#pragma paint: initialize float blur", stage: .fragment)
+    #expect(
+      expanded
+        == "#ifdef HAS_ATTR_BLUR\nin float v_blur;\n#else\nuniform float u_blur;\n#endif\n"
+        + "#ifdef HAS_ATTR_BLUR\nfloat blur = v_blur;\n#else\nfloat blur = u_blur;\n#endif")
+  }
+
+  /// Every program compiles and links with every paint property per vertex too.
+  @Test func everyDataDrivenVariantCompiles() throws {
+    let device = try GLDevice(gpu: .surfaceless)
+    for (name, program) in ShaderLibrary.programs {
+      let source = program.vertex + program.fragment
+      let pragmas = source.split(separator: "\n").filter { $0.drop { $0 == " " }.hasPrefix("#pragma paint:") }
+      #expect(pragmas.isEmpty, "\(name) has unexpanded pragmas: \(pragmas)")
+      let defines = source.split(separator: "\n").compactMap { line -> String? in
+        guard line.hasPrefix("#ifdef HAS_ATTR_") else { return nil }
+        return String(line.dropFirst("#ifdef ".count))
+      }
+      guard !defines.isEmpty else { continue }
+      try device.compilePrograms([name], defines: Dictionary(defines.map { ($0, "1") }) { a, _ in a })
+    }
+  }
+}

@@ -287,12 +287,12 @@ public final class GLDevice {
     return program
   }
 
-  /// Compiles and links the named embedded programs now (all of them by default) and returns
-  /// their names; throws the first compile or link error.
+  /// Compiles and links the named embedded programs now (all of them by default) with
+  /// `defines`, and returns their names; throws the first compile or link error.
   @discardableResult
-  public func compilePrograms(_ names: [String]? = nil) throws(GLError) -> [String] {
+  public func compilePrograms(_ names: [String]? = nil, defines: [String: String] = [:]) throws(GLError) -> [String] {
     let all = names ?? ShaderLibrary.programs.keys.sorted()
-    for name in all { _ = try program(named: name) }
+    for name in all { _ = try program(named: name, defines: defines) }
     return all
   }
 
