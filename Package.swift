@@ -1,15 +1,25 @@
 // swift-tools-version:6.0
 // Tessera: a headless map renderer (EGL + OpenGL ES 3) for Linux servers.
 //
-// Module graph (arrows point at dependencies; nothing points back up):
+// Module graph: every module and what it depends on; nothing depends upwards
+// (docs/ARCHITECTURE.md walks through it).
 //
-//   Tools/tessera ─▶ TesseraCLI ─▶ Tessera ─▶ TesseraRender ─▶ TesseraGL ─▶ CEGL, CGLES3, CGBM
-//                                                │               │  └──────▶ TesseraShaders (Shaders/)
-//                                                ├──────────────▶ TesseraImage ─▶ CTesseraCodecs ─▶ CPNG, CJPEG
-//                                                │                            └─▶ CWebP
-//                                                └──────────────▶ TesseraGeo (pure Swift, no C)
+//   Tools/tessera        ─▶ TesseraCLI
+//   Tools/tessera-fuzz   ─▶ TesseraData, TesseraStyle, TesseraImage, TesseraJSON, TesseraGeo
+//   TesseraCLI           ─▶ TesseraConformance, Tessera (and what Tessera re-exports)
+//   TesseraConformance   ─▶ Tessera (MapLibre's render tests; not in the library product)
+//   Tessera              ─▶ TesseraRender, TesseraStyle, TesseraData, TesseraGL, TesseraImage, TesseraJSON,
+//                           TesseraGeo (the library product: Map, Scene, markers, RenderPool)
+//   TesseraRender        ─▶ TesseraGL, TesseraStyle, TesseraData, TesseraImage, TesseraGeo
+//   TesseraGL            ─▶ CEGL, CGLES3, CGBM, TesseraShaders (Shaders/), TesseraImage
+//   TesseraStyle         ─▶ TesseraJSON, TesseraImage, TesseraGeo
+//   TesseraData          ─▶ TesseraJSON, TesseraImage, TesseraGeo, CSQLite, CZlib, CTesseraHTTP ─▶ CCurl
+//   TesseraImage         ─▶ CTesseraCodecs ─▶ CPNG, CJPEG; CWebP, CZlib
+//   TesseraJSON, TesseraGeo, TesseraShaders: pure Swift, no dependencies
 //
 // Only TesseraGL imports EGL/GLES. C libraries come from Debian packages through pkg-config.
+// `import Tessera` re-exports the modules its public API uses (camera, images, styles, data,
+// GL devices, the renderer).
 import PackageDescription
 
 /// A Debian-provided C library wrapped as a SwiftPM system library target.
@@ -64,8 +74,13 @@ let package = Package(
         "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraData", "TesseraStyle", "TesseraRender", "TesseraGL",
       ]),
     .target(
+      name: "TesseraConformance",
+      dependencies: ["Tessera", "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraStyle", "TesseraGL"]),
+    .target(
       name: "TesseraCLI",
-      dependencies: ["Tessera", "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraGL", "TesseraData"]),
+      dependencies: [
+        "Tessera", "TesseraConformance", "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraGL", "TesseraData",
+      ]),
     .executableTarget(name: "tessera", dependencies: ["TesseraCLI"], path: "Tools/tessera"),
     .executableTarget(
       name: "tessera-fuzz",
@@ -86,9 +101,11 @@ let package = Package(
     .testTarget(name: "TesseraGLTests", dependencies: ["TesseraGL", "TesseraShaders", "TesseraTestSupport"]),
     .testTarget(
       name: "TesseraRenderTests",
-      dependencies: ["Tessera", "TesseraRender", "TesseraTestSupport"],
+      dependencies: ["Tessera", "TesseraRender", "TesseraConformance", "TesseraTestSupport"],
       exclude: ["Cases", "Support/make_fixture_tiles.py", "Support/make_marker_icons.py"]),
     .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraTestSupport"]),
+    // Only the library product, as a user's package sees it.
+    .testTarget(name: "TesseraLibraryTests", dependencies: ["Tessera"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -39,6 +39,22 @@ public struct Scene: Sendable {
     "sky", "mapType", "colorScheme", "tiles", "imagery", "dem", "buildings", "markerAppear",
   ]
 
+  /// A scene made in code: a map of `options` (drawing its map type, or the MapLibre style at
+  /// `stylePath`, whose relative URLs resolve against `dataRoot`) with `updates` applied to its
+  /// camera. `name` names it in messages.
+  public init(
+    options: MapOptions, updates: [CameraUpdate] = [], stylePath: String? = nil,
+    dataRoot: String = FileManager.default.currentDirectoryPath, name: String = "scene"
+  ) {
+    self.name = name
+    path = (dataRoot as NSString).appendingPathComponent(name)
+    self.options = options
+    self.dataRoot = dataRoot
+    self.stylePath = stylePath
+    self.updates = updates
+    warnings = []
+  }
+
   /// Reads and parses a scene file.
   public static func load(path: String) throws(SceneError) -> Scene {
     let bytes: [UInt8]
@@ -58,6 +74,12 @@ public struct Scene: Sendable {
     } catch {
       throw SceneError.syntax(path: path, error)
     }
+    return try parse(root, path: path)
+  }
+
+  /// Reads a scene already parsed (or built) as a JSON value; relative paths inside resolve
+  /// against `path`'s directory, which also names the scene in errors.
+  public static func parse(_ root: JSONValue, path: String) throws(SceneError) -> Scene {
     do {
       return try Scene(root: JSONCursor(root: root, source: path), path: path)
     } catch let error as SceneError {
@@ -184,6 +206,11 @@ public struct Scene: Sendable {
       throw SceneError.invalid(path: path, field: "size/scale/padding", reason: "\(error)")
     }
     self.options = options
+  }
+
+  /// The camera state the scene's map starts in: its options' camera after its updates.
+  public func mapState() throws(GeoError) -> MapState {
+    try options.mapState(applying: updates)
   }
 
   /// `path` made absolute against `directory` (absolute paths are kept), normalised.

@@ -25,8 +25,8 @@ enum BatchCommand {
       console.printError("tessera render: warning: \(warning)")
     }
     guard !jobs.isEmpty else { throw CommandFailure("\(jobsPath): no jobs to render") }
-    let renderer = BatchRenderer(jobs: jobs, threads: threads, gpu: gpu, console: console)
-    let report = renderer.run()
+    let renderer = BatchRenderer(jobs: jobs, threads: threads, gpu: gpu)
+    let report = try renderer.run()
     for failure in report.failures { console.printError("tessera render: \(jobsPath) \(failure)") }
     let perSecond = Double(report.written) / max(report.seconds, 1e-9)
     console.print(

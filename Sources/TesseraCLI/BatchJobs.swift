@@ -73,7 +73,7 @@ enum BatchJobs {
       fields = base
     }
     for (key, value) in object.pairs where !jobFields.contains(key) { fields[key] = value }
-    let scene = try Scene.parse(Array(JSONValue.object(fields).serialized().utf8), path: scenePath)
+    let scene = try Scene.parse(JSONValue.object(fields), path: scenePath)
     if scene.animation != nil { throw CommandFailure("field 'animation': batch jobs draw single images") }
     return BatchJob(line: line, scene: scene, output: output, format: format)
   }

@@ -54,7 +54,8 @@ public enum TesseraCommandLine {
   }
 
   static var generalHelp: String {
-    let lines = commands.map { "  \($0.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \($0.summary)" }
+    let width = commands.map { $0.name.count }.max() ?? 0
+    let lines = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
     return """
       tessera \(version): a headless map renderer (EGL + OpenGL ES 3)
 

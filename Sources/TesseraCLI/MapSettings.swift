@@ -214,11 +214,8 @@ struct MapSettings {
       }
     }
     let prepareStart = DispatchTime.now()
-    var prepared = options
-    var state = try options.mapState()
-    for update in updates { state.move(update) }
-    prepared.camera = state.camera
-    let preparation = try MapPreparation(options: prepared, stylePath: style?.path, dataRoot: style?.dataRoot)
+    let preparation = try MapPreparation(
+      options: options, updates: updates, stylePath: style?.path, dataRoot: style?.dataRoot)
     timings.map = milliseconds(since: prepareStart)
     let deviceStart = DispatchTime.now()
     let map = try Map(preparation: preparation, device: try device ?? GLDevice(gpu: gpu))

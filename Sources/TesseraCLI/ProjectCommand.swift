@@ -51,11 +51,10 @@ enum ProjectCommand: Command {
     }
     var state: MapState
     do {
-      state = try settings.options.mapState()
+      state = try settings.options.mapState(applying: settings.updates)
     } catch {
       throw UsageError(error.description)
     }
-    for update in settings.updates { state.move(update) }
     let queries = arguments.ordered.filter { ["point", "unproject", "fit", "visible-region"].contains($0.name) }
     guard !queries.isEmpty else {
       throw UsageError("give at least one of --point, --unproject, --fit, --visible-region")

@@ -35,7 +35,10 @@ func temporaryDirectory() throws -> String {
   @Test func generalHelpListsCommands() {
     let run = CapturedRun(["--help"])
     #expect(run.status == 0)
-    for command in ["render", "diff", "bench", "gpus"] { #expect(run.out.contains("  \(command)")) }
+    // Every command's whole name, then its summary.
+    for command in ["render", "project", "inspect", "diff", "bench", "gpus", "conformance"] {
+      #expect(run.out.contains("  \(command) "), "\(command) missing or cut")
+    }
     #expect(CapturedRun([]).status == 2)
     #expect(CapturedRun(["--version"]).out.hasPrefix("tessera "))
   }

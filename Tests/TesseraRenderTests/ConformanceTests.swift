@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraConformance
 import TesseraGL
 import TesseraTestSupport
 import Testing

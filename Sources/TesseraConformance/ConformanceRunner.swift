@@ -1,4 +1,5 @@
 import Foundation
+import Tessera
 import TesseraGL
 import TesseraGeo
 import TesseraImage
@@ -36,12 +37,14 @@ public struct ConformanceRunner {
     self.device = device
   }
 
-  /// The camera of a case: MapLibre zoom + 1, pitch kept (the tilt cap is raised as needed).
+  /// The camera of a case: its style zoom as a camera zoom, pitch kept (the tilt cap is raised
+  /// as needed).
   static func options(for test: ConformanceCase) throws -> MapOptions {
     var limits = CameraLimits()
     try limits.setRaisedTiltCap(min(max(test.pitch, 60), CameraLimits.absoluteMaxTilt))
     let camera = try Camera(
-      target: test.center, zoom: min(max(test.zoom + 1, 0), CameraLimits.maximumZoomLevel), bearing: test.bearing,
+      target: test.center, zoom: min(max(Camera.zoom(forStyleZoom: test.zoom), 0), CameraLimits.maximumZoomLevel),
+      bearing: test.bearing,
       viewingAngle: test.pitch, limits: limits)
     return MapOptions(
       width: test.width, height: test.height, scale: test.pixelRatio, camera: camera, limits: limits,
@@ -51,7 +54,7 @@ public struct ConformanceRunner {
   /// Renders one case (premultiplied pixels, as MapLibre reads them back).
   public func render(_ test: ConformanceCase) throws -> Snapshot {
     let map = try Map(options: ConformanceRunner.options(for: test), device: device)
-    let style = try Style.parse(Array(test.style.serialized().utf8), source: test.directory + "/style.json")
+    let style = try Style.parse(test.style, source: test.directory + "/style.json")
     try map.setStyle(style, name: test.id, dataRoot: test.directory, localRoot: suite.root)
     return try map.snapshot(alpha: .premultiplied)
   }

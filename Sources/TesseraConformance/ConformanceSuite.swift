@@ -17,7 +17,7 @@ public struct ConformanceCase: Sendable {
   public let pixelRatio: Double
   /// The largest fraction of mismatched pixels that passes.
   public let allowed: Double
-  /// The camera: MapLibre zoom (Google zoom − 1), bearing and pitch in degrees.
+  /// The camera: MapLibre (style) zoom, bearing and pitch in degrees.
   public let center: Coordinate
   public let zoom: Double
   public let bearing: Double

@@ -1,0 +1,218 @@
+import Dispatch
+import Foundation
+import Synchronization
+import TesseraData
+import TesseraGL
+import TesseraImage
+
+/// Renders scenes on a fixed set of threads, each with its own GL context (a context is
+/// current on one thread), all sharing one ``TileLoader`` and so one cache of decoded tiles.
+/// Jobs are taken in the order they were submitted. A thread keeps its map between jobs that
+/// differ only in the camera (same size, style or map type, data, no markers), so their tile
+/// geometry stays on the GPU.
+///
+/// Thread safety: every method may be called from any thread. Completions run on the pool's
+/// threads, one job at a time per thread; a job's images are the same bytes whichever thread
+/// renders it and whatever ran before on that thread.
+public final class RenderPool: Sendable {
+  /// One submitted render.
+  struct Job: Sendable {
+    let scene: Scene
+    let alpha: AlphaRepresentation
+    let completion: @Sendable (Result<Snapshot, any Error>) -> Void
+  }
+
+  /// The jobs waiting, shared by the threads.
+  final class JobQueue: Sendable {
+    private struct State {
+      var jobs: [Job] = []
+      var next = 0
+      var closed = false
+    }
+
+    private let state = Mutex(State())
+    /// Counts jobs waiting (and, once closed, one wake-up per thread).
+    private let available = DispatchSemaphore(value: 0)
+
+    /// Queues a job; false once closed.
+    func append(_ job: Job) -> Bool {
+      let accepted = state.withLock { state -> Bool in
+        guard !state.closed else { return false }
+        state.jobs.append(job)
+        return true
+      }
+      if accepted { available.signal() }
+      return accepted
+    }
+
+    /// The next job, waiting for one; nil once the queue is closed and empty.
+    func next() -> Job? {
+      available.wait()
+      return state.withLock { state -> Job? in
+        guard state.next < state.jobs.count else { return nil }
+        defer {
+          state.next += 1
+          // Drop taken jobs now and then so a long-lived pool does not grow.
+          if state.next == state.jobs.count || state.next >= 1024 {
+            state.jobs.removeFirst(state.next)
+            state.next = 0
+          }
+        }
+        return state.jobs[state.next]
+      }
+    }
+
+    /// Closes the queue and wakes `threads` waiting threads; false when it was closed already.
+    func close(waking threads: Int) -> Bool {
+      let closing = state.withLock { state -> Bool in
+        guard !state.closed else { return false }
+        state.closed = true
+        return true
+      }
+      guard closing else { return false }
+      for _ in 0..<threads { available.signal() }
+      return true
+    }
+  }
+
+  /// Shared by every thread's maps.
+  public let tileLoader: TileLoader
+  /// Threads rendering (those that made their GL context).
+  public let threadCount: Int
+  /// Why threads that could not make a GL context take no jobs, one message each.
+  public let startUpFailures: [String]
+  private let queue = JobQueue()
+  private let stopped = DispatchGroup()
+
+  /// Starts `threads` threads, each making a GL context for `gpu`, sharing a tile cache of
+  /// `tileCacheBytes`. Throws when no thread could make a context (the first thread's error).
+  public init(
+    threads: Int = ProcessInfo.processInfo.activeProcessorCount, gpu: GPUSelection = .auto,
+    tileCacheBytes: Int = 512 << 20
+  ) throws {
+    precondition(threads > 0, "a render pool needs a thread")
+    tileLoader = TileLoader(cache: TileCache(budget: tileCacheBytes))
+    let started = DispatchSemaphore(value: 0)
+    let outcomes = Mutex<[Result<Void, any Error>]>([])
+    for index in 0..<threads {
+      stopped.enter()
+      let thread = Thread { [stopped, queue, tileLoader] in
+        defer { stopped.leave() }
+        let device: GLDevice
+        do {
+          device = try GLDevice(gpu: gpu)
+        } catch {
+          outcomes.withLock { $0.append(.failure(error)) }
+          started.signal()
+          return
+        }
+        outcomes.withLock { $0.append(.success(())) }
+        started.signal()
+        RenderPool.work(device: device, queue: queue, tileLoader: tileLoader)
+      }
+      thread.name = "tessera-render-\(index)"
+      thread.stackSize = 16 << 20
+      thread.start()
+    }
+    for _ in 0..<threads { started.wait() }
+    let results = outcomes.withLock { $0 }
+    var failures: [String] = []
+    var firstError: (any Error)?
+    for case .failure(let error) in results {
+      failures.append("cannot create a GL context for a render thread: \(error)")
+      firstError = firstError ?? error
+    }
+    threadCount = threads - failures.count
+    startUpFailures = failures
+    if threadCount == 0, let firstError {
+      stopped.wait()
+      throw firstError
+    }
+  }
+
+  /// Closes the queue without waiting: the threads finish the jobs submitted and stop.
+  deinit {
+    _ = queue.close(waking: threadCount)
+  }
+
+  /// Renders `scene` on one of the pool's threads and calls `completion` there with the
+  /// snapshot (`alpha` as ``Map/snapshot(alpha:)`` takes it) or the error. Returns at once;
+  /// after ``shutdown()`` the completion gets ``RenderPoolError/shutDown`` at once.
+  public func submit(
+    _ scene: Scene, alpha: AlphaRepresentation = .straight,
+    completion: @escaping @Sendable (Result<Snapshot, any Error>) -> Void
+  ) {
+    guard queue.append(Job(scene: scene, alpha: alpha, completion: completion)) else {
+      completion(.failure(RenderPoolError.shutDown))
+      return
+    }
+  }
+
+  /// Renders `scene` on one of the pool's threads and waits for it.
+  public func render(_ scene: Scene, alpha: AlphaRepresentation = .straight) throws -> Snapshot {
+    let done = DispatchSemaphore(value: 0)
+    let result = Mutex<Result<Snapshot, any Error>?>(nil)
+    submit(scene, alpha: alpha) { outcome in
+      result.withLock { $0 = outcome }
+      done.signal()
+    }
+    done.wait()
+    return try result.withLock { $0! }.get()
+  }
+
+  /// Lets the threads finish the jobs submitted so far, then stops them (their maps and GL
+  /// contexts are released) and waits for them. Later submissions fail. Not to be called from
+  /// a completion (it would wait for its own thread).
+  public func shutdown() {
+    _ = queue.close(waking: threadCount)
+    stopped.wait()
+  }
+
+  /// One thread's loop: jobs until the queue is closed and empty.
+  private static func work(device: GLDevice, queue: JobQueue, tileLoader: TileLoader) {
+    var current: (map: Map, key: ReuseKey)?
+    while let job = queue.next() {
+      do {
+        let key = ReuseKey(job.scene)
+        let map: Map
+        if let reused = current, let key, reused.key == key {
+          map = reused.map
+          map.state = try job.scene.mapState()
+        } else {
+          current = nil
+          map = try Map(scene: job.scene, device: device, tileLoader: tileLoader)
+          if let key { current = (map, key) }
+        }
+        let snapshot = try map.snapshot(alpha: job.alpha)
+        job.completion(.success(snapshot))
+      } catch {
+        job.completion(.failure(error))
+      }
+    }
+  }
+
+  /// What must match for a thread to keep its map for the next job: everything but the camera
+  /// and the camera updates. Scenes with markers always get a new map.
+  struct ReuseKey: Equatable {
+    let options: MapOptions
+    let stylePath: String?
+    let dataRoot: String
+
+    init?(_ scene: Scene) {
+      guard scene.markers == nil else { return nil }
+      var options = scene.options
+      options.camera = MapOptions.defaultCamera
+      self.options = options
+      stylePath = scene.stylePath
+      dataRoot = scene.dataRoot
+    }
+  }
+}
+
+/// Why a render pool did not render a job.
+public enum RenderPoolError: Error, Sendable, CustomStringConvertible {
+  /// The pool was shut down before the job was submitted.
+  case shutDown
+
+  public var description: String { "the render pool is shut down" }
+}
