@@ -57,10 +57,11 @@ struct CircleLayerRenderer: StyleLayerRenderer {
     let groups = StyleFramePlanner.groups(tiles)
     let overzoomed = groups.contains { $0.key.zoom > $0.key.dataTile.z }
     if overzoomed, let source = layer.source { planner.clipMasks(source: source, groups: groups) }
+    let circle = circlePipeline(layer, clipped: false)
     for group in groups {
       let tile = group.key
       let stencil = overzoomed ? planner.stencilReference(tile) : nil
-      let pipeline = circlePipeline(layer, clipped: stencil != nil)
+      let pipeline = circle.clipped(stencil != nil)
       let tileWorldSize = transform.worldSize / Double(tile.dataTile.tilesPerSide)
       let extrudeScale =
         pitchWithMap

@@ -59,13 +59,14 @@ struct FillLayerRenderer: StyleLayerRenderer {
     let (translate, anchoredToViewport) = planner.translation(
       layer, FillProperties.translate, anchor: FillProperties.translateAnchor)
     planner.clipMasks(source: source, groups: groups)
+    let (fill, outline) = fillPipelines(layer, zoom: planner.zoom, clipped: false)
     func matrix(_ group: BucketGroup) -> Mat4 {
       planner.tileMatrix(
         group.key.covered, extent: BucketGeometry.extent, translate: translate, viewportAnchored: anchoredToViewport)
     }
     for group in groups {
       let stencil = planner.stencilReference(group.key)
-      let pipeline = fillPipelines(layer, zoom: planner.zoom, clipped: stencil != nil).fill
+      let pipeline = fill.clipped(stencil != nil)
       let tileMatrix = matrix(group)
       var uniforms = UniformValues()
       uniforms.set(StyleFramePlanner.matrix, tileMatrix)
@@ -75,11 +76,12 @@ struct FillLayerRenderer: StyleLayerRenderer {
         pipeline, planner.bucket(layer, group.key), uniforms, stencil: stencil,
         cull: CullVolume(matrix: tileMatrix.floats, margin: 0), scissor: planner.scissor(group.key))
     }
+    guard let outline else { return }
     let bindings = FillLayerRenderer.outlineBindings(layer)
     let viewport = planner.transform.viewport
     for group in groups {
       let stencil = planner.stencilReference(group.key)
-      guard let pipeline = fillPipelines(layer, zoom: planner.zoom, clipped: stencil != nil).outline else { return }
+      let pipeline = outline.clipped(stencil != nil)
       let tileMatrix = matrix(group)
       var uniforms = UniformValues()
       uniforms.set(StyleFramePlanner.matrix, tileMatrix)

@@ -95,7 +95,7 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
     paint.set(HillshadeLayerRenderer.shadow, layer.value(HillshadeProperties.shadowColor, zoom: zoom))
     paint.set(HillshadeLayerRenderer.highlight, layer.value(HillshadeProperties.highlightColor, zoom: zoom))
     paint.set(HillshadeLayerRenderer.accent, layer.value(HillshadeProperties.accentColor, zoom: zoom))
-    let pipeline = StylePipeline(program: HillshadeLayerRenderer.program)
+    let pipeline = pipelines(layer, PipelineContext(zoom: zoom, clipsWithStencil: false))[0]
     for tile in tiles {
       guard let texture = planner.texture(layer, tile) else { continue }
       let data = tile.dataTile

@@ -30,15 +30,17 @@ struct LineLayerRenderer: StyleLayerRenderer {
   static let unitsToPixels = UniformSlot<SIMD2<Float>>("u_units_to_pixels")
   static let devicePixelRatio = UniformSlot<Float>("u_device_pixel_ratio")
 
-  /// The line's pipeline, dashed or not, clipped to tiles or not.
-  func linePipeline(_ layer: StyleLayer, zoom: Double, clipped: Bool) -> StylePipeline {
+  /// The line's pipeline, dashed when `dashes` has a pattern, clipped to tiles or not.
+  func linePipeline(_ layer: StyleLayer, dashes: LineDashes?, clipped: Bool) -> StylePipeline {
     StylePipeline(
       program: LineLayerRenderer.program, mask: PaintBinding.mask(LineLayerRenderer.paint, layer: layer),
-      switches: LineDashes(layer: layer, zoom: zoom) != nil ? ["DASHED"] : [], clipped: clipped)
+      switches: dashes != nil ? ["DASHED"] : [], clipped: clipped)
   }
 
   func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
-    context.clipPipelines + [linePipeline(layer, zoom: context.zoom, clipped: context.clipsWithStencil)]
+    context.clipPipelines + [
+      linePipeline(layer, dashes: LineDashes(layer: layer, zoom: context.zoom), clipped: context.clipsWithStencil)
+    ]
   }
 
   func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double) -> BucketGeometry {
@@ -55,10 +57,11 @@ struct LineLayerRenderer: StyleLayerRenderer {
     let groups = StyleFramePlanner.groups(tiles)
     let reach = LineLayerRenderer.reach(layer, zoom: zoom)
     planner.clipMasks(source: source, groups: groups)
+    let line = linePipeline(layer, dashes: dashes, clipped: false)
     for group in groups {
       let tile = group.key
       let stencil = planner.stencilReference(tile)
-      let pipeline = linePipeline(layer, zoom: zoom, clipped: stencil != nil)
+      let pipeline = line.clipped(stencil != nil)
       let tileWorldSize = planner.transform.worldSize / Double(tile.dataTile.tilesPerSide)
       let matrix = planner.tileMatrix(
         tile.covered, extent: BucketGeometry.extent, translate: translate, viewportAnchored: anchoredToViewport)
