@@ -114,6 +114,23 @@ import Testing
     #expect(map.styleWarnings.isEmpty)
   }
 
+  /// Layer types without a renderer in the registry are skipped with one warning per type.
+  @Test func layersOfTypesNotDrawnAreSkippedWithAWarning() throws {
+    let style = try Style.parse(
+      Array(
+        #"{"version": 8, "sources": {"s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "red"}}, {"id": "a", "type": "symbol", "source": "s"}, {"id": "b", "type": "symbol", "source": "s"}, {"id": "h", "type": "heatmap", "source": "s"}]}"#
+          .utf8))
+    let map = try Map(options: MapOptions(width: 16, height: 16, mapType: .none), gpu: .surfaceless)
+    try map.setStyle(style, name: "s.json", dataRoot: "/")
+    #expect(
+      map.styleWarnings == [
+        "1 heatmap layer(s) skipped: Tessera does not draw heatmap layers yet",
+        "2 symbol layer(s) skipped: Tessera does not draw symbol layers yet",
+      ])
+    let pixel = try map.snapshot().image.pixel(x: 8, y: 8)
+    #expect(pixel.r == 255 && pixel.g == 0 && pixel.b == 0 && pixel.a == 255)
+  }
+
   @Test func sourcesThatCannotOpenNameTheSource() throws {
     let style = try Style.parse(
       Array(
