@@ -76,10 +76,17 @@ public struct MapOptions: Sendable, Equatable {
   /// The camera state these options describe, after `updates` applied in order as
   /// ``Map/moveCamera(_:)`` applies them: the one place a map's starting camera is worked out
   /// (maps, preparations, scenes, the command line and render pools all come here).
+  /// Throws for a fit whose padding leaves no room in the view.
   public func mapState(applying updates: [CameraUpdate] = []) throws(GeoError) -> MapState {
     var state = MapState(
       camera: camera, viewport: try viewport(), limits: limits, cameraTargetBounds: cameraTargetBounds)
-    for update in updates { state.move(update) }
+    for update in updates {
+      guard state.canApply(update) else {
+        throw GeoError.invalidViewport(
+          reason: "a fit update's padding leaves no room in the \(width)x\(height)-point view")
+      }
+      state.move(update)
+    }
     return state
   }
 }

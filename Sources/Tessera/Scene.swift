@@ -55,6 +55,38 @@ public struct Scene: Sendable {
     warnings = []
   }
 
+  /// The fields of the scene's objects.
+  static let nestedFields: [String: Set<String>] = [
+    "size": ["width", "height"],
+    "camera": ["latitude", "longitude", "zoom", "bearing", "viewingAngle"],
+    "padding": ["top", "left", "bottom", "right"],
+    "animation": ["to", "update", "duration", "fps", "easing"],
+  ]
+
+  /// One warning for each field of the object at `cursor` not in `known` (throws when it is
+  /// not an object).
+  static func unknownFields(_ cursor: JSONCursor, known: Set<String>) throws -> [String] {
+    try cursor.keys().filter { !known.contains($0) }.map {
+      "\(cursor.source): unknown field '\(cursor.path.isEmpty ? $0 : cursor.path + "." + $0)' ignored"
+    }
+  }
+
+  /// Warnings for unknown fields of the markers and marker sets in `markers`.
+  static func unknownMarkerFields(_ markers: JSONCursor) throws -> [String] {
+    switch markers.value {
+    case nil, .null?:
+      return []
+    case .array?:
+      return try markers.elements().flatMap { element in
+        try unknownFields(
+          element,
+          known: element["geojson"].exists ? SceneMarkers.knownSetFields : SceneMarkers.knownMarkerFields)
+      }
+    default:
+      return try unknownFields(markers, known: SceneMarkers.knownSetFields)
+    }
+  }
+
   /// Reads and parses a scene file.
   public static func load(path: String) throws(SceneError) -> Scene {
     let bytes: [UInt8]
@@ -98,9 +130,15 @@ public struct Scene: Sendable {
     let fileName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     name = try root["name"].optionalString() ?? fileName
     summary = try root["description"].optionalString()
-    warnings = try root.keys().filter { !Scene.knownFields.contains($0) }.map {
-      "\(path): unknown field '\($0)' ignored"
+    var warnings = try Scene.unknownFields(root, known: Scene.knownFields)
+    for (field, known) in Scene.nestedFields where !root[field].isAbsentOrNull {
+      warnings += try Scene.unknownFields(root[field], known: known)
     }
+    if !root["animation"]["to"].isAbsentOrNull {
+      warnings += try Scene.unknownFields(root["animation"]["to"], known: Scene.nestedFields["camera"]!)
+    }
+    warnings += try Scene.unknownMarkerFields(root["markers"])
+    self.warnings = warnings
     let dataRoot = Scene.resolve(try root["dataRoot"].optionalString() ?? ".", against: baseDirectory)
     self.dataRoot = dataRoot
     stylePath = try root["style"].optionalString().map { Scene.resolve($0, against: dataRoot) }
@@ -111,10 +149,10 @@ public struct Scene: Sendable {
     }
 
     var options = MapOptions()
+    if root["size"].exists { _ = try root["size"].keys() }
     options.width = try root["size"]["width"].number(default: options.width)
     options.height = try root["size"]["height"].number(default: options.height)
     options.scale = try root["scale"].number(default: 1)
-    if root["size"].exists { _ = try root["size"].keys() }
     var limits = CameraLimits()
     do {
       try limits.setZoomRange(

@@ -25,8 +25,8 @@ struct ParsedArguments: Sendable {
   private(set) var ordered: [(name: String, value: String)] = []
   let command: String
 
-  /// Splits `arguments` by `specs`; `--name value` and `--name=value` are both accepted, and
-  /// `--` ends option parsing.
+  /// Splits `arguments` by `specs`; `--name value` and `--name=value` are both accepted (a value
+  /// starting with `--` only in the second form), and `--` ends option parsing.
   init(_ arguments: [String], specs: [OptionSpec], command: String) throws(UsageError) {
     self.command = command
     let byName = Dictionary(uniqueKeysWithValues: specs.map { ($0.name, $0) })
@@ -58,6 +58,11 @@ struct ParsedArguments: Sendable {
           value = inlineValue
         } else {
           guard index < arguments.count else { throw UsageError("option '--\(name)' needs a value") }
+          // `--zoom --output x.png`: the value is missing, not "--output" (write `--name=--x`
+          // for a value that starts with two dashes).
+          guard !(arguments[index].hasPrefix("--") && arguments[index].count > 2) else {
+            throw UsageError("option '--\(name)' needs a value, found option '\(arguments[index])'")
+          }
           value = arguments[index]
           index += 1
         }

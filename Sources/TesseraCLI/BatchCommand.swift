@@ -19,6 +19,9 @@ enum BatchCommand {
         try ValueParsers.integer(text, option: "threads", range: 1...256)
       } ?? ProcessInfo.processInfo.activeProcessorCount
     let gpu = try arguments.value("gpu").map(ValueParsers.gpu) ?? .auto
+    if let report = arguments.value("report") {
+      try FileOutput.refuseOverwriting([("--report", report)], inputs: [("--batch", jobsPath)])
+    }
     let (jobs, problems) = try BatchJobs.load(path: jobsPath)
     for problem in problems { console.printError("tessera render: \(problem)") }
     for warning in Set(jobs.flatMap(\.scene.warnings)).sorted() {

@@ -74,6 +74,9 @@ enum BatchJobs {
     }
     for (key, value) in object.pairs where !jobFields.contains(key) { fields[key] = value }
     let scene = try Scene.parse(JSONValue.object(fields), path: scenePath)
+    if FileOutput.sameFile(output, jobsPath) || FileOutput.sameFile(output, scenePath) {
+      throw CommandFailure("field 'output': \(output) is an input of the batch: refusing to overwrite it")
+    }
     if scene.animation != nil { throw CommandFailure("field 'animation': batch jobs draw single images") }
     return BatchJob(line: line, scene: scene, output: output, format: format)
   }

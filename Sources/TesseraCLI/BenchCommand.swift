@@ -51,6 +51,9 @@ enum BenchCommand: Command {
       try arguments.value("frames").map { text throws(UsageError) in
         try ValueParsers.integer(text, option: "frames", range: 1...100_000)
       } ?? 20
+    try FileOutput.refuseOverwriting(
+      [arguments.value("json").map { ("--json", $0) }, arguments.value("png").map { ("--png", $0) }].compactMap { $0 },
+      inputs: [("the scenario", scenarioPath)])
     let settings = try MapSettings(arguments, scenePath: scenarioPath)
     for warning in settings.warnings { console.printError("tessera bench: warning: \(warning)") }
     let orbit = arguments.has("orbit")

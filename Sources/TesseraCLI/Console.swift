@@ -25,25 +25,6 @@ public final class Console: @unchecked Sendable {
   public func printError(_ line: String) { writeError(line + "\n") }
 }
 
-/// Writes bytes to a file, replacing it; errors name the path.
-enum FileOutput {
-  static func write(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
-    do {
-      try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      throw CommandFailure("cannot write \(path): \((error as NSError).localizedDescription)")
-    }
-  }
-
-  static func read(_ path: String) throws(CommandFailure) -> [UInt8] {
-    do {
-      return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-    } catch {
-      throw CommandFailure("cannot read \(path): \((error as NSError).localizedDescription)")
-    }
-  }
-}
-
 /// A command that ran but failed (render, I/O, a diff beyond the allowance): exit status 1.
 struct CommandFailure: Error, CustomStringConvertible {
   let description: String

@@ -35,6 +35,9 @@ enum DiffCommand: Command {
         try ValueParsers.number(text, option: "allowed")
       } ?? 0
     guard (0...1).contains(allowed) else { throw UsageError("--allowed must be in 0...1") }
+    if let diffPath = arguments.value("diff") {
+      try FileOutput.refuseOverwriting([("--diff", diffPath)], inputs: [("A.png", paths[0]), ("B.png", paths[1])])
+    }
     let a = try ImageCodec.decode(try FileOutput.read(paths[0]), source: paths[0])
     let b = try ImageCodec.decode(try FileOutput.read(paths[1]), source: paths[1])
     let comparison = PixelDiff(threshold: threshold, includeAntialiasing: arguments.has("include-aa"))

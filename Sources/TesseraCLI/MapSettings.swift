@@ -135,6 +135,12 @@ struct MapSettings {
     if arguments.has("no-tile-grid") { options.showsTileGrid = false }
     try applyContent(arguments)
     markerSpecs = arguments.allValues("marker")
+    // The view and the camera updates checked now: a bad size, scale or padding is a usage error.
+    do {
+      _ = try options.mapState(applying: updates)
+    } catch {
+      throw UsageError(error.description)
+    }
 
   }
 

@@ -5,8 +5,30 @@ import TesseraImage
 
 /// `--marker LAT,LNG[,key=value…]`: one marker from the command line.
 enum MarkerFlag {
+  /// The comma-separated parts of a spec; commas inside parentheses (`color=rgb(1,2,3)`) do
+  /// not split.
+  static func parts(_ text: String) -> [String] {
+    var parts: [String] = []
+    var current = ""
+    var depth = 0
+    for character in text {
+      switch character {
+      case "(": depth += 1
+      case ")": depth = max(depth - 1, 0)
+      case "," where depth == 0:
+        parts.append(current)
+        current = ""
+        continue
+      default: break
+      }
+      current.append(character)
+    }
+    parts.append(current)
+    return parts
+  }
+
   static func parse(_ text: String) throws -> Marker {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    let parts = MarkerFlag.parts(text)
     guard parts.count >= 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
       latitude.isFinite, longitude.isFinite, abs(latitude) <= 90
     else {
@@ -39,7 +61,12 @@ enum MarkerFlag {
         let opacity = try number()
         guard (0...1).contains(opacity) else { throw UsageError("--marker: opacity must be in 0…1") }
         marker.opacity = opacity
-      case "z": marker.zIndex = Int(try number())
+      case "z":
+        let z = try number()
+        guard z == z.rounded(), z >= Double(Int32.min), z <= Double(Int32.max) else {
+          throw UsageError("--marker: z must be an integer in \(Int32.min)…\(Int32.max), found '\(value)'")
+        }
+        marker.zIndex = Int(z)
       case "anchor":
         let xy = value.split(separator: ":").compactMap { Double($0) }
         guard xy.count == 2 else { throw UsageError("--marker: anchor needs X:Y, found '\(value)'") }

@@ -88,6 +88,9 @@ enum ProjectCommand: Command {
         result.merge(coordinate)
       case "fit":
         let update = try ValueParsers.update("fit:" + value, option: "fit")
+        guard state.canApply(update) else {
+          throw UsageError("--fit \(value): the padding leaves no room in the view")
+        }
         state.move(update)
         lines.append("camera " + describe(state.camera))
         result["camera"] = json(state.camera)

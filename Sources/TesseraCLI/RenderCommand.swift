@@ -76,6 +76,9 @@ enum RenderCommand: Command {
     guard let output = arguments.value("output") else {
       throw UsageError("--output FILE is required (see tessera render --help)")
     }
+    try FileOutput.refuseOverwriting(
+      [("--output", output)] + (arguments.value("accessibility").map { [("--accessibility", $0)] } ?? []),
+      inputs: arguments.value("scene").map { [("--scene", $0)] } ?? [])
     let format = try outputFormat(arguments, output: output)
     let quality = try arguments.value("quality").map { text throws(UsageError) in
       try ValueParsers.integer(text, option: "quality", range: 1...100)

@@ -63,6 +63,15 @@ public struct MapState: Sendable, Equatable {
     camera = constrained(camera)
   }
 
+  /// Whether `update` can be applied as asked: false for a fit whose insets and the map's
+  /// padding leave no room in the view (it would fall back to the minimum zoom).
+  public func canApply(_ update: CameraUpdate) -> Bool {
+    guard case .fitBounds(_, let insets) = update else { return true }
+    let padding = viewport.padding
+    return viewport.width - padding.left - padding.right - insets.left - insets.right > 0
+      && viewport.height - padding.top - padding.bottom - insets.top - insets.bottom > 0
+  }
+
   /// Changes size, scale or padding; the camera stays.
   public mutating func setViewport(_ viewport: Viewport) {
     self.viewport = viewport
@@ -102,7 +111,8 @@ public struct MapState: Sendable, Equatable {
 
   /// `cameraForBounds:insets:`: the camera (bearing 0, tilt 0) that shows `bounds` as large as
   /// possible inside the view minus the map padding minus `insets`, with the bounds centred in
-  /// that area; nil for invalid bounds. When the insets leave no room, the minimum zoom.
+  /// that area; nil for invalid bounds. When the insets leave no room, the minimum zoom with the
+  /// bounds centred in the padded view.
   ///
   /// The zoom is the largest at which the bounds' Mercator box fits (clamped to the zoom range);
   /// with even insets the target is the Mercator centre of the bounds, with uneven insets it is
@@ -138,7 +148,10 @@ public struct MapState: Sendable, Equatable {
     let centreX = (bounds.west + 180) / 360 * worldSize + boxWidth * scale / 2
     let centreY = (northWest.y + boxHeight / 2) * scale
     let padded = viewport.paddedCenter
-    let insetCentre = (x: left + max(availableWidth, 0) / 2, y: top + max(availableHeight, 0) / 2)
+    // Insets that leave no room cannot place the bounds: they are centred in the padded view.
+    let insetCentre =
+      availableWidth > 0 && availableHeight > 0
+      ? (x: left + availableWidth / 2, y: top + availableHeight / 2) : (x: padded.x, y: padded.y)
     let target = Mercator.unproject(
       WorldPoint(x: centreX - (insetCentre.x - padded.x), y: centreY - (insetCentre.y - padded.y)),
       worldSize: worldSize)

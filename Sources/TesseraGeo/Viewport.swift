@@ -9,7 +9,12 @@ public struct Viewport: Sendable, Equatable, Hashable {
   /// Padding: the target is drawn at the centre of the view minus this border.
   public let padding: EdgeInsets
 
-  /// Makes a viewport, or throws if a size is not positive and finite, or padding is negative.
+  /// The most pixels a side of a view may have. Render targets are smaller still (16384 on
+  /// llvmpipe; the device says its own limit); this bound keeps every size arithmetic exact.
+  public static let maximumPixels = 1 << 20
+
+  /// Makes a viewport, or throws if a size is not positive and finite, the view would be more
+  /// than ``maximumPixels`` pixels a side, or padding is negative, not finite, or leaves no room.
   public init(width: Double, height: Double, scale: Double = 1, padding: EdgeInsets = .zero)
     throws(GeoError)
   {
@@ -19,8 +24,19 @@ public struct Viewport: Sendable, Equatable, Hashable {
     guard scale.isFinite, scale > 0 else {
       throw GeoError.invalidViewport(reason: "scale \(scale) must be a positive number")
     }
+    let limit = Double(Viewport.maximumPixels)
+    guard width * scale <= limit, height * scale <= limit else {
+      throw GeoError.invalidViewport(
+        reason: "\(width)x\(height) points at scale \(scale) is more than \(Viewport.maximumPixels) pixels a side")
+    }
     guard padding.isValid else {
       throw GeoError.invalidViewport(reason: "padding must be finite and not negative")
+    }
+    guard padding.left + padding.right < width, padding.top + padding.bottom < height else {
+      throw GeoError.invalidViewport(
+        reason:
+          "padding (top \(padding.top), left \(padding.left), bottom \(padding.bottom), right \(padding.right)) "
+          + "leaves no room in a \(width)x\(height)-point view")
     }
     self.width = width
     self.height = height

@@ -55,8 +55,50 @@ public struct JSONCursor: Sendable {
 
   /// A required finite number.
   public func number() throws(JSONFieldError) -> Double {
-    guard let number = value?.number, number.isFinite else { throw mismatch("a number") }
+    guard let number = value?.number else { throw mismatch("a number") }
+    guard number.isFinite else { throw invalid("a finite number") }
     return number
+  }
+
+  /// A required number within `range`.
+  public func number(in range: ClosedRange<Double>) throws(JSONFieldError) -> Double {
+    let number = try number()
+    guard range.contains(number) else { throw invalid("a number in \(JSONCursor.describe(range))") }
+    return number
+  }
+
+  /// A number within `range`, or `fallback` when absent or null.
+  public func number(default fallback: Double, in range: ClosedRange<Double>) throws(JSONFieldError) -> Double {
+    isAbsentOrNull ? fallback : try number(in: range)
+  }
+
+  /// A number within `range`, or nil when absent or null.
+  public func optionalNumber(in range: ClosedRange<Double>) throws(JSONFieldError) -> Double? {
+    isAbsentOrNull ? nil : try number(in: range)
+  }
+
+  /// A required integer (a number with no fraction) within `range`.
+  public func integer(in range: ClosedRange<Int>) throws(JSONFieldError) -> Int {
+    let number = try number()
+    guard number == number.rounded(), number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+      throw invalid("an integer in \(range.lowerBound)…\(range.upperBound)")
+    }
+    return Int(number)
+  }
+
+  /// An integer within `range`, or `fallback` when absent or null.
+  public func integer(default fallback: Int, in range: ClosedRange<Int>) throws(JSONFieldError) -> Int {
+    isAbsentOrNull ? fallback : try integer(in: range)
+  }
+
+  /// An integer within `range`, or nil when absent or null.
+  public func optionalInteger(in range: ClosedRange<Int>) throws(JSONFieldError) -> Int? {
+    isAbsentOrNull ? nil : try integer(in: range)
+  }
+
+  /// `a…b`, written briefly.
+  static func describe(_ range: ClosedRange<Double>) -> String {
+    "\(JSONValue.format(range.lowerBound))…\(JSONValue.format(range.upperBound))"
   }
 
   /// A number, or `fallback` when absent or null.
@@ -119,7 +161,7 @@ public struct JSONCursor: Sendable {
   static func brief(_ value: JSONValue) -> String {
     switch value {
     case .string(let text): return "\"\(text.count > 40 ? String(text.prefix(40)) + "…" : text)\""
-    case .number(let number): return JSONValue.format(number)
+    case .number(let number): return number.isFinite ? JSONValue.format(number) : "\(number)"
     case .bool(let flag): return flag ? "true" : "false"
     case .null: return "null"
     case .array: return "an array"

@@ -167,6 +167,8 @@ public struct JSONParser {
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     guard let value = Double(text) else { throw error("invalid number '\(text)'") }
+    // 1e999 would be infinite: no field of any document Tessera reads can use it.
+    guard value.isFinite else { throw error("number '\(text)' is out of range (beyond ±1.8e308)") }
     return value
   }
 

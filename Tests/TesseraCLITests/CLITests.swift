@@ -403,3 +403,33 @@ func temporaryDirectory() throws -> String {
     #expect(run.error.contains(message), "\(run.error)")
   }
 }
+
+/// Numbers no integer can hold, on the command line: a message and exit status 2, never a trap.
+@Suite struct CLIHostileNumberTests {
+  @Test(arguments: [
+    ["--scale", "1e20"], ["--size", "9223372036854775807x1"], ["--size", "99999999999999999999x10"],
+    ["--size", "64x64", "--marker", "0,0,z=99999999999999999999"], ["--size", "64x64", "--marker", "0,0,z=1e300"],
+    ["--size", "64x64", "--padding", "40,0,40,0"], ["--size", "64x64", "--update", "fit:7,43,8,44@40"],
+    ["--size", "1e300x1"], ["--size", "64x64", "--scale", "1e300"], ["--size", "64x64", "--zoom", "1e999"],
+  ])
+  func refusedWithAMessage(_ arguments: [String]) throws {
+    let output = try temporaryDirectory() + "/out.png"
+    let run = CapturedRun(["render", "--map-type", "none"] + arguments + ["--output", output])
+    #expect(run.status == 2, "\(arguments): \(run.error)")
+    #expect(run.error.hasPrefix("tessera render: "))
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
+  @Test func hugeButHarmlessNumbersAreClamped() throws {
+    let output = try temporaryDirectory() + "/out.png"
+    for arguments in [
+      ["--zoom", "1e300"], ["--zoom", "-1e300"], ["--bearing", "1e300"], ["--tilt", "1e300"],
+      ["--center", "1e300,1e300"],
+      ["--marker", "0,0,rotation=1e300"], ["--marker", "0,0,anchor=1e300:-1e300"], ["--update", "zoomBy:1e300"],
+      ["--update", "scrollBy:1e300,1e300"], ["--update", "zoomBy:1@1e300,1e300"],
+    ] {
+      let run = CapturedRun(["render", "--map-type", "none", "--size", "32x32"] + arguments + ["--output", output])
+      #expect(run.status == 0, "\(arguments): \(run.error)")
+    }
+  }
+}

@@ -49,8 +49,10 @@ public final class MarkerIcon: Sendable {
       namedScale = Double(scale)
     }
     var variants: [(scale: Double, image: RGBAImage)] = []
+    // A name without an extension has none in its siblings either (`pin`, `pin@2x`).
+    let suffix = ext.isEmpty ? "" : "." + ext
     for scale in [1.0, 2, 3] {
-      let candidate = scale == 1 ? "\(base).\(ext)" : "\(base)@\(Int(scale))x.\(ext)"
+      let candidate = scale == 1 ? base + suffix : "\(base)@\(Int(scale))x" + suffix
       guard scale == namedScale || FileManager.default.fileExists(atPath: candidate) else { continue }
       guard let data = FileManager.default.contents(atPath: candidate) else {
         if scale == namedScale { throw MarkerError(source: candidate, reason: "cannot read the icon file") }

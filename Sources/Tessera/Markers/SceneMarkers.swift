@@ -15,6 +15,14 @@ import TesseraRender
 /// "none|pop|fadeIn", "collisionBehavior": "required|requiredAndHidesOptional|
 /// optionalAndHidesLowerPriority", "tappable"}`. Paths are relative to the scene file.
 enum SceneMarkers {
+  /// The fields of a marker object.
+  static let knownMarkerFields: Set<String> = [
+    "position", "latitude", "longitude", "title", "snippet", "icon", "color", "groundAnchor", "rotation", "flat",
+    "opacity", "zIndex", "appearAnimation", "collisionBehavior", "tappable",
+  ]
+  /// The fields of a marker set.
+  static let knownSetFields: Set<String> = ["geojson", "icons", "iconProperty", "groundAnchor"]
+
   static func load(_ cursor: JSONCursor, directory: String) throws -> [Marker] {
     var loader = Loader(directory: directory)
     switch cursor.value {
@@ -133,7 +141,7 @@ enum SceneMarkers {
         throw MarkerError(source: "\(cursor.source): \(cursor.path).opacity", reason: "expected 0…1, found \(opacity)")
       }
       marker.opacity = opacity
-      marker.zIndex = Int(try cursor["zIndex"].number(default: 0))
+      marker.zIndex = try cursor["zIndex"].integer(default: 0, in: Int(Int32.min)...Int(Int32.max))
     }
 
     func check(_ position: Coordinate, _ cursor: JSONCursor) throws {

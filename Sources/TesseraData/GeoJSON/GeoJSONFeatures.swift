@@ -19,10 +19,21 @@ struct GeoJSONFeatures: Sendable {
   }
 
   let features: [Feature]
+  /// Features left out for positions out of range (beyond ±``longitudeLimit``° of longitude,
+  /// or not finite), one message each (at most ``problemLimit``).
+  let problems: [String]
+
+  /// The farthest longitude a position may have (geometry may cross the antimeridian a few
+  /// times; beyond that a position is an error in the data).
+  static let longitudeLimit = 1080.0
+  static let problemLimit = 10
 
   /// Reads a FeatureCollection, a Feature or a bare geometry; `source` names it in errors.
   init(_ json: JSONValue, source: String) throws(TileSourceError) {
     var features: [Feature] = []
+    var problems: [String] = []
+    /// The first position out of range in the feature being read.
+    var outOfRange: String?
     func fail(_ message: String) -> TileSourceError { .open(source: source, reason: "GeoJSON: \(message)") }
     func add(_ value: JSONValue, properties: [(String, FeatureValue)], id: UInt64?) throws(TileSourceError) {
       guard let type = value["type"]?.string else { throw fail("a geometry has no type") }
@@ -34,6 +45,10 @@ struct GeoJSONFeatures: Sendable {
       func point(_ json: JSONValue) throws(TileSourceError) -> (Double, Double) {
         guard let pair = json.array, pair.count >= 2, let lng = pair[0].number, let lat = pair[1].number else {
           throw fail("a position must be [longitude, latitude]")
+        }
+        guard lng.isFinite, lat.isFinite, abs(lng) <= GeoJSONFeatures.longitudeLimit else {
+          outOfRange = outOfRange ?? json.serialized()
+          return (0, 0)
         }
         return GeoJSONFeatures.project(longitude: lng, latitude: lat)
       }
@@ -99,8 +114,22 @@ struct GeoJSONFeatures: Sendable {
         default: properties.append((key, .string(property.serialized())))
         }
       }
-      let id = value["id"]?.number.flatMap { $0 >= 0 && $0 == $0.rounded() ? UInt64($0) : nil }
-      if let geometry = value["geometry"], geometry != .null { try add(geometry, properties: properties, id: id) }
+      let id = value["id"]?.number.flatMap { $0 >= 0 && $0 == $0.rounded() && $0 < 1.8e19 ? UInt64($0) : nil }
+      guard let geometry = value["geometry"], geometry != .null else { return }
+      try addChecked(geometry, properties: properties, id: id)
+    }
+    /// Adds a geometry, or leaves it out when a position is out of range.
+    func addChecked(_ geometry: JSONValue, properties: [(String, FeatureValue)], id: UInt64?) throws(TileSourceError) {
+      let count = features.count
+      outOfRange = nil
+      try add(geometry, properties: properties, id: id)
+      if let position = outOfRange {
+        // One feature with a position out of range is left out, not the whole source.
+        features.removeSubrange(count...)
+        if problems.count < GeoJSONFeatures.problemLimit {
+          problems.append("\(source): a feature with position \(position) (out of range) is left out")
+        }
+      }
     }
     switch json["type"]?.string {
     case "FeatureCollection":
@@ -108,11 +137,12 @@ struct GeoJSONFeatures: Sendable {
     case "Feature":
       try feature(json)
     case .some:
-      try add(json, properties: [], id: nil)
+      try addChecked(json, properties: [], id: nil)
     case nil:
       throw fail("the data has no type")
     }
     self.features = features
+    self.problems = problems
   }
 
   /// Longitude and latitude to 0…1 world coordinates (latitude clamped like geojson-vt).

@@ -19,7 +19,9 @@ public final class GeoJSONSource: TileSource {
   public init(data: JSONValue, name: String, maxZoom: Int = 18) throws(TileSourceError) {
     self.name = name
     features = try GeoJSONFeatures(data, source: name)
-    metadata = TileSourceMetadata(format: .mvt, minZoom: 0, maxZoom: maxZoom)
+    var metadata = TileSourceMetadata(format: .mvt, minZoom: 0, maxZoom: maxZoom)
+    metadata.problems = features.problems
+    self.metadata = metadata
   }
 
   public func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch {

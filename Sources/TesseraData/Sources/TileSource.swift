@@ -65,6 +65,8 @@ public struct TileSourceMetadata: Sendable, Equatable {
   public var tileCount: Int?
   /// Everything the metadata said, as JSON.
   public var raw: JSONObject
+  /// Values the metadata gave that were out of range and ignored, one message each.
+  public var problems: [String] = []
 
   public init(format: TileFormat, minZoom: Int = 0, maxZoom: Int = 22) {
     self.format = format

@@ -34,8 +34,8 @@ extension MarkerRenderer {
         let anchor = transform.screenPoint(dx: dx, dy: dy)
       {
         // The icon's top-left pixel (the GPU draws it exactly there).
-        let x = Int(((anchor.x - sprite.anchorX * sprite.width) * scale).rounded())
-        let y = Int(((anchor.y - sprite.anchorY * sprite.height) * scale).rounded())
+        let x = MarkerRenderer.pixel((anchor.x - sprite.anchorX * sprite.width) * scale, .toNearestOrAwayFromZero)
+        let y = MarkerRenderer.pixel((anchor.y - sprite.anchorY * sprite.height) * scale, .toNearestOrAwayFromZero)
         let rows = occlusion.exposedRows(masks.drawn, x: x, y: y)
         guard !rows.isEmpty else { continue }
         let width = Float(masks.width)
@@ -102,13 +102,14 @@ extension MarkerRenderer {
       offset = (offset.0 * c + offset.1 * s, -offset.0 * s + offset.1 * c)
       return (offset.0 / sprite.width + sprite.anchorX, offset.1 / sprite.height + sprite.anchorY)
     }
-    let minY = Int(quad.map(\.y).min()!.rounded(.down)) - 1
-    let maxY = Int(quad.map(\.y).max()!.rounded(.up)) + 1
+    let minY = MarkerRenderer.pixel(quad.map(\.y).min()!, .down) - 1
+    let maxY = MarkerRenderer.pixel(quad.map(\.y).max()!, .up) + 1
     var bounds: (Double, Double, Double, Double)?
     for row in max(minY, 0)...max(min(maxY, occlusion.height - 1), 0) {
       guard let extent = MarkerRenderer.rowExtent(quad, row: row),
         let span = occlusion.uncoveredSpan(
-          minX: Int(extent.low.rounded(.down)) - 1, maxX: Int(extent.high.rounded(.up)) + 1, row: row)
+          minX: MarkerRenderer.pixel(extent.low, .down) - 1, maxX: MarkerRenderer.pixel(extent.high, .up) + 1,
+          row: row)
       else { continue }
       // The corners of the end pixels grown by a pixel, so rounding and filtering never cut
       // a visible pixel.
@@ -171,5 +172,12 @@ extension MarkerRenderer {
       }
     }
     return points
+  }
+
+  /// A screen coordinate (pixels) as a whole pixel, rounded by `rule`; far outside any view it
+  /// is held at ±2^30 pixels (points near the horizon project arbitrarily far).
+  static func pixel(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {
+    let limit = Double(1 << 30)
+    return Int(min(max(value.isNaN ? -limit : value, -limit), limit).rounded(rule))
   }
 }

@@ -21,7 +21,8 @@ public final class StyleRenderer: Sendable {
   public let loader: TileLoader
   /// Seconds to wait for a frame's tiles.
   public let loadTimeout: Double
-  /// The style's warnings and the renderer's: layers of types Tessera does not draw.
+  /// The style's warnings and the renderer's: layers of types Tessera does not draw, source
+  /// metadata out of range.
   public let warnings: [String]
   let revision: Int
 
@@ -41,6 +42,9 @@ public final class StyleRenderer: Sendable {
       style.warnings
       + skipped.sorted { $0.key.rawValue < $1.key.rawValue }.map { type, count in
         "\(count) \(type.rawValue) layer(s) skipped: Tessera does not draw \(type.rawValue) layers yet"
+      }
+      + sources.sorted { $0.key < $1.key }.flatMap { id, source in
+        source.bound.source.metadata.problems.map { "source '\(id)': \($0)" }
       }
   }
 

@@ -29,6 +29,9 @@ public struct StyleSource: Sendable {
   public let dataURL: String?
   public let attribution: String?
 
+  /// The deepest zoom a source may name (tile coordinates stay exact far beyond it).
+  public static let maximumZoom = 30
+
   static func parse(_ cursor: JSONCursor, id: String, warnings: inout [String]) throws(StyleError) -> StyleSource? {
     let path = cursor.path
     func fail(_ message: String) -> StyleError { StyleError(path: path, message: message) }
@@ -51,12 +54,12 @@ public struct StyleSource: Sendable {
       } else if url == nil && tiles.isEmpty {
         throw fail("a \(kind.rawValue) source needs a url or tiles")
       }
-      let tileSize = try cursor["tileSize"].number(default: 512)
-      guard tileSize >= 16, tileSize <= 4096 else { throw fail("tileSize \(tileSize) is out of range") }
+      let tileSize = try cursor["tileSize"].integer(default: 512, in: 16...4096)
+      let zooms = 0.0...Double(StyleSource.maximumZoom)
       return StyleSource(
-        id: id, kind: kind, url: url, tiles: tiles, tileSize: Int(tileSize),
-        minZoom: try cursor["minzoom"].optionalNumber().map { Int($0) },
-        maxZoom: try cursor["maxzoom"].optionalNumber().map { Int($0) },
+        id: id, kind: kind, url: url, tiles: tiles, tileSize: tileSize,
+        minZoom: try cursor["minzoom"].optionalNumber(in: zooms).map { Int($0.rounded(.down)) },
+        maxZoom: try cursor["maxzoom"].optionalNumber(in: zooms).map { Int($0.rounded(.down)) },
         isTMS: try cursor["scheme"].optionalString() == "tms",
         encoding: try cursor["encoding"].optionalString() ?? "mapbox",
         data: data, dataURL: dataURL, attribution: try cursor["attribution"].optionalString())

@@ -42,7 +42,7 @@ extension Expression {
       guard case .number(let index) = try indexExpression.evaluate(context),
         case .array(let array) = try arrayExpression.evaluate(context)
       else { throw ExpressionEvaluationError("at: expected a number and an array") }
-      guard index >= 0, index == index.rounded(), Int(index) < array.count else {
+      guard index >= 0, index == index.rounded(), index < Double(array.count) else {
         throw ExpressionEvaluationError("at: index \(index) out of bounds")
       }
       return array[Int(index)]

@@ -1,3 +1,4 @@
+import Foundation
 import TesseraImage
 
 /// A value of the MapLibre style language: what expressions produce and properties hold.
@@ -97,7 +98,9 @@ public enum StyleValue: Sendable, Equatable, Hashable {
   static func javaScriptNumber(_ value: Double) -> String {
     if value.isNaN { return "NaN" }
     if value.isInfinite { return value > 0 ? "Infinity" : "-Infinity" }
-    if value == value.rounded() && abs(value) < 1e21 { return String(Int64(value)) }
-    return "\(value)"
+    guard value == value.rounded(), abs(value) < 1e21 else { return "\(value)" }
+    // Whole numbers print without a fraction up to 1e21, beyond Int64's range.
+    if abs(value) < 9e18 { return String(Int64(value)) }
+    return String(format: "%.0f", value)
   }
 }

@@ -1,0 +1,56 @@
+import TesseraJSON
+
+/// Numbers that break careless conversions (Double → Int traps, overflow, NaN comparisons):
+/// ±1e300, ±infinity, NaN, −0, 2^63, 2^64 and Int32's edges just beyond.
+public enum HostileNumbers {
+  public static let values: [Double] = [
+    1e300, -1e300, .infinity, -.infinity, .nan, -0.0, 9_223_372_036_854_775_808, 18_446_744_073_709_551_616,
+    2_147_483_648, -2_147_483_649, 1e-300,
+  ]
+
+  /// The same numbers as JSON text can write them (JSON has no infinity or NaN: 1e999 stands
+  /// for a number beyond range).
+  public static let texts = ["1e300", "-1e300", "1e999", "-1e999", "-0", "9223372036854775808", "1e-300"]
+
+  /// Every document made from `document` by putting one hostile value in place of one of its
+  /// numbers (each number in turn, each value in turn).
+  public static func variants(of document: JSONValue) -> [JSONValue] {
+    var result: [JSONValue] = []
+    for value in values {
+      var index = 0
+      while let variant = replacing(number: index, in: document, with: value) {
+        result.append(variant)
+        index += 1
+      }
+    }
+    return result
+  }
+
+  /// `document` with its `number`-th number (depth first) replaced by `value`; nil when it
+  /// has fewer numbers.
+  public static func replacing(number target: Int, in document: JSONValue, with value: Double) -> JSONValue? {
+    var seen = 0
+    var replaced = false
+    func walk(_ node: JSONValue) -> JSONValue {
+      switch node {
+      case .number:
+        defer { seen += 1 }
+        if seen == target {
+          replaced = true
+          return .number(value)
+        }
+        return node
+      case .array(let elements): return .array(elements.map(walk))
+      case .object(let object):
+        var copy = JSONObject()
+        for (key, member) in object.pairs { copy[key] = walk(member) }
+        return .object(copy)
+      default: return node
+      }
+    }
+    let result = walk(document)
+    // Not `replaced ? result : nil`: JSONValue is nil-literal expressible, so that is `.null`.
+    guard replaced else { return Optional<JSONValue>.none }
+    return result
+  }
+}
