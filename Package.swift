@@ -5,7 +5,7 @@
 // (docs/ARCHITECTURE.md walks through it).
 //
 //   Tools/tessera        ─▶ TesseraCLI
-//   Tools/tessera-fuzz   ─▶ TesseraData, TesseraStyle, TesseraImage, TesseraJSON, TesseraGeo
+//   Tools/tessera-fuzz   ─▶ Tessera (scenes), TesseraData, TesseraStyle, TesseraImage, TesseraJSON, TesseraGeo
 //   TesseraCLI           ─▶ TesseraConformance, Tessera (and what Tessera re-exports)
 //   TesseraConformance   ─▶ Tessera (MapLibre's render tests; not in the library product)
 //   Tessera              ─▶ TesseraRender, TesseraStyle, TesseraData, TesseraGL, TesseraImage, TesseraJSON,
@@ -84,7 +84,7 @@ let package = Package(
     .executableTarget(name: "tessera", dependencies: ["TesseraCLI"], path: "Tools/tessera"),
     .executableTarget(
       name: "tessera-fuzz",
-      dependencies: ["TesseraData", "TesseraImage", "TesseraJSON", "TesseraGeo", "TesseraStyle"],
+      dependencies: ["Tessera", "TesseraData", "TesseraImage", "TesseraJSON", "TesseraGeo", "TesseraStyle"],
       path: "Tools/tessera-fuzz"),
 
     // Tests.

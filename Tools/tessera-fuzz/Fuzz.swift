@@ -1,4 +1,5 @@
 import Foundation
+import Tessera
 import TesseraData
 import TesseraGeo
 import TesseraImage
@@ -9,7 +10,10 @@ import TesseraStyle
 /// rest is its input:
 ///   0 Mapbox Vector Tile (raw or gzip) · 1 PMTiles archive (in memory, a few tiles read)
 ///   2 PNG / JPEG / WebP image · 3 JSON document · 4 MapLibre style (parsed, every property
-///   evaluated at a few zooms) · 5 GeoJSON (cut into tiles at zooms 0, 3 and 12)
+///   evaluated at a few zooms, also for features whose attributes are hostile numbers)
+///   5 GeoJSON (cut into tiles at zooms 0, 3 and 12) · 6 scene (parsed, its camera worked out)
+///   7 TileJSON (read as source metadata)
+/// `tessera-fuzz --write-seeds DIR` writes a starting corpus (see Seeds.swift).
 ///
 /// libFuzzer build (see README, "Fuzzing"):
 ///   swift build -c release --product tessera-fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
@@ -19,7 +23,7 @@ import TesseraStyle
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let payload = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-  switch data[0] % 6 {
+  switch data[0] % 8 {
   case 0:
     _ = try? MVTDecoder.decode(payload, inflateLimit: 16 << 20)
   case 1:
@@ -39,9 +43,20 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       for layer in style.layers {
         for property in layer.properties.values {
           for zoom in [0.0, 7.5, 22] { _ = property.evaluate(zoom: zoom) }
+          for feature in HostileFeature.all { _ = property.evaluate(zoom: 12, feature: feature) }
         }
+        for feature in HostileFeature.all { _ = layer.accepts(feature, zoom: 12) }
       }
     }
+  case 6:
+    if let scene = try? Scene.parse(payload, path: "/fuzz/scene.json") {
+      _ = try? scene.mapState()
+      if let animation = scene.animation, let state = try? scene.mapState() {
+        _ = try? animation.animation(from: state)
+      }
+    }
+  case 7:
+    if case .object(let object)? = try? JSONParser.parse(payload) { _ = TileSourceMetadata(tileJSON: object) }
   default:
     if let json = try? JSONParser.parse(payload), let source = try? GeoJSONSource(data: json, name: "fuzz") {
       for tile in [TileIDs.zero, TileID(z: 3, x: 4, y: 3), TileID(z: 12, x: 2048, y: 1361)] {
@@ -50,6 +65,20 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   }
   return 0
+}
+
+/// Features whose every attribute is one hostile number (±1e300, ±infinity, NaN, −0, 2^63).
+struct HostileFeature: StyleFeature {
+  let value: Double
+
+  static let all = [1e300, -1e300, Double.infinity, -.infinity, .nan, -0.0, 9_223_372_036_854_775_808].map {
+    HostileFeature(value: $0)
+  }
+
+  func property(_ key: String) -> StyleValue? { .number(value) }
+  var properties: [String: StyleValue] { ["value": .number(value)] }
+  var geometryTypeName: String { "Point" }
+  var identifier: StyleValue? { .number(value) }
 }
 
 enum TileIDs {
@@ -80,8 +109,20 @@ enum TileIDs {
       let paths = Array(CommandLine.arguments.dropFirst())
       guard !paths.isEmpty else {
         FileHandle.standardError.write(
-          Data("usage: tessera-fuzz FILE… (replays inputs through the fuzz target)\n".utf8))
+          Data(
+            ("usage: tessera-fuzz FILE… (replays inputs through the fuzz target)\n"
+              + "       tessera-fuzz --write-seeds DIR (writes a starting corpus)\n").utf8))
         exit(2)
+      }
+      if paths[0] == "--write-seeds", paths.count == 2 {
+        do {
+          let count = try Seeds.write(to: paths[1])
+          print("\(paths[1]): \(count) seeds")
+        } catch {
+          FileHandle.standardError.write(Data("tessera-fuzz: \(error)\n".utf8))
+          exit(1)
+        }
+        return
       }
       for path in paths {
         guard let data = FileManager.default.contents(atPath: path) else {

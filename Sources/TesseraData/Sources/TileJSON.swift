@@ -98,3 +98,11 @@ extension StringProtocol {
     return String(slice)
   }
 }
+
+extension TileSourceMetadata {
+  /// Metadata read from a TileJSON object (or MBTiles' metadata rows as one object): values out
+  /// of range are left at their defaults and named in ``problems``.
+  public init(tileJSON object: JSONObject, format: TileFormat = .unknown) {
+    self = TileJSON.metadata(from: object, format: format)
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import TesseraData
+import TesseraGeo
+import TesseraImage
+import TesseraJSON
+
+/// A starting corpus for the fuzz target: a small valid input of each decoder, and for the
+/// JSON documents (styles, GeoJSON, scenes, TileJSON) every variant with one number replaced by
+/// a hostile one (±1e300, 1e999, −0, 2^63, 2^64, Int32's edges just beyond).
+enum Seeds {
+  static let hostile = [
+    "1e300", "-1e300", "1e999", "-1e999", "-0", "9223372036854775808", "18446744073709551616", "2147483648",
+    "-2147483649", "1e-300",
+  ]
+
+  static let style = #"""
+    {"version": 8, "sources": {"g": {"type": "geojson", "maxzoom": 14, "data": {"type": "FeatureCollection", "features": [{"type": "Feature", "id": 7, "properties": {"i": 1, "w": 2}, "geometry": {"type": "Point", "coordinates": [7.41, 43.72]}}]}}, "v": {"type": "vector", "tiles": ["t/{z}/{x}/{y}.pbf"], "minzoom": 0, "maxzoom": 14, "tileSize": 512}}, "layers": [{"id": "b", "type": "background", "paint": {"background-color": "#88aacc", "background-opacity": 0.9}}, {"id": "f", "type": "fill", "source": "g", "minzoom": 1, "maxzoom": 22, "paint": {"fill-color": ["interpolate", ["linear"], ["zoom"], 5, "red", 15, "blue"], "fill-translate": [2, 3]}}, {"id": "l", "type": "line", "source": "g", "paint": {"line-width": ["at", ["to-number", ["get", "i"]], ["literal", [1, 4]]], "line-dasharray": [2, 1], "line-blur": ["*", ["get", "w"], 0.5]}, "layout": {"line-miter-limit": 3}}, {"id": "c", "type": "circle", "source": "g", "filter": [">", ["get", "w"], 1], "paint": {"circle-radius": {"property": "w", "stops": [[0, 1], [10, 5]]}, "circle-color": ["rgba", ["get", "w"], 20, 30, 1]}}]}
+    """#
+
+  static let geoJSON = #"""
+    {"type": "FeatureCollection", "features": [{"type": "Feature", "id": 3, "properties": {"h": 12}, "geometry": {"type": "Polygon", "coordinates": [[[7.40, 43.70], [7.43, 43.70], [7.43, 43.73], [7.40, 43.70]]]}}, {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[7.40, 43.70], [7.50, 43.80]]}}]}
+    """#
+
+  static let scene = #"""
+    {"size": {"width": 64, "height": 48}, "scale": 2, "padding": {"top": 4, "left": 2, "bottom": 3, "right": 1}, "camera": {"latitude": 43.7, "longitude": 7.4, "zoom": 12, "bearing": 30, "viewingAngle": 40}, "minZoom": 1, "maxZoom": 20, "maxTilt": 70, "markerAppear": 0.5, "mapType": "none", "cameraTargetBounds": [7, 43, 8, 44], "updates": ["zoomBy:1", "fit:7,43,8,44@4"], "markers": [{"position": [43.7, 7.4], "zIndex": 3, "rotation": 10, "opacity": 0.5}], "animation": {"to": {"latitude": 43.71, "longitude": 7.41, "zoom": 13}, "duration": 0.5, "fps": 4}}
+    """#
+
+  static let tileJSON = #"""
+    {"tilejson": "3.0.0", "tiles": ["http://127.0.0.1/{z}/{x}/{y}.pbf"], "minzoom": 0, "maxzoom": 14, "tileSize": 256, "bounds": [7, 43, 8, 44], "center": [7.4, 43.7, 12], "vector_layers": [{"id": "water", "minzoom": 0, "maxzoom": 14}]}
+    """#
+
+  /// Writes the seeds into `folder` (made if missing); returns how many.
+  static func write(to folder: String) throws -> Int {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    var seeds: [(String, UInt8, [UInt8])] = []
+    if case .data(let tile) = try DemoCitySource().fetch(TileID(z: 14, x: 4823, y: 6160)) {
+      seeds.append(("mvt-demo-city", 0, tile))
+    }
+    var image = RGBAImage(width: 3, height: 2)
+    image.setPixel(x: 1, y: 1, (255, 0, 0, 255))
+    seeds.append(("png-3x2", 2, try PNGCodec.encode(image)))
+    for (name, selector, text) in [
+      ("style", UInt8(4), style), ("geojson", 5, geoJSON), ("scene", 6, scene), ("tilejson", 7, tileJSON),
+    ] {
+      seeds.append((name, selector, Array(text.utf8)))
+      seeds.append(("json-" + name, 3, Array(text.utf8)))
+      for (index, variant) in variants(text).enumerated() {
+        seeds.append(("\(name)-hostile-\(index)", selector, Array(variant.utf8)))
+      }
+    }
+    for (name, selector, payload) in seeds {
+      FileManager.default.createFile(atPath: folder + "/" + name, contents: Data([selector] + payload))
+    }
+    return seeds.count
+  }
+
+  /// `text` with each of its numbers in turn replaced by each hostile number.
+  static func variants(_ text: String) -> [String] {
+    let characters = Array(text)
+    var numbers: [Range<Int>] = []
+    var index = 0
+    while index < characters.count {
+      let character = characters[index]
+      let previous = index > 0 ? characters[index - 1] : " "
+      if (character.isNumber || character == "-") && !previous.isLetter && !previous.isNumber && previous != "."
+        && previous != "\"" && previous != "{" && previous != "/"
+      {
+        var end = index + 1
+        while end < characters.count, characters[end].isNumber || ".eE+-".contains(characters[end]) { end += 1 }
+        if characters[index..<end].contains(where: \.isNumber) { numbers.append(index..<end) }
+        index = end
+      } else {
+        index += 1
+      }
+    }
+    return numbers.flatMap { range in
+      hostile.map { String(characters[..<range.lowerBound]) + $0 + String(characters[range.upperBound...]) }
+    }
+  }
+}
