@@ -58,4 +58,25 @@ import Testing
     let missing = CapturedRun(["render", "--marker", "0,0,icon=/nonexistent/pin.png", "--output", output])
     #expect(missing.status == 1 && missing.error.contains("/nonexistent/pin.png"), "\(missing.error)")
   }
+
+  /// Colours with commas (`rgb(…)`) stay whole; icon files without an extension are read.
+  @Test func colourFunctionsAndExtensionlessIconsWork() throws {
+    let directory = try temporaryDirectory()
+    var icon = RGBAImage(width: 8, height: 8, fill: Color(r: 0, g: 0, b: 255))
+    icon.setPixel(x: 0, y: 0, (0, 0, 255, 255))
+    FileManager.default.createFile(atPath: directory + "/square", contents: Data(try PNGCodec.encode(icon)))
+    let output = directory + "/out.png"
+    let run = CapturedRun([
+      "render", "--map-type", "none", "--background", "black", "--center", "0,0", "--zoom", "18", "--size", "60x40",
+      "--marker", "0,0,color=rgb(0, 255, 0),anchor=0.5:0.5", "--marker", "0,0.0001,icon=\(directory)/square,anchor=0:0",
+      "--output", output, "--gpu", "surfaceless",
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    let image = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: output))), source: output)
+    let green = image.pixel(x: 30, y: 20)
+    #expect(green.g > 150 && green.r < 80, "\(green)")
+    // 0.0001° east ≈ 18.6 points: the blue square's top-left corner.
+    let blue = image.pixel(x: 30 + 19 + 3, y: 20 + 3)
+    #expect(blue.b > 200 && blue.r < 50, "\(blue)")
+  }
 }

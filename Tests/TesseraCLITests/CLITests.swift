@@ -113,6 +113,11 @@ func temporaryDirectory() throws -> String {
     (#"{"size": {"width": 10, "height": 10},"#, "invalid JSON at line 1, column 38"),
     (#"{"size": {"width": -4, "height": 10}}"#, "size/scale/padding: invalid view: size -4.0x10.0 must be positive"),
     (#"{"background": "nope"}"#, "background: invalid colour 'nope'"),
+    (#"{"padding": "zz"}"#, "padding: expected an object, found a string"),
+    (#"{"camera": [1, 2]}"#, "camera: expected an object, found an array"),
+    (#"{"size": {"width": 1e999, "height": 10}}"#, "number '1e999' is out of range"),
+    (#"{"size": {"width": 1e23, "height": 10}}"#, "more than 1048576 pixels a side"),
+    (#"{"markers": [{"position": [0, 0], "zIndex": 1e300}]}"#, "zIndex: expected an integer in -2147483648…2147483647"),
   ])
   func badScenesFailWithFileAndField(_ text: String, _ message: String) throws {
     let directory = try temporaryDirectory()
@@ -123,6 +128,19 @@ func temporaryDirectory() throws -> String {
     #expect(run.error.contains("bad.json"))
     #expect(run.error.contains(message), "\(run.error)")
     #expect(!FileManager.default.fileExists(atPath: "\(directory)/x.png"))
+  }
+
+  @Test func unknownFieldsInsideObjectsWarn() throws {
+    let directory = try temporaryDirectory()
+    let scene = "\(directory)/scene.json"
+    try
+      #"{"size": {"width": 20, "height": 20, "depth": 3}, "camera": {"latitude": 0, "longitude": 0, "zoom": 3, "roll": 1}, "padding": {"top": 1, "middle": 2}, "mapType": "none", "markers": [{"position": [0, 0], "titel": "x"}]}"#
+      .write(toFile: scene, atomically: true, encoding: .utf8)
+    let run = CapturedRun(["render", "--scene", scene, "--output", "\(directory)/x.png"])
+    #expect(run.status == 0, "\(run.error)")
+    for field in ["size.depth", "camera.roll", "padding.middle", "markers[0].titel"] {
+      #expect(run.error.contains("unknown field '\(field)' ignored"), "\(field): \(run.error)")
+    }
   }
 
   @Test func hugeSizeFailsClearly() throws {
