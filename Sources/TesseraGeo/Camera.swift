@@ -58,8 +58,10 @@ extension Camera {
   /// tiles, Google in 256-point ones, so a style's zoom is one less.
   public static let styleZoomOffset = 1.0
 
-  /// The zoom MapLibre styles see this camera at (style expressions, layer zoom ranges).
-  public var styleZoom: Double { zoom - Camera.styleZoomOffset }
+  /// The zoom MapLibre styles see this camera at (style expressions, layer zoom ranges). A
+  /// style's zoom never goes below 0: below Google zoom 1 (a world smaller than one 512-point
+  /// tile) styles are evaluated at 0, as MapLibre draws its smallest world.
+  public var styleZoom: Double { max(zoom - Camera.styleZoomOffset, 0) }
 
   /// The camera zoom of a MapLibre style zoom (render tests, a style's own `zoom`).
   public static func zoom(forStyleZoom styleZoom: Double) -> Double { styleZoom + styleZoomOffset }

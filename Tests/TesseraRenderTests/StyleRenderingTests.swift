@@ -114,6 +114,22 @@ import Testing
     #expect(map.styleWarnings.isEmpty)
   }
 
+  /// Below Google zoom 1 the world is smaller than one style tile: styles are evaluated at
+  /// zoom 0 and the zoom-0 tile is drawn, so the whole world still shows.
+  @Test(arguments: [0.0, 0.5, 0.99])
+  func theWorldRendersBelowZoomOne(zoom: Double) throws {
+    let style = try Style.parse(
+      Array(
+        #"{"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "Polygon", "coordinates": [[[-90, -45], [90, -45], [90, 45], [-90, 45], [-90, -45]]]}}}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "red"}}, {"id": "f", "type": "fill", "source": "g", "paint": {"fill-color": "blue"}}]}"#
+          .utf8))
+    let camera = try Camera(latitude: 0, longitude: 0, zoom: zoom)
+    let map = try Map(options: MapOptions(width: 200, height: 200, camera: camera, mapType: .none), gpu: .surfaceless)
+    try map.setStyle(style, name: "world", dataRoot: "/")
+    let image = try map.snapshot().image
+    #expect(image.pixel(x: 100, y: 100) == (0, 0, 255, 255), "the polygon at the centre")
+    #expect(image.pixel(x: 2, y: 2) == (255, 0, 0, 255), "the background in the corner")
+  }
+
   /// Layer types without a renderer in the registry are skipped with one warning per type.
   @Test func layersOfTypesNotDrawnAreSkippedWithAWarning() throws {
     let style = try Style.parse(

@@ -1,3 +1,4 @@
+import Foundation
 import TesseraGeo
 import TesseraImage
 import TesseraJSON
@@ -197,5 +198,27 @@ enum TesseraGeoCoordinate {
     }
     #expect(composite.number(zoom: 0.5, feature: Feature()) == 2.5)
     #expect(composite.zoomInterpolationFactor(zoom: 0.5, lower: 0, upper: 1) == 0.5)
+  }
+}
+
+/// The light anchored to the viewport turns with the bearing as MapLibre Native turns it (its
+/// in-place matrix product uses the turned x for y), so buildings are lit the same at any
+/// bearing as there (compared side by side with the peer in Tools/bench/scenarios).
+@Suite struct StyleLightTests {
+  @Test func viewportLightTurnsAsMapLibreNative() {
+    let light = StyleLight()
+    let base = light.direction(bearing: 0)
+    // Radial 1.15, azimuth 210° (+90°), polar 30°.
+    #expect(abs(base.x - 0.2875) < 1e-4 && abs(base.y + 0.49797) < 1e-4 && abs(base.z - 0.99593) < 1e-4)
+    for bearing in [30.0, 90, 180, 250, 320] {
+      let angle = bearing * .pi / 180
+      let x = cos(angle) * base.x - sin(angle) * base.y
+      let y = sin(angle) * x + cos(angle) * base.y
+      let turned = light.direction(bearing: bearing)
+      #expect(abs(turned.x - x) < 1e-12 && abs(turned.y - y) < 1e-12 && turned.z == base.z, "bearing \(bearing)")
+    }
+    var anchored = StyleLight()
+    anchored.anchoredToViewport = false
+    #expect(anchored.direction(bearing: 250) == base)
   }
 }

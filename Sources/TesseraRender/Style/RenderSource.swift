@@ -45,10 +45,11 @@ public struct RenderSource: Sendable {
       rounding: kind == .raster ? .round : .floor)
   }
 
-  /// The tiles a camera needs; none when the ideal zoom is below the source's minimum.
+  /// The tiles a camera needs; none when the ideal zoom is below the source's minimum (views
+  /// smaller than one tile, below zoom 0 in tiles of this size, draw the zoom-0 tile).
   public func coveredTiles(for transform: CameraTransform) -> [CoveredTile] {
     let covering = self.covering
-    guard covering.idealZoom(cameraZoom: transform.camera.zoom) >= pyramid.minZoom else { return [] }
+    guard max(covering.idealZoom(cameraZoom: transform.camera.zoom), 0) >= pyramid.minZoom else { return [] }
     return covering.tiles(for: transform)
   }
 }

@@ -27,7 +27,7 @@ public struct StyleLight: Sendable, Equatable {
   }
 
   /// The light's direction in the map's frame (x east, y south, z up) for a camera turned by
-  /// `bearing` degrees, as MapLibre converts the spherical position.
+  /// `bearing` degrees, as MapLibre Native converts the spherical position and turns it.
   public func direction(bearing: Double) -> (x: Double, y: Double, z: Double) {
     let azimuthal = (position.azimuthal + 90) * .pi / 180
     let polar = position.polar * .pi / 180
@@ -36,7 +36,12 @@ public struct StyleLight: Sendable, Equatable {
     let z = position.radial * cos(polar)
     guard anchoredToViewport else { return (x, y, z) }
     let angle = bearing * .pi / 180
-    return (cos(angle) * x - sin(angle) * y, sin(angle) * x + cos(angle) * y, z)
+    // Turned with the bearing as MapLibre Native turns it: its in-place matrix product reads
+    // the already-turned x when computing y, so the light is not quite a rotation of the
+    // map-anchored one (GL JS rotates exactly). Matched here so 3D buildings look the same at
+    // every bearing.
+    let turnedX = cos(angle) * x - sin(angle) * y
+    return (turnedX, sin(angle) * turnedX + cos(angle) * y, z)
   }
 
   /// Reads the `light` object; values that are not literals keep their defaults, with a warning.
