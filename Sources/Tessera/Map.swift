@@ -214,52 +214,6 @@ public final class Map {
   func markWarmedUp() {
     warmedUpRenderer = styleRenderer
   }
-
-  /// `animateToCameraPosition:`: the animation from the current camera to `camera` (clamped by
-  /// the map's rules). Render it with ``render(_:framesPerSecond:_:)`` or sample
-  /// ``CameraAnimation/camera(at:)``.
-  public func animation(
-    to camera: Camera, duration: Double = CameraAnimation.defaultDuration, easing: CameraAnimation.Easing = .easeInOut
-  ) throws(GeoError) -> CameraAnimation {
-    var end = state
-    end.setCamera(camera)
-    return try CameraAnimation(
-      from: state.camera, to: end.camera, duration: duration, easing: easing, limits: state.limits)
-  }
-
-  /// `animateWithCameraUpdate:`: the animation from the current camera to the one `update` gives.
-  public func animation(
-    with update: CameraUpdate, duration: Double = CameraAnimation.defaultDuration,
-    easing: CameraAnimation.Easing = .easeInOut
-  ) throws(GeoError) -> CameraAnimation {
-    try CameraAnimation(state: state, update: update, duration: duration, easing: easing)
-  }
-
-  /// One frame of a rendered animation.
-  public struct AnimationFrame {
-    /// 0-based frame number.
-    public let index: Int
-    /// Seconds since the animation started.
-    public let time: Double
-    /// The camera of this frame.
-    public let camera: Camera
-    public let snapshot: Snapshot
-  }
-
-  /// Renders `animation` at `framesPerSecond` (the first frame at time 0, the last at the
-  /// duration), handing each frame to `body` as it is drawn; the map's camera ends at the
-  /// animation's end.
-  public func render(
-    _ animation: CameraAnimation, framesPerSecond: Double, _ body: (AnimationFrame) throws -> Void
-  ) throws {
-    guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond <= 240 else {
-      throw GeoError.outOfRange(field: "frames per second", value: framesPerSecond, allowed: "0 < fps ≤ 240")
-    }
-    for (index, time) in animation.frameTimes(framesPerSecond: framesPerSecond).enumerated() {
-      camera = animation.camera(at: time)
-      try body(AnimationFrame(index: index, time: time, camera: camera, snapshot: try snapshot()))
-    }
-  }
 }
 
 /// Milliseconds between two instants.

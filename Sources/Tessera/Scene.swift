@@ -60,7 +60,7 @@ public struct Scene: Sendable {
     "size": ["width", "height"],
     "camera": ["latitude", "longitude", "zoom", "bearing", "viewingAngle"],
     "padding": ["top", "left", "bottom", "right"],
-    "animation": ["to", "update", "duration", "fps", "easing"],
+    "animation": ["to", "update", "bearing", "viewingAngle", "duration", "fps", "easing"],
   ]
 
   /// One warning for each field of the object at `cursor` not in `known` (throws when it is

@@ -8,12 +8,18 @@ import TesseraJSON
 /// "animation": {"to": {"latitude": 43.74, "longitude": 7.42, "zoom": 17, "bearing": 90, "viewingAngle": 60},
 ///               "duration": 2, "fps": 24, "easing": "easeInOut"}
 /// ```
-/// Instead of `to`, `update` takes a camera update in text form (e.g. `"zoomBy:2"`).
+/// Instead of `to`, `update` takes a camera update in text form (e.g. `"zoomBy:2"`), `bearing`
+/// turns the camera alone (`animateToBearing:`) and `viewingAngle` tilts it alone
+/// (`animateToViewingAngle:`).
 public struct SceneAnimation: Sendable, Equatable {
   /// Where the animation ends.
   public enum Destination: Sendable, Equatable {
     case camera(Camera)
     case update(CameraUpdate)
+    /// Degrees; target, zoom and tilt stay.
+    case bearing(Double)
+    /// Degrees from nadir (clamped to the zoom's cap); target, zoom and bearing stay.
+    case viewingAngle(Double)
   }
 
   public var destination: Destination
@@ -43,7 +49,27 @@ public struct SceneAnimation: Sendable, Equatable {
         from: state.camera, to: end.camera, duration: duration, easing: easing, limits: state.limits)
     case .update(let update):
       return try CameraAnimation(state: state, update: update, duration: duration, easing: easing)
+    case .bearing(let bearing):
+      let now = state.camera
+      return try animation(
+        from: state,
+        to: try Camera(
+          target: now.target, zoom: now.zoom, bearing: bearing, viewingAngle: now.viewingAngle, limits: state.limits))
+    case .viewingAngle(let angle):
+      let now = state.camera
+      return try animation(
+        from: state,
+        to: try Camera(
+          target: now.target, zoom: now.zoom, bearing: now.bearing, viewingAngle: angle, limits: state.limits)
+      )
     }
+  }
+
+  private func animation(from state: MapState, to camera: Camera) throws(GeoError) -> CameraAnimation {
+    var end = state
+    end.setCamera(camera)
+    return try CameraAnimation(
+      from: state.camera, to: end.camera, duration: duration, easing: easing, limits: state.limits)
   }
 
   init(_ cursor: JSONCursor, path: String, limits: CameraLimits) throws {
@@ -59,6 +85,10 @@ public struct SceneAnimation: Sendable, Equatable {
       } catch let error as GeoError {
         throw SceneError.invalid(path: path, field: to.path, reason: error.description)
       }
+    } else if let bearing = try cursor["bearing"].optionalNumber() {
+      destination = .bearing(bearing)
+    } else if let angle = try cursor["viewingAngle"].optionalNumber() {
+      destination = .viewingAngle(angle)
     } else if let text = try cursor["update"].optionalString() {
       let update: CameraUpdate
       do {
@@ -68,7 +98,8 @@ public struct SceneAnimation: Sendable, Equatable {
       }
       destination = .update(update)
     } else {
-      throw cursor["to"].mismatch("a camera object (or animation.update with a camera update)")
+      throw cursor["to"].mismatch(
+        "a camera object (or animation.update with a camera update, animation.bearing or animation.viewingAngle)")
     }
     duration = try cursor["duration"].number(default: CameraAnimation.defaultDuration)
     framesPerSecond = try cursor["fps"].number(default: 30)

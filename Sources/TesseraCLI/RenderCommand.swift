@@ -11,6 +11,7 @@ enum RenderCommand: Command {
   static let options: [OptionSpec] =
     MapSettings.cameraOptions + [
       .value("scene"), .value("output"), .value("format"), .value("quality"), .value("animate-to"), .value("animate"),
+      .value("animate-bearing"), .value("animate-tilt"),
       .value("duration"), .value("fps"), .value("easing"), .value("accessibility"), .value("batch"),
       .value("threads"), .value("report"),
     ]
@@ -35,6 +36,8 @@ enum RenderCommand: Command {
     animation (or the scene's "animation" section):
       --animate-to CAMERA     animate from the camera to LAT,LNG,ZOOM[,BEARING[,TILT]]
       --animate UPDATE        animate to the camera a camera update gives (same forms as --update)
+      --animate-bearing B     turn the camera to bearing B (the short way round), nothing else
+      --animate-tilt T        tilt the camera to T degrees, nothing else
       --duration S            seconds (default 1)
       --fps N                 frames per second (default 30)
       --easing E              easeInOut (default) or linear
@@ -142,15 +145,24 @@ enum RenderCommand: Command {
         throw UsageError("--animate-to: \(error)")
       }
     }
+    let destinations = ["animate-to", "animate", "animate-bearing", "animate-tilt"].filter {
+      arguments.value($0) != nil
+    }
+    guard destinations.count <= 1 else {
+      throw UsageError("give one of --animate-to, --animate, --animate-bearing, --animate-tilt")
+    }
     if let text = arguments.value("animate") {
-      guard animation == nil || arguments.value("animate-to") == nil else {
-        throw UsageError("give --animate-to or --animate, not both")
-      }
       animation = SceneAnimation(destination: .update(try ValueParsers.update(text, option: "animate")))
+    }
+    if let text = arguments.value("animate-bearing") {
+      animation = SceneAnimation(destination: .bearing(try ValueParsers.number(text, option: "animate-bearing")))
+    }
+    if let text = arguments.value("animate-tilt") {
+      animation = SceneAnimation(destination: .viewingAngle(try ValueParsers.number(text, option: "animate-tilt")))
     }
     let timing = ["duration", "fps", "easing"].filter { arguments.value($0) != nil }
     guard var result = animation else {
-      if let first = timing.first { throw UsageError("--\(first) needs --animate-to or --animate") }
+      if let first = timing.first { throw UsageError("--\(first) needs an animation (--animate-to, --animate, …)") }
       return nil
     }
     if let text = arguments.value("duration") {

@@ -326,7 +326,8 @@ func temporaryDirectory() throws -> String {
       ["project", "--center", "0,0", "--zoom", "1", "--size", "10x10", "--fit", "1,2,3"],
       "--fit: '1,2,3': expected fit:W,S,E,N"
     ),
-    (["render", "--output", "a.png", "--duration", "2"], "--duration needs --animate-to or --animate"),
+    (["render", "--output", "a.png", "--duration", "2"], "--duration needs an animation"),
+    (["render", "--output", "a.png", "--animate-bearing", "2", "--animate-tilt", "3"], "give one of --animate-to"),
     (["render", "--output", "a.jpg", "--animate", "zoomIn"], "animations are written as animated PNG"),
     (["render", "--output", "a.png", "--animate-to", "1,2"], "--animate-to: '1,2': expected LAT,LNG,ZOOM"),
     (["render", "--output", "a.png", "--update", "spin"], "--update: 'spin': expected zoomIn"),

@@ -45,6 +45,48 @@ import Testing
     #expect(byUpdate.end.zoom == 9 && byUpdate.duration == CameraAnimation.defaultDuration)
   }
 
+  /// `animateToBearing:` and `animateToViewingAngle:` change that one value; the others stay.
+  @Test func bearingAndTiltAnimationsChangeOnlyTheirValue() throws {
+    let start = try Camera(latitude: 43.7, longitude: 7.4, zoom: 16, bearing: 350, viewingAngle: 20)
+    let map = try Map(options: MapOptions(width: 32, height: 32, camera: start, mapType: .none), gpu: .surfaceless)
+    let turn = try map.animation(toBearing: 30, duration: 2)
+    #expect(turn.end.bearing == 30 && turn.end.target == start.target && turn.end.viewingAngle == 20)
+    // The short way round: through north.
+    #expect(abs(turn.camera(at: 1).bearing - 10) < 1e-9, "halfway from 350 to 30 through north")
+    let tilt = try map.animation(toViewingAngle: 80)
+    #expect(tilt.end.viewingAngle == CameraLimits.googleMaxTilt(zoom: 16) && tilt.end.bearing == 350)
+    let zoom = try map.animation(toZoom: 12)
+    #expect(zoom.end.zoom == 12 && zoom.end.bearing == 350)
+    let location = try map.animation(toLocation: Coordinate(latitude: 43.8, longitude: 7.5))
+    #expect(location.end.target == Coordinate(latitude: 43.8, longitude: 7.5) && location.end.zoom == 16)
+    let scene = try Scene.parse(Array(#"{"animation": {"bearing": 90, "duration": 1}}"#.utf8), path: "s.json")
+    #expect(scene.animation?.destination == .bearing(90))
+    let tiltScene = try Scene.parse(Array(#"{"animation": {"viewingAngle": 45}}"#.utf8), path: "s.json")
+    #expect(tiltScene.animation?.destination == .viewingAngle(45))
+  }
+
+  /// In a rendered animation, appear animations play from the first frame.
+  @Test func appearAnimationsPlayOverTheFirstFrames() throws {
+    let camera = try Camera(latitude: 0, longitude: 0, zoom: 18)
+    let map = try Map(
+      options: MapOptions(width: 60, height: 60, camera: camera, backgroundColor: .black, mapType: .none),
+      gpu: .surfaceless)
+    let marker = Marker(position: Coordinate(latitude: 0, longitude: 0))
+    marker.appearAnimation = .fadeIn
+    marker.groundAnchor = MarkerAnchor(x: 0.5, y: 0.5)
+    map.add(marker)
+    let animation = try map.animation(toBearing: 0, duration: 0.6)
+    var brightness: [Int] = []
+    try map.render(animation, framesPerSecond: 10) { frame in
+      brightness.append(Int(frame.snapshot.image.pixel(x: 30, y: 30).r))
+    }
+    #expect(brightness.count == 7)
+    // 0 at the start, growing over MarkerAppearAnimation.duration (0.3 s), then steady.
+    #expect(brightness[0] < 10 && brightness[1] < brightness[2] && brightness[2] < brightness[3])
+    #expect(brightness[3] == brightness[6] && brightness[6] > 150)
+    #expect(map.markerAppearProgress == 1)
+  }
+
   @Test func sceneUpdatesAndAnimationParse() throws {
     let text = #"""
       {"camera": {"latitude": 1, "longitude": 2, "zoom": 3}, "cameraTargetBounds": [0, 0, 10, 10],

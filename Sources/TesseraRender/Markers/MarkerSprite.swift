@@ -31,6 +31,10 @@ public struct IconKey: Sendable, Hashable, CustomStringConvertible {
 
 /// How a marker appears when it is added (GMSMarkerAnimation).
 public enum MarkerAppearAnimation: Int, Sendable, CaseIterable {
+  /// Seconds an appear animation lasts (the SDK does not state it; a short pop, as its
+  /// markers appear).
+  public static let duration = 0.3
+
   case none = 0
   /// Grows out of its ground anchor, overshooting slightly.
   case pop = 1
