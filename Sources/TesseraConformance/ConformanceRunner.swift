@@ -53,6 +53,7 @@ public struct ConformanceRunner {
 
   /// Renders one case (premultiplied pixels, as MapLibre reads them back).
   public func render(_ test: ConformanceCase) throws -> Snapshot {
+    if let problem = test.problem { throw ConformanceError(path: test.directory, reason: problem) }
     let map = try Map(options: ConformanceRunner.options(for: test), device: device)
     let style = try Style.parse(test.style, source: test.directory + "/style.json")
     try map.setStyle(style, name: test.id, dataRoot: test.directory, localRoot: suite.root)

@@ -26,6 +26,9 @@ public struct ConformanceCase: Sendable {
   public let expectedImages: [String]
   /// Why upstream skips the case, when it does.
   public let upstreamIgnored: String?
+  /// Why the case cannot be rendered (its style is not valid JSON), when it cannot: the case
+  /// then fails alone.
+  public let problem: String?
 }
 
 /// A folder of MapLibre render tests (`render-tests/<category>/<case>/style.json` with
@@ -73,11 +76,12 @@ public struct ConformanceSuite: Sendable {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ConformanceError(path: path, reason: "cannot read")
     }
-    let style: JSONValue
+    var style = JSONValue.null
+    var problem: String?
     do {
       style = try JSONParser.parse(Array(data))
     } catch {
-      throw ConformanceError(path: path, reason: "invalid JSON at \(error)")
+      problem = "\(path): invalid JSON at \(error)"
     }
     let test = style["metadata"]?["test"]
     func number(_ value: JSONValue?, _ fallback: Double) -> Double { value?.number ?? fallback }
@@ -94,7 +98,7 @@ public struct ConformanceSuite: Sendable {
       center: Coordinate(
         latitude: centre.count > 1 ? centre[1].number ?? 0 : 0, longitude: centre.first?.number ?? 0),
       zoom: number(style["zoom"], 0), bearing: number(style["bearing"], 0), pitch: number(style["pitch"], 0),
-      expectedImages: expected, upstreamIgnored: ignored[id])
+      expectedImages: expected, upstreamIgnored: ignored[id], problem: problem)
   }
 
   /// Case id → reason, from the manifest's `upstreamIgnored` entries.

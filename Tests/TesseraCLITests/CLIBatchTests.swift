@@ -61,6 +61,11 @@ import Testing
       #"{"output": "bad.png", "camera": {"latitude": 1, "longitude": 0, "zoom": "high"}}"#,
       #"[1, 2"#,
       #"{"output": "missing.png", "scene": "nowhere.json"}"#,
+      #"{"output": "huge.png", "size": {"width": 1e23, "height": 10}}"#,
+      #"{"output": "wide.png", "size": {"width": 20000, "height": 10}, "mapType": "none"}"#,
+      #"{"output": "nostyle.png", "style": "/nonexistent/style.json"}"#,
+      #"{"output": "zindex.png", "mapType": "none", "markers": [{"position": [0, 0], "zIndex": 1e300}]}"#,
+      #"{"output": "good2.png", "size": {"width": 16, "height": 16}, "mapType": "none"}"#,
     ]
     try jobs.joined(separator: "\n").write(toFile: "\(directory)/jobs.jsonl", atomically: true, encoding: .utf8)
     let run = CapturedRun(["render", "--batch", "\(directory)/jobs.jsonl", "--gpu", "surfaceless"])
@@ -69,8 +74,15 @@ import Testing
     #expect(run.error.contains("jobs.jsonl line 4: ") && run.error.contains("zoom"), "\(run.error)")
     #expect(run.error.contains("jobs.jsonl line 5: "), "\(run.error)")
     #expect(run.error.contains("jobs.jsonl line 6: cannot read \(directory)/nowhere.json"), "\(run.error)")
-    #expect(run.out.contains("rendered 1 of 5 images"))
+    // Invalid in any way, including sizes no integer or no render target can hold, a line
+    // fails alone, named by its number.
+    #expect(run.error.contains("jobs.jsonl line 7: ") && run.error.contains("pixels a side"), "\(run.error)")
+    #expect(run.error.contains("line 8 (") && run.error.contains("16384"), "\(run.error)")
+    #expect(run.error.contains("line 9 (") && run.error.contains("/nonexistent/style.json"), "\(run.error)")
+    #expect(run.error.contains("line 10 (") && run.error.contains("zIndex"), "\(run.error)")
+    #expect(run.out.contains("rendered 2 of 10 images"))
     #expect(FileManager.default.fileExists(atPath: "\(directory)/good.png"))
+    #expect(FileManager.default.fileExists(atPath: "\(directory)/good2.png"))
     #expect(CapturedRun(["render", "--batch", "\(directory)/jobs.jsonl", "--output", "x.png"]).status == 2)
     #expect(CapturedRun(["render", "--threads", "2", "--output", "x.png"]).status == 2)
     #expect(CapturedRun(["render", "--batch", "\(directory)/jobs.jsonl", "--threads", "0"]).status == 2)

@@ -90,6 +90,24 @@ import Testing
     return root
   }
 
+  /// A case with a malformed style or a value no render can take fails alone.
+  @Test func brokenConformanceCasesFailAlone() throws {
+    let root = try miniSuite(expected: (10, 200, 30))
+    for (name, style) in [
+      ("malformed", #"{"version": 8, "layers": [ {"id": "bg", "type": "background"}, }"#),
+      ("huge", #"{"version": 8, "metadata": {"test": {"width": 1e30, "height": 8}}, "sources": {}, "layers": []}"#),
+      ("hostile-zoom", #"{"version": 8, "zoom": 1e300, "center": [1e300, -1e300], "sources": {}, "layers": []}"#),
+    ] {
+      let folder = root + "/render-tests/background-color/" + name
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try Data(style.utf8).write(to: URL(fileURLWithPath: folder + "/style.json"))
+    }
+    let run = CapturedRun(["conformance", root, "--gpu", "surfaceless", "--output", root + "/out"])
+    #expect(run.status == 1)
+    #expect(run.out.contains("passed 1 of 4"), "\(run.out)")
+    #expect(run.out.contains("FAIL background-color/huge") && run.out.contains("pixels a side"), "\(run.out)")
+  }
+
   @Test func conformanceRunnerComparesAndReports() throws {
     let passing = try miniSuite(expected: (10, 200, 30))
     let pass = CapturedRun(["conformance", passing, "--gpu", "surfaceless", "--output", passing + "/out"])
