@@ -95,7 +95,8 @@ let package = Package(
     .testTarget(name: "TesseraJSONTests", dependencies: ["TesseraJSON"]),
     .testTarget(name: "TesseraStyleTests", dependencies: ["TesseraStyle", "TesseraTestSupport"]),
     .testTarget(
-      name: "TesseraDataTests", dependencies: ["TesseraData", "TesseraTestSupport"], exclude: ["Support/tile_server.py"]
+      name: "TesseraDataTests", dependencies: ["TesseraData", "Tessera", "TesseraTestSupport"],
+      exclude: ["Support/tile_server.py"]
     ),
     .testTarget(name: "TesseraImageTests", dependencies: ["TesseraImage", "TesseraTestSupport"]),
     .testTarget(name: "TesseraGLTests", dependencies: ["TesseraGL", "TesseraShaders", "TesseraTestSupport"]),

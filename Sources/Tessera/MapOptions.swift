@@ -39,6 +39,12 @@ public struct MapOptions: Sendable, Equatable {
   public var gpuCacheBytes: Int = 512 << 20
   /// Bytes of decoded tiles kept in memory between frames.
   public var tileCacheBytes: Int = 256 << 20
+  /// Seconds a frame waits for its tiles, over all sources and their fallback ancestors: a
+  /// source that does not answer delays a frame this long at most (its tiles are then left
+  /// out, with a warning).
+  public var tileLoadTimeout: Double = 30
+  /// How HTTP sources fetch (timeouts, retries, a disk cache, the circuit breaker).
+  public var http = HTTPTileSource.Options()
 
   /// The default camera: latitude 0, longitude 0, zoom 1 (the SDK leaves its default unstated).
   public static let defaultCamera = try! Camera(latitude: 0, longitude: 0, zoom: 1)

@@ -56,6 +56,9 @@ public final class MapPreparation {
     guard options.samples == 1 || options.samples == 4 else {
       throw GLError.unsupportedSamples(requested: options.samples, maximum: 4)
     }
+    guard options.tileLoadTimeout.isFinite, options.tileLoadTimeout >= 0, options.tileLoadTimeout <= 3600 else {
+      throw GeoError.outOfRange(field: "tile load timeout", value: options.tileLoadTimeout, allowed: "0…3600 seconds")
+    }
     var options = options
     state = try options.mapState(applying: updates)
     let tileLoader = tileLoader ?? TileLoader(cache: TileCache(budget: options.tileCacheBytes))
@@ -64,14 +67,16 @@ public final class MapPreparation {
       let style = try Style.load(path: stylePath)
       let root = dataRoot ?? (stylePath as NSString).deletingLastPathComponent
       styleRenderer = try StyleBuilder.renderer(
-        style, name: stylePath, binder: StyleBuilder.binder(dataRoot: root, localRoot: nil), loader: tileLoader)
+        style, name: stylePath, binder: StyleBuilder.binder(dataRoot: root, localRoot: nil, http: options.http),
+        loader: tileLoader, loadTimeout: options.tileLoadTimeout)
       content = .style(name: stylePath, dataRoot: root)
       options.mapType = .none
     } else if options.mapType != .none {
       let built = try StyleBuilder.mapType(
-        options.mapType, colorScheme: options.colorScheme, data: options.data, buildings3D: options.buildingsEnabled)
+        options.mapType, colorScheme: options.colorScheme, data: options.data, buildings3D: options.buildingsEnabled,
+        http: options.http)
       styleRenderer = try StyleBuilder.renderer(
-        built.style, name: built.name, binder: built.binder, loader: tileLoader)
+        built.style, name: built.name, binder: built.binder, loader: tileLoader, loadTimeout: options.tileLoadTimeout)
       content = .mapType(options.mapType, options.colorScheme)
     } else {
       styleRenderer = nil

@@ -24,7 +24,7 @@ struct MapSettings {
     .flag("no-tile-grid"), .value("min-zoom"), .value("max-zoom"), .value("max-tilt"), .value("sky"),
     .value("update", repeatable: true), .value("map-type"), .value("color-scheme"), .value("tiles"),
     .value("imagery"), .value("dem"), .value("style"), .value("map-id"), .value("styles-dir"), .value("data-root"),
-    .flag("buildings"), .flag("no-buildings"), .value("marker", repeatable: true),
+    .flag("buildings"), .flag("no-buildings"), .value("marker", repeatable: true), .value("tile-timeout"),
   ]
 
   static let cameraHelp = """
@@ -61,6 +61,8 @@ struct MapSettings {
                               [,z=N][,appear=pop|fadeIn]; text cannot contain commas
       --data-root DIR         relative sources resolve here (default: the working folder; for
                               --style, the style's folder)
+      --tile-timeout S        seconds a frame waits for its tiles (default 30); tiles later than
+                              that are left out with a warning
       --gpu SEL               auto (default: first hardware EGL device, else surfaceless),
                               surfaceless, software, device:N, gbm[:/dev/dri/renderDN]
     """
@@ -131,6 +133,12 @@ struct MapSettings {
       updates.append(try ValueParsers.update(text, option: "update"))
     }
     if arguments.has("msaa") { options.samples = 4 }
+    if let text = arguments.value("tile-timeout") {
+      options.tileLoadTimeout = try ValueParsers.number(text, option: "tile-timeout")
+      guard (0...3600).contains(options.tileLoadTimeout) else {
+        throw UsageError("--tile-timeout must be 0…3600 seconds")
+      }
+    }
     if arguments.has("tile-grid") { options.showsTileGrid = true }
     if arguments.has("no-tile-grid") { options.showsTileGrid = false }
     try applyContent(arguments)

@@ -54,6 +54,8 @@ func temporaryDirectory() throws -> String {
     (["render", "--output", "x.png", "--background", "#12"], "--background: invalid colour '#12'"),
     (["render", "--output", "x.png", "--format", "gif"], "--format: 'gif' is not one of png, jpeg, webp"),
     (["render", "--output", "x.png", "--gpu", "tpu"], "--gpu: invalid GPU selection 'tpu'"),
+    (["render", "--output", "x.png", "--tile-timeout", "-1"], "--tile-timeout must be 0…3600 seconds"),
+    (["render", "--output", "x.png", "--tile-timeout", "inf"], "--tile-timeout: 'inf' is not a finite number"),
     (
       ["render", "--output", "x.png", "--min-zoom", "9", "--max-zoom", "3"],
       "minimum zoom 9.0 is greater than maximum zoom 3.0"

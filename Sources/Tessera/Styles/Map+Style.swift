@@ -17,7 +17,8 @@ extension Map {
   /// DEM; throws when it is missing or a source cannot be opened.
   public func setMapType(_ type: MapType, colorScheme: ColorScheme = .light, data: MapData? = nil) throws {
     let data = data ?? self.data
-    let built = try StyleBuilder.mapType(type, colorScheme: colorScheme, data: data, buildings3D: buildingsEnabled)
+    let built = try StyleBuilder.mapType(
+      type, colorScheme: colorScheme, data: data, buildings3D: buildingsEnabled, http: httpOptions)
     try install(built.style, name: built.name, binder: built.binder)
     self.data = data
     content = .mapType(type, colorScheme)
@@ -26,7 +27,8 @@ extension Map {
   /// Draws a MapLibre style; its relative source URLs resolve against `dataRoot` and
   /// `local://` URLs against `localRoot`. Throws when a source cannot be opened.
   public func setStyle(_ style: Style, name: String, dataRoot: String, localRoot: String? = nil) throws {
-    try install(style, name: name, binder: StyleBuilder.binder(dataRoot: dataRoot, localRoot: localRoot))
+    try install(
+      style, name: name, binder: StyleBuilder.binder(dataRoot: dataRoot, localRoot: localRoot, http: httpOptions))
     content = .style(name: name, dataRoot: dataRoot)
   }
 
@@ -41,7 +43,8 @@ extension Map {
   public var styleWarnings: [String] { styleRenderer?.warnings ?? [] }
 
   private func install(_ style: Style, name: String, binder: StyleSourceBinder) throws {
-    styleRenderer = try StyleBuilder.renderer(style, name: name, binder: binder, loader: tileLoader)
+    styleRenderer = try StyleBuilder.renderer(
+      style, name: name, binder: binder, loader: tileLoader, loadTimeout: tileLoadTimeout)
   }
 }
 
@@ -49,10 +52,10 @@ extension Map {
 /// ``MapPreparation``, which makes one before the map exists).
 enum StyleBuilder {
   /// The style document of a built-in map type over `data`, and the binder of its sources.
-  static func mapType(_ type: MapType, colorScheme: ColorScheme, data: MapData, buildings3D: Bool) throws
-    -> (style: Style, name: String, binder: StyleSourceBinder)
-  {
-    let locator = TileSourceLocator(dataRoot: data.dataRoot)
+  static func mapType(
+    _ type: MapType, colorScheme: ColorScheme, data: MapData, buildings3D: Bool, http: HTTPTileSource.Options
+  ) throws -> (style: Style, name: String, binder: StyleSourceBinder) {
+    let locator = TileSourceLocator(dataRoot: data.dataRoot, httpOptions: http)
     var raster = BuiltinStyle.RasterSettings()
     if type == .satellite || type == .hybrid {
       guard let imagery = data.imagery else {
@@ -75,14 +78,14 @@ enum StyleBuilder {
 
   /// The binder of a style whose relative URLs resolve against `dataRoot` and `local://`
   /// URLs against `localRoot`.
-  static func binder(dataRoot: String, localRoot: String?) -> StyleSourceBinder {
-    StyleSourceBinder(locator: TileSourceLocator(dataRoot: dataRoot), localRoot: localRoot)
+  static func binder(dataRoot: String, localRoot: String?, http: HTTPTileSource.Options) -> StyleSourceBinder {
+    StyleSourceBinder(locator: TileSourceLocator(dataRoot: dataRoot, httpOptions: http), localRoot: localRoot)
   }
 
   /// A renderer of `style` with its sources bound, loading tiles with `loader`.
-  static func renderer(_ style: Style, name: String, binder: StyleSourceBinder, loader: TileLoader) throws
-    -> StyleRenderer
-  {
-    StyleRenderer(style: style, sources: try binder.bind(style, name: name), loader: loader)
+  static func renderer(
+    _ style: Style, name: String, binder: StyleSourceBinder, loader: TileLoader, loadTimeout: Double
+  ) throws -> StyleRenderer {
+    StyleRenderer(style: style, sources: try binder.bind(style, name: name), loader: loader, loadTimeout: loadTimeout)
   }
 }

@@ -85,7 +85,12 @@ public final class TileLoader: Sendable {
     /// Waits for every tile (at most `timeout` seconds in all) and returns what each gave;
     /// tiles not done in time are missing from the result.
     public func wait(timeout: Double = 60) -> [TileID: TileLoadResult] {
-      let deadline = DispatchTime.now() + timeout
+      wait(until: DispatchTime.now() + max(timeout, 0))
+    }
+
+    /// Waits for every tile until `deadline` and returns what each gave; tiles not done by
+    /// then are missing from the result.
+    public func wait(until deadline: DispatchTime) -> [TileID: TileLoadResult] {
       var results: [TileID: TileLoadResult] = [:]
       for (tile, load) in zip(tiles, loads) {
         guard load.group.wait(timeout: deadline) == .success, let result = load.result else { continue }

@@ -18,6 +18,10 @@ enum HTTPClient {
 
     /// Whether trying again may help (timeouts, refused or reset connections, truncated bodies).
     var isTransient: Bool { !bodyTooLarge && [6, 7, 18, 28, 52, 55, 56].contains(curlCode) }
+
+    /// Whether the host gave no answer at all: it could not be resolved or connected to, or
+    /// the transfer timed out (curl's codes 6, 7 and 28).
+    var isSilence: Bool { [6, 7, 28].contains(curlCode) }
   }
 
   struct Settings {

@@ -10,13 +10,15 @@ import TesseraJSON
 ///   threads in parallel).
 /// - Timeouts for connecting and for the whole transfer; transient failures (timeouts, refused
 ///   or reset connections, truncated bodies, 5xx and 429) are retried with doubling delays.
+/// - A host that does not answer (``Options/breaker``: three requests in a row unable to
+///   connect or timed out) is not asked again for a while: its tiles fail at once, naming it.
 /// - 404 and 204 mean "no tile here"; any other failure is reported for that tile, not fatal.
 /// - With a cache folder, responses are kept on disk: fresh entries (Cache-Control max-age or
 ///   Expires) are served without a request, stale ones revalidated with If-None-Match /
 ///   If-Modified-Since (304 refreshes them); `no-store` responses are not kept. The folder is
 ///   bounded in size (least recently used entries are removed) and survives restarts.
 public final class HTTPTileSource: TileSource {
-  public struct Options: Sendable {
+  public struct Options: Sendable, Equatable {
     public var minZoom = 0
     public var maxZoom = 22
     /// Tile format; guessed from the template's extension when nil.
@@ -37,8 +39,23 @@ public final class HTTPTileSource: TileSource {
     public var retryDelay = 0.2
     public var maxTileBytes = 16 << 20
     public var userAgent = "tessera"
+    /// Stops asking a host that does not answer; shared when several sources should agree
+    /// (each source makes its own when nil).
+    public var breaker: HTTPCircuitBreaker?
+    /// Problems of the metadata the source was described by (a TileJSON document's values out
+    /// of range), passed on in the source's ``TileSourceMetadata/problems``.
+    public var metadataProblems: [String] = []
 
     public init() {}
+
+    public static func == (a: Options, b: Options) -> Bool {
+      a.minZoom == b.minZoom && a.maxZoom == b.maxZoom && a.format == b.format && a.encoding == b.encoding
+        && a.cacheDirectory == b.cacheDirectory && a.cacheMaxBytes == b.cacheMaxBytes
+        && a.maxConcurrentRequests == b.maxConcurrentRequests && a.connectTimeout == b.connectTimeout
+        && a.timeout == b.timeout && a.retries == b.retries && a.retryDelay == b.retryDelay
+        && a.maxTileBytes == b.maxTileBytes && a.userAgent == b.userAgent && a.breaker === b.breaker
+        && a.metadataProblems == b.metadataProblems
+    }
   }
 
   public let name: String
@@ -47,6 +64,8 @@ public final class HTTPTileSource: TileSource {
   let options: Options
   private let cache: HTTPDiskCache?
   private let slots: DispatchSemaphore
+  private let breaker: HTTPCircuitBreaker
+  private let host: String
 
   /// A source for a URL template.
   public init(template: String, options: Options = Options()) throws(TileSourceError) {
@@ -68,11 +87,14 @@ public final class HTTPTileSource: TileSource {
     var metadata = TileSourceMetadata(
       format: options.format ?? guessed, minZoom: options.minZoom, maxZoom: options.maxZoom)
     metadata.encoding = options.encoding
+    metadata.problems = options.metadataProblems
     self.metadata = metadata
     cache = try options.cacheDirectory.map { directory throws(TileSourceError) in
       try HTTPDiskCache(directory: directory, maxBytes: options.cacheMaxBytes)
     }
     slots = DispatchSemaphore(value: max(options.maxConcurrentRequests, 1))
+    breaker = options.breaker ?? HTTPCircuitBreaker()
+    host = HTTPCircuitBreaker.host(of: template)
   }
 
   /// The URL of a tile.
@@ -102,11 +124,16 @@ public final class HTTPTileSource: TileSource {
     if let etag = cached?.etag { headers.append("If-None-Match: \(etag)") }
     if let lastModified = cached?.lastModified { headers.append("If-Modified-Since: \(lastModified)") }
     let settings = HTTPClient.Settings(
-      connectTimeoutMilliseconds: Int(options.connectTimeout * 1000), timeoutMilliseconds: Int(options.timeout * 1000),
-      maxBodyBytes: options.maxTileBytes, userAgent: options.userAgent)
-    var delay = options.retryDelay
+      connectTimeoutMilliseconds: HTTPTileSource.milliseconds(options.connectTimeout),
+      timeoutMilliseconds: HTTPTileSource.milliseconds(options.timeout), maxBodyBytes: options.maxTileBytes,
+      userAgent: options.userAgent)
+    var delay = min(max(options.retryDelay, 0), 60)
     var failure = ""
-    attempts: for attempt in 0...max(options.retries, 0) {
+    attempts: for attempt in 0...min(max(options.retries, 0), 10) {
+      if let refusal = breaker.refusal(for: host) {
+        failure = refusal
+        break attempts
+      }
       if attempt > 0 {
         Thread.sleep(forTimeInterval: delay)
         delay *= 2
@@ -119,9 +146,11 @@ public final class HTTPTileSource: TileSource {
       switch outcome {
       case .failure(let error):
         failure = error.bodyTooLarge ? "larger than \(options.maxTileBytes) bytes" : error.message
+        if error.isSilence { breaker.recordSilence(from: host) } else { breaker.recordAnswer(from: host) }
         if error.isTransient { continue attempts }
         break attempts
       case .success(let response):
+        breaker.recordAnswer(from: host)
         switch response.status {
         case 200:
           store(response, body: response.body, url: url)
@@ -147,6 +176,11 @@ public final class HTTPTileSource: TileSource {
     let attempts = options.retries + 1
     throw TileSourceError.tileRead(
       source: name, tile: tile, reason: "\(url): \(failure) (\(attempts) attempt(s) at most)")
+  }
+
+  /// Whole milliseconds of `seconds`, held within 1 ms … 1 hour.
+  static func milliseconds(_ seconds: Double) -> Int {
+    Int(min(max(seconds.isNaN ? 1 : seconds, 0.001), 3600) * 1000)
   }
 
   /// Keeps a response in the disk cache unless it says `no-store`.

@@ -100,8 +100,8 @@ public final class TileSourceLocator: Sendable {
   /// An HTTP source described by a TileJSON document.
   private func openTileJSON(_ url: String) throws(TileSourceError) -> any TileSource {
     let settings = HTTPClient.Settings(
-      connectTimeoutMilliseconds: Int(httpOptions.connectTimeout * 1000),
-      timeoutMilliseconds: Int(httpOptions.timeout * 1000),
+      connectTimeoutMilliseconds: HTTPTileSource.milliseconds(httpOptions.connectTimeout),
+      timeoutMilliseconds: HTTPTileSource.milliseconds(httpOptions.timeout),
       maxBodyBytes: 4 << 20, userAgent: httpOptions.userAgent)
     let response: HTTPClient.Response
     do {
@@ -121,6 +121,7 @@ public final class TileSourceLocator: Sendable {
     options.maxZoom = metadata.maxZoom
     options.format = metadata.format == .unknown ? nil : metadata.format
     options.encoding = metadata.encoding
+    options.metadataProblems = metadata.problems.map { "\(url): \($0)" }
     return try HTTPTileSource(template: template, options: options)
   }
 }

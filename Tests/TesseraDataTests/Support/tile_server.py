@@ -14,6 +14,8 @@ the behaviour; the body of a tile is b"tile <path>":
   /flaky/...       500 on the first request of each path, then 200
   /slow/...        waits 3 seconds, then 200
   /truncated/...   announces 1000 bytes, sends 10, closes
+  /hang/...        accepts the request and never answers (until the server stops)
+  /tilejson/hostile.json   a TileJSON document whose zooms are 1e300
 The argument, if given, names a file rewritten after every request with a JSON object of how
 many requests each path received.
 """
@@ -76,6 +78,14 @@ class Handler(BaseHTTPRequestHandler):
         if kind == "slow":
             time.sleep(3)
             return self.send(200, body)
+        if kind == "hang":
+            while True:
+                time.sleep(3600)
+        if kind == "tilejson":
+            port = self.server.server_address[1]
+            document = {"tilejson": "3.0.0", "tiles": ["http://127.0.0.1:%d/ok/{z}/{x}/{y}.png" % port],
+                        "minzoom": 0, "maxzoom": 1e300}
+            return self.send(200, json.dumps(document).encode(), {"Content-Type": "application/json"})
         if kind == "truncated":
             self.send_response(200)
             self.send_header("Content-Length", "1000")
