@@ -67,7 +67,8 @@ let package = Package(
       name: "TesseraGL",
       dependencies: ["CEGL", "CGLES3", "CGBM", "TesseraImage", "TesseraShaders"]),
     .target(
-      name: "TesseraRender", dependencies: ["TesseraGeo", "TesseraGL", "TesseraImage", "TesseraStyle", "TesseraData"]),
+      name: "TesseraRender",
+      dependencies: ["TesseraGeo", "TesseraGL", "TesseraImage", "TesseraJSON", "TesseraStyle", "TesseraData"]),
     .target(
       name: "Tessera",
       dependencies: [

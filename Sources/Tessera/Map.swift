@@ -39,6 +39,8 @@ public final class Map {
   let httpOptions: HTTPTileSource.Options
   /// Seconds a frame waits for its tiles (``MapOptions/tileLoadTimeout``).
   let tileLoadTimeout: Double
+  /// What one frame may hold (``MapOptions/frameLimits``).
+  let frameLimits: FrameLimits
   var styleRenderer: StyleRenderer?
   let markerLayer: MarkerLayerState
   /// `selectedMarker`: the marker whose info window shows (drawn once text rendering exists).
@@ -68,6 +70,7 @@ public final class Map {
     tileLoader = preparation.tileLoader
     httpOptions = options.http
     tileLoadTimeout = options.tileLoadTimeout
+    frameLimits = options.frameLimits
     markerLayer = MarkerLayerState(resources: executor.resources)
     content = preparation.content
     data = options.data

@@ -43,6 +43,10 @@ public struct MapOptions: Sendable, Equatable {
   /// source that does not answer delays a frame this long at most (its tiles are then left
   /// out, with a warning).
   public var tileLoadTimeout: Double = 30
+  /// How much tile geometry and how many draws one frame may hold; a frame needing more fails
+  /// with ``FrameLimitError`` (the default, 1 GiB and 1,000,000 draws, holds every ordinary
+  /// style at any view size Tessera renders).
+  public var frameLimits = FrameLimits()
   /// How HTTP sources fetch (timeouts, retries, a disk cache, the circuit breaker).
   public var http = HTTPTileSource.Options()
 

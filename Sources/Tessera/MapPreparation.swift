@@ -59,6 +59,11 @@ public final class MapPreparation {
     guard options.tileLoadTimeout.isFinite, options.tileLoadTimeout >= 0, options.tileLoadTimeout <= 3600 else {
       throw GeoError.outOfRange(field: "tile load timeout", value: options.tileLoadTimeout, allowed: "0…3600 seconds")
     }
+    guard options.frameLimits.geometryBytes > 0, options.frameLimits.draws > 0 else {
+      throw GeoError.outOfRange(
+        field: "frame limits", value: Double(min(options.frameLimits.geometryBytes, options.frameLimits.draws)),
+        allowed: "geometry bytes and draws above 0")
+    }
     var options = options
     state = try options.mapState(applying: updates)
     let tileLoader = tileLoader ?? TileLoader(cache: TileCache(budget: options.tileCacheBytes))
@@ -68,7 +73,7 @@ public final class MapPreparation {
       let root = dataRoot ?? (stylePath as NSString).deletingLastPathComponent
       styleRenderer = try StyleBuilder.renderer(
         style, name: stylePath, binder: StyleBuilder.binder(dataRoot: root, localRoot: nil, http: options.http),
-        loader: tileLoader, loadTimeout: options.tileLoadTimeout)
+        loader: tileLoader, loadTimeout: options.tileLoadTimeout, limits: options.frameLimits)
       content = .style(name: stylePath, dataRoot: root)
       options.mapType = .none
     } else if options.mapType != .none {
@@ -76,7 +81,8 @@ public final class MapPreparation {
         options.mapType, colorScheme: options.colorScheme, data: options.data, buildings3D: options.buildingsEnabled,
         http: options.http)
       styleRenderer = try StyleBuilder.renderer(
-        built.style, name: built.name, binder: built.binder, loader: tileLoader, loadTimeout: options.tileLoadTimeout)
+        built.style, name: built.name, binder: built.binder, loader: tileLoader, loadTimeout: options.tileLoadTimeout,
+        limits: options.frameLimits)
       content = .mapType(options.mapType, options.colorScheme)
     } else {
       styleRenderer = nil

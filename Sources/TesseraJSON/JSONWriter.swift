@@ -1,14 +1,16 @@
 /// Serialises ``JSONValue``s: keys in the object's order, numbers in the shortest form that
 /// reads back to the same double (integers without a fraction), non-finite numbers as null.
 extension JSONValue {
-  /// The JSON text of this value; `pretty` indents with two spaces.
-  public func serialized(pretty: Bool = false) -> String {
+  /// The JSON text of this value; `pretty` indents with two spaces, `sortingKeys` writes
+  /// every object's keys in sorted order (so equal values written in different orders read
+  /// the same).
+  public func serialized(pretty: Bool = false, sortingKeys: Bool = false) -> String {
     var output = ""
-    write(to: &output, pretty: pretty, indent: 0)
+    write(to: &output, pretty: pretty, sortingKeys: sortingKeys, indent: 0)
     return output
   }
 
-  private func write(to output: inout String, pretty: Bool, indent: Int) {
+  private func write(to output: inout String, pretty: Bool, sortingKeys: Bool, indent: Int) {
     switch self {
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"
@@ -23,7 +25,7 @@ extension JSONValue {
       for (position, element) in elements.enumerated() {
         if position > 0 { output += "," }
         if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
-        element.write(to: &output, pretty: pretty, indent: indent + 1)
+        element.write(to: &output, pretty: pretty, sortingKeys: sortingKeys, indent: indent + 1)
       }
       if pretty { output += "\n" + String(repeating: "  ", count: indent) }
       output += "]"
@@ -33,12 +35,13 @@ extension JSONValue {
         return
       }
       output += "{"
-      for (position, pair) in object.pairs.enumerated() {
+      let pairs = sortingKeys ? object.pairs.sorted { $0.key < $1.key } : object.pairs
+      for (position, pair) in pairs.enumerated() {
         if position > 0 { output += "," }
         if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
         JSONValue.writeString(pair.key, to: &output)
         output += pretty ? ": " : ":"
-        pair.value.write(to: &output, pretty: pretty, indent: indent + 1)
+        pair.value.write(to: &output, pretty: pretty, sortingKeys: sortingKeys, indent: indent + 1)
       }
       if pretty { output += "\n" + String(repeating: "  ", count: indent) }
       output += "}"

@@ -37,6 +37,14 @@ import Testing
     }
   }
 
+  @Test func sortedKeysWriteEqualObjectsAlike() throws {
+    let a = try JSONParser.parse(Array(#"{"b": 1, "a": {"d": [1, {"z": 0, "y": 1}], "c": null}}"#.utf8))
+    let b = try JSONParser.parse(Array(#"{"a": {"c": null, "d": [1, {"y": 1, "z": 0}]}, "b": 1}"#.utf8))
+    #expect(a.serialized() != b.serialized())
+    #expect(a.serialized(sortingKeys: true) == b.serialized(sortingKeys: true))
+    #expect(a.serialized(sortingKeys: true) == #"{"a":{"c":null,"d":[1,{"y":1,"z":0}]},"b":1}"#)
+  }
+
   @Test func deepNestingIsRefused() {
     let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
     #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(deep) }

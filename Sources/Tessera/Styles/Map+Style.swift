@@ -44,7 +44,7 @@ extension Map {
 
   private func install(_ style: Style, name: String, binder: StyleSourceBinder) throws {
     styleRenderer = try StyleBuilder.renderer(
-      style, name: name, binder: binder, loader: tileLoader, loadTimeout: tileLoadTimeout)
+      style, name: name, binder: binder, loader: tileLoader, loadTimeout: tileLoadTimeout, limits: frameLimits)
   }
 }
 
@@ -84,8 +84,11 @@ enum StyleBuilder {
 
   /// A renderer of `style` with its sources bound, loading tiles with `loader`.
   static func renderer(
-    _ style: Style, name: String, binder: StyleSourceBinder, loader: TileLoader, loadTimeout: Double
+    _ style: Style, name: String, binder: StyleSourceBinder, loader: TileLoader, loadTimeout: Double,
+    limits: FrameLimits
   ) throws -> StyleRenderer {
-    StyleRenderer(style: style, sources: try binder.bind(style, name: name), loader: loader, loadTimeout: loadTimeout)
+    StyleRenderer(
+      style: style, name: name, sources: try binder.bind(style, name: name), loader: loader,
+      loadTimeout: loadTimeout, limits: limits)
   }
 }

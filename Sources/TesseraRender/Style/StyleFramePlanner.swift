@@ -14,6 +14,8 @@ struct StyleFrameInput {
   let textures: [TextureSet: [TileID: ResourceKey]]
   /// The style revision buckets were built for.
   let revision: Int
+  /// The bucket each layer draws, by layer id (layers of equal geometry share one).
+  let bucketNames: [String: String]
   /// The light shading extrusions.
   let light: StyleLight
 
@@ -66,7 +68,8 @@ struct StyleFramePlanner {
     .cached(
       ResourceKey(
         BucketKey(
-          source: layer.source ?? "", tile: tile.dataTile, zoom: tile.zoom, layer: layer.id, revision: input.revision)),
+          source: layer.source ?? "", tile: tile.dataTile, zoom: tile.zoom,
+          layer: input.bucketNames[layer.id] ?? layer.id, revision: input.revision)),
       part)
   }
 

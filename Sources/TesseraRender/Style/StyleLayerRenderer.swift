@@ -2,6 +2,7 @@ import TesseraData
 import TesseraGL
 import TesseraGeo
 import TesseraImage
+import TesseraJSON
 import TesseraStyle
 
 /// How Tessera draws one style layer type, and the only place that knows the type: its
@@ -14,6 +15,10 @@ protocol StyleLayerRenderer: Sendable {
 
   /// Whether layers of the type draw geometry built from vector tiles (buckets).
   var buildsBuckets: Bool { get }
+
+  /// Paint properties ``buildBucket(_:layer:zoom:overscale:)`` reads even when they are not
+  /// data-driven (data-driven ones are always part of the geometry).
+  var geometryPaintProperties: Set<String> { get }
 
   /// The geometry of `layer` in `tile`, evaluated at style zoom `zoom` (the drawn tiles'
   /// zoom; `overscale` = 2^(zoom − the data tile's zoom) times deeper than the data), in
@@ -40,6 +45,31 @@ protocol StyleLayerRenderer: Sendable {
 
 extension StyleLayerRenderer {
   var buildsBuckets: Bool { false }
+
+  var geometryPaintProperties: Set<String> { [] }
+
+  /// What the geometry of `layer` is made from: its type, source, source layer, filter,
+  /// layout and the paint properties it builds into vertices. Layers with equal signatures
+  /// build the same buckets, so one bucket per tile serves them all (a style repeating a
+  /// source layer in many layers that differ only in constant paint, zoom range or id keeps
+  /// one copy of the geometry).
+  func bucketSignature(_ layer: StyleLayer) -> String {
+    var signature = JSONObject()
+    signature["type"] = .string(layer.type.rawValue)
+    signature["source"] = layer.source.map { .string($0) } ?? .null
+    signature["source-layer"] = layer.sourceLayer.map { .string($0) } ?? .null
+    signature["filter"] = layer.definition["filter"] ?? .null
+    var layout = layer.definition["layout"]?.object ?? JSONObject()
+    layout["visibility"] = nil
+    signature["layout"] = .object(layout)
+    var paint = JSONObject()
+    for (key, value) in layer.definition["paint"]?.object?.pairs ?? []
+    where layer.properties[key]?.isDataDriven == true || geometryPaintProperties.contains(key) {
+      paint[key] = value
+    }
+    signature["paint"] = .object(paint)
+    return JSONValue.object(signature).serialized(sortingKeys: true)
+  }
 
   func opaqueColor(_ layer: StyleLayer, zoom: Double) -> Color? { nil }
 

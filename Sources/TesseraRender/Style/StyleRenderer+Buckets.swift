@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import TesseraData
 import TesseraGL
 import TesseraGeo
@@ -10,9 +11,9 @@ extension StyleRenderer {
   func uploadBuckets(
     layers: [DrawnLayer], tiles: [String: [RenderTile]], resources: GPUResourceCache,
     prebuilt: [BucketKey: BucketGeometry], timings: inout PreparationTimings
-  ) throws(GLError) -> Int {
+  ) throws -> Int {
     var ready: [(BucketKey, BucketGeometry)] = []
-    let built = buildBuckets(
+    let built = try buildBuckets(
       layers: layers, tiles: tiles,
       isCached: { key in
         if resources.containsMeshes(ResourceKey(key)) { return true }
@@ -26,11 +27,12 @@ extension StyleRenderer {
 
   /// Builds (in parallel) the buckets of `tiles` that `isCached` does not claim. A bucket holds
   /// its data tile's geometry evaluated at the drawn tiles' zoom, so the overzoomed tiles of
-  /// one ancestor share one bucket.
+  /// one ancestor share one bucket. Throws ``FrameLimitError`` when the geometry outgrows
+  /// ``FrameLimits/geometryBytes`` (building stops there).
   func buildBuckets(
     layers: [DrawnLayer], tiles: [String: [RenderTile]], isCached: (BucketKey) -> Bool,
     timings: inout PreparationTimings
-  ) -> [(BucketKey, BucketGeometry)] {
+  ) throws(FrameLimitError) -> [(BucketKey, BucketGeometry)] {
     struct Job: Sendable {
       let content: VectorTile
       let zoom: Int
@@ -50,7 +52,7 @@ extension StyleRenderer {
         for drawn in sourceLayers {
           let layer = drawn.layer
           let key = BucketKey(
-            source: source, tile: tile.dataTile, zoom: tile.tile.z, layer: layer.id, revision: revision)
+            source: source, tile: tile.dataTile, zoom: tile.tile.z, layer: bucketName(layer), revision: revision)
           guard queued.insert(key).inserted, !isCached(key) else { continue }
           missing.append(drawn)
           keys.append(key)
@@ -62,12 +64,25 @@ extension StyleRenderer {
     }
     guard !jobs.isEmpty else { return [] }
     let buildStart = DispatchTime.now()
+    let limit = limits.geometryBytes
+    let bytes = Atomic<Int>(0)
     let results = ParallelWork.map(jobs) { job in
-      job.layers.map {
-        $0.renderer.buildBucket(job.content, layer: $0.layer, zoom: Double(job.zoom), overscale: job.overscale)
+      var geometries: [BucketGeometry] = []
+      for drawn in job.layers {
+        guard bytes.load(ordering: .relaxed) <= limit else { break }
+        let geometry = drawn.renderer.buildBucket(
+          job.content, layer: drawn.layer, zoom: Double(job.zoom), overscale: job.overscale)
+        bytes.add(geometry.byteCount, ordering: .relaxed)
+        geometries.append(geometry)
       }
+      return geometries
     }
     timings.tessellation += milliseconds(buildStart, DispatchTime.now())
+    guard bytes.load(ordering: .relaxed) <= limit else {
+      throw .geometry(
+        style: name, limit: limit, layers: Set(jobs.flatMap { $0.layers.map(\.layer.id) }).count,
+        tiles: tiles.values.reduce(0) { $0 + $1.count })
+    }
     return zip(jobs, results).flatMap { job, geometries in zip(job.keys, geometries).map { ($0, $1) } }
   }
 

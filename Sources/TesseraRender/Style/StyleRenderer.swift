@@ -16,24 +16,37 @@ import TesseraStyle
 /// a new revision, so buckets built for an earlier style are never reused.
 public final class StyleRenderer: Sendable {
   public let style: Style
+  /// What the style is called in messages (its file, or the map type it draws).
+  public let name: String
   /// The style's sources bound to data, by id (sources that failed to open are absent).
   public let sources: [String: RenderSource]
   public let loader: TileLoader
   /// Seconds to wait for a frame's tiles.
   public let loadTimeout: Double
+  /// How much geometry and how many draws one frame may hold.
+  public let limits: FrameLimits
   /// The style's warnings and the renderer's: layers of types Tessera does not draw, source
   /// metadata out of range.
   public let warnings: [String]
   let revision: Int
+  /// The name of the bucket each layer that builds buckets draws, by layer id: the id of the
+  /// first layer with the same geometry (see ``StyleLayerRenderer/bucketSignature(_:)``).
+  let bucketNames: [String: String]
 
   private static let revisions = Atomic<Int>(0)
 
-  public init(style: Style, sources: [String: RenderSource], loader: TileLoader, loadTimeout: Double = 60) {
+  public init(
+    style: Style, name: String = "style", sources: [String: RenderSource], loader: TileLoader,
+    loadTimeout: Double = 60, limits: FrameLimits = FrameLimits()
+  ) {
     self.style = style
+    self.name = name
     self.loadTimeout = loadTimeout
+    self.limits = limits
     self.sources = sources
     self.loader = loader
     revision = StyleRenderer.revisions.add(1, ordering: .relaxed).newValue
+    bucketNames = StyleRenderer.bucketNames(style.layers)
     var skipped: [LayerType: Int] = [:]
     for layer in style.layers where StyleLayerRenderers.renderer(for: layer.type) == nil {
       skipped[layer.type, default: 0] += 1
@@ -47,6 +60,23 @@ public final class StyleRenderer: Sendable {
         source.bound.source.metadata.problems.map { "source '\(id)': \($0)" }
       }
   }
+
+  /// The bucket name of every layer that builds buckets: layers of equal geometry share the
+  /// first one's.
+  static func bucketNames(_ layers: [StyleLayer]) -> [String: String] {
+    var names: [String: String] = [:]
+    var firstBySignature: [String: String] = [:]
+    for layer in layers {
+      guard let renderer = StyleLayerRenderers.renderer(for: layer.type), renderer.buildsBuckets else { continue }
+      let signature = renderer.bucketSignature(layer)
+      names[layer.id] = firstBySignature[signature] ?? layer.id
+      if firstBySignature[signature] == nil { firstBySignature[signature] = layer.id }
+    }
+    return names
+  }
+
+  /// The name of the bucket `layer` draws.
+  func bucketName(_ layer: StyleLayer) -> String { bucketNames[layer.id] ?? layer.id }
 
   /// A style layer the frame draws, with its position in the style and its renderer.
   struct DrawnLayer: Sendable {
@@ -79,6 +109,8 @@ public final class StyleRenderer: Sendable {
     let warnings: [String]
     let geometries: [BucketKey: BucketGeometry]
     let timings: PreparationTimings
+    /// Why the buckets could not all be built, if they could not.
+    let failure: FrameLimitError?
   }
 
   /// Loads the tiles `transform` needs and tessellates all their buckets; no GL.
@@ -86,16 +118,23 @@ public final class StyleRenderer: Sendable {
     let layers = drawnLayers(zoom: transform.camera.styleZoom).layers
     var timings = PreparationTimings()
     let (tiles, warnings) = loadTiles(transform: transform, layers: layers.map(\.layer), timings: &timings)
-    let built = buildBuckets(layers: layers, tiles: tiles, isCached: { _ in false }, timings: &timings)
+    var built: [(BucketKey, BucketGeometry)] = []
+    var failure: FrameLimitError?
+    do {
+      built = try buildBuckets(layers: layers, tiles: tiles, isCached: { _ in false }, timings: &timings)
+    } catch {
+      failure = error
+    }
     return PreparedTiles(
       transform: transform, tiles: tiles, warnings: warnings, geometries: Dictionary(uniqueKeysWithValues: built),
-      timings: timings)
+      timings: timings, failure: failure)
   }
 
   /// Loads, builds and uploads what the frame's camera needs and adds the style's draws, one
   /// layer slot per style layer. `prepared` (made by ``prepareTiles(transform:)`` for the same
-  /// camera) supplies the tiles and buckets instead of loading and building them.
-  public func addDraws(to frame: inout FrameBuilder, prepared: PreparedTiles? = nil) throws(GLError) {
+  /// camera) supplies the tiles and buckets instead of loading and building them. Throws
+  /// ``FrameLimitError`` when the frame outgrows ``limits``, and GL errors.
+  public func addDraws(to frame: inout FrameBuilder, prepared: PreparedTiles? = nil) throws {
     let transform = frame.transform
     let (layers, clearColor) = drawnLayers(zoom: transform.camera.styleZoom)
     let usable = prepared.flatMap { $0.transform == transform ? $0 : nil }
@@ -104,6 +143,7 @@ public final class StyleRenderer: Sendable {
     let tilesBySource: [String: [RenderTile]]
     let warnings: [String]
     if let usable {
+      if let failure = usable.failure { throw failure }
       (tilesBySource, warnings) = (usable.tiles, usable.warnings)
       gpuStart = DispatchTime.now()
     } else {
@@ -122,12 +162,17 @@ public final class StyleRenderer: Sendable {
     timings.upload = milliseconds(gpuStart, planStart) - (timings.tessellation - tessellatedBefore)
     if let clearColor, frame.isEmpty { frame.clearColor = clearColor }
     let input = StyleFrameInput(
-      transform: transform, tiles: tilesBySource, textures: textures, revision: revision, light: style.light)
+      transform: transform, tiles: tilesBySource, textures: textures, revision: revision,
+      bucketNames: bucketNames, light: style.light)
     var planner = StyleFramePlanner(input: input, frame: frame)
-    for drawn in layers {
+    for (position, drawn) in layers.enumerated() {
       planner.frame.beginLayer()
       let tiles = drawn.layer.source.flatMap { tilesBySource[$0] } ?? []
       drawn.renderer.plan(drawn.layer, tiles: tiles, planner: &planner)
+      guard planner.frame.commands.count <= limits.draws else {
+        throw FrameLimitError.draws(
+          style: name, limit: limits.draws, layer: drawn.layer.id, index: position, layerCount: layers.count)
+      }
     }
     frame = planner.frame
     timings.commandPlanning = milliseconds(planStart, DispatchTime.now())

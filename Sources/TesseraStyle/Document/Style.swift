@@ -25,6 +25,10 @@ public struct Style: Sendable {
   public var metadata: JSONValue?
   public var warnings: [String]
 
+  /// The most layers a style may have: each costs memory when the style is read and a draw per
+  /// tile in every frame, so a style beyond it is refused rather than let grow without bound.
+  public static let maximumLayers = 25_000
+
   /// Parses style JSON; `source` names it in errors.
   public static func parse(_ bytes: [UInt8], source: String = "style") throws(StyleError) -> Style {
     let root: JSONValue
@@ -72,6 +76,10 @@ public struct Style: Sendable {
       self.sources = sources
       var layers: [StyleLayer] = []
       var ids = Set<String>()
+      if let count = root["layers"].value?.array?.count, count > Style.maximumLayers {
+        throw StyleError(
+          path: "layers", message: "\(count) layers; Tessera draws styles of at most \(Style.maximumLayers) layers")
+      }
       for cursor in try root["layers"].elements() {
         guard let layer = try StyleLayer.parse(cursor, sources: sources, warnings: &warnings) else { continue }
         guard ids.insert(layer.id).inserted else {

@@ -14,6 +14,9 @@ public struct StyleLayer: Sendable {
   /// Every property of the layer type: the style's value or the default, by name (read one
   /// property through its typed key: ``value(_:zoom:feature:)``).
   public let properties: [String: PropertyValue]
+  /// The layer's object as the style writes it (what layers drawing the same geometry are
+  /// recognised by).
+  public let definition: JSONValue
 
   /// The value the style gives `property` (an expression of zoom and feature data), or its
   /// default when the style gives none or the layer's type has no such property.
@@ -57,7 +60,7 @@ public struct StyleLayer: Sendable {
         // renderer can say it is not drawn), without properties, never visible.
         return StyleLayer(
           id: id, type: type, source: nil, sourceLayer: nil, minZoom: 0, maxZoom: 24, filter: nil, isVisible: false,
-          properties: [:])
+          properties: [:], definition: cursor.value ?? .null)
       }
       var source: String?
       if type != .background {
@@ -97,7 +100,7 @@ public struct StyleLayer: Sendable {
         minZoom: try cursor["minzoom"].number(default: 0), maxZoom: try cursor["maxzoom"].number(default: 24),
         filter: cursor["filter"].isAbsentOrNull
           ? nil : try Filter.parse(cursor["filter"].value!, path: "\(path).filter"),
-        isVisible: visible, properties: properties)
+        isVisible: visible, properties: properties, definition: cursor.value ?? .null)
     } catch let error as StyleError {
       throw error
     } catch let error as JSONFieldError {

@@ -8,6 +8,8 @@ import TesseraStyle
 struct FillLayerRenderer: StyleLayerRenderer {
   var layerType: LayerType { .fill }
   var buildsBuckets: Bool { true }
+  /// Whether an outline colour is given decides the outline's paint attributes.
+  var geometryPaintProperties: Set<String> { [FillProperties.outlineColor.spec.name] }
 
   /// Colour and opacity, per vertex when data-driven.
   static let paint: [PaintBinding] = [

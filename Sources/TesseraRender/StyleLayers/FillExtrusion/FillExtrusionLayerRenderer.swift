@@ -11,6 +11,8 @@ import TesseraStyle
 struct FillExtrusionLayerRenderer: StyleLayerRenderer {
   var layerType: LayerType { .fillExtrusion }
   var buildsBuckets: Bool { true }
+  /// The height bounds the bucket's culling volume.
+  var geometryPaintProperties: Set<String> { [FillExtrusionProperties.height.spec.name] }
 
   static let paint: [PaintBinding] = [
     .color(FillExtrusionProperties.color, "color"), .number(FillExtrusionProperties.height, "height"),
