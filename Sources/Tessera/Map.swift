@@ -36,11 +36,8 @@ public final class Map {
   /// Loads and caches tiles for every style this map draws.
   let tileLoader: TileLoader
   /// How HTTP sources of later styles fetch.
-  let httpOptions: HTTPTileSource.Options
-  /// Seconds a frame waits for its tiles (``MapOptions/tileLoadTimeout``).
-  let tileLoadTimeout: Double
-  /// What one frame may hold (``MapOptions/frameLimits``).
-  let frameLimits: FrameLimits
+  /// How later styles open sources and size frames (from the options).
+  let styleSettings: StyleSettings
   var styleRenderer: StyleRenderer?
   let markerLayer: MarkerLayerState
   /// `selectedMarker`: the marker whose info window shows (drawn once text rendering exists).
@@ -68,9 +65,7 @@ public final class Map {
     self.device = device
     executor = FrameExecutor(device: device, samples: options.samples, cacheBudget: options.gpuCacheBytes)
     tileLoader = preparation.tileLoader
-    httpOptions = options.http
-    tileLoadTimeout = options.tileLoadTimeout
-    frameLimits = options.frameLimits
+    styleSettings = StyleSettings(options)
     markerLayer = MarkerLayerState(resources: executor.resources)
     content = preparation.content
     data = options.data

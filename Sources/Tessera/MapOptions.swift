@@ -47,6 +47,10 @@ public struct MapOptions: Sendable, Equatable {
   /// with ``FrameLimitError`` (the default, 1 GiB and 1,000,000 draws, holds every ordinary
   /// style at any view size Tessera renders).
   public var frameLimits = FrameLimits()
+  /// Whether a style source that cannot be opened (a missing file, GeoJSON that is not
+  /// GeoJSON) is left out with a warning, its layers drawing nothing, as MapLibre does, rather
+  /// than failing the style.
+  public var skipsUnusableSources = false
   /// How HTTP sources fetch (timeouts, retries, a disk cache, the circuit breaker).
   public var http = HTTPTileSource.Options()
 

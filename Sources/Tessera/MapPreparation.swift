@@ -68,21 +68,21 @@ public final class MapPreparation {
     state = try options.mapState(applying: updates)
     let tileLoader = tileLoader ?? TileLoader(cache: TileCache(budget: options.tileCacheBytes))
     self.tileLoader = tileLoader
+    let settings = StyleSettings(options)
     if let stylePath {
       let style = try Style.load(path: stylePath)
       let root = dataRoot ?? (stylePath as NSString).deletingLastPathComponent
       styleRenderer = try StyleBuilder.renderer(
-        style, name: stylePath, binder: StyleBuilder.binder(dataRoot: root, localRoot: nil, http: options.http),
-        loader: tileLoader, loadTimeout: options.tileLoadTimeout, limits: options.frameLimits)
+        style, name: stylePath, binder: StyleBuilder.binder(dataRoot: root, localRoot: nil, settings: settings),
+        loader: tileLoader, settings: settings)
       content = .style(name: stylePath, dataRoot: root)
       options.mapType = .none
     } else if options.mapType != .none {
       let built = try StyleBuilder.mapType(
         options.mapType, colorScheme: options.colorScheme, data: options.data, buildings3D: options.buildingsEnabled,
-        http: options.http)
+        settings: settings)
       styleRenderer = try StyleBuilder.renderer(
-        built.style, name: built.name, binder: built.binder, loader: tileLoader, loadTimeout: options.tileLoadTimeout,
-        limits: options.frameLimits)
+        built.style, name: built.name, binder: built.binder, loader: tileLoader, settings: settings)
       content = .mapType(options.mapType, options.colorScheme)
     } else {
       styleRenderer = nil

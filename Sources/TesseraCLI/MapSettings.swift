@@ -25,6 +25,7 @@ struct MapSettings {
     .value("update", repeatable: true), .value("map-type"), .value("color-scheme"), .value("tiles"),
     .value("imagery"), .value("dem"), .value("style"), .value("map-id"), .value("styles-dir"), .value("data-root"),
     .flag("buildings"), .flag("no-buildings"), .value("marker", repeatable: true), .value("tile-timeout"),
+    .flag("skip-unusable-sources"),
   ]
 
   static let cameraHelp = """
@@ -63,6 +64,8 @@ struct MapSettings {
                               --style, the style's folder)
       --tile-timeout S        seconds a frame waits for its tiles (default 30); tiles later than
                               that are left out with a warning
+      --skip-unusable-sources  draw a style whose source cannot be opened without it (its
+                              layers draw nothing; a warning says why) instead of failing
       --gpu SEL               auto (default: first hardware EGL device, else surfaceless),
                               surfaceless, software, device:N, gbm[:/dev/dri/renderDN]
     """
@@ -139,6 +142,7 @@ struct MapSettings {
         throw UsageError("--tile-timeout must be 0…3600 seconds")
       }
     }
+    if arguments.has("skip-unusable-sources") { options.skipsUnusableSources = true }
     if arguments.has("tile-grid") { options.showsTileGrid = true }
     if arguments.has("no-tile-grid") { options.showsTileGrid = false }
     try applyContent(arguments)

@@ -34,6 +34,33 @@ import Testing
     #expect(try meanLuma("dark") < 80 && meanLuma("light") > 180)
   }
 
+  /// A source that cannot be opened fails the style, naming it; with --skip-unusable-sources
+  /// the rest draws and a warning names the source.
+  @Test func unusableSourcesFailOrAreSkippedOnRequest() throws {
+    let directory = try temporaryDirectory()
+    let output = "\(directory)/out.png"
+    for (name, source) in [
+      ("invalid", #"{"type": "geojson", "data": 42}"#),
+      ("malformed", #"{"type": "geojson", "data": {"type": "Feature", "geometry": {"type": "Model"}}}"#),
+      ("missing", #"{"type": "geojson"}"#),
+      ("absent", #"{"type": "geojson", "data": "nowhere.geojson"}"#),
+    ] {
+      let style =
+        ##"{"version": 8, "sources": {"bad": \##(source)}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#204060"}}, {"id": "f", "type": "fill", "source": "bad"}]}"##
+      let path = "\(directory)/\(name).json"
+      try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+      let strict = CapturedRun(["render", "--style", path, "--size", "8x8", "--output", output, "--gpu", "surfaceless"])
+      #expect(strict.status == 1 && strict.error.contains("\(name).json: source 'bad'"), "\(name): \(strict.error)")
+      let lenient = CapturedRun([
+        "render", "--style", path, "--size", "8x8", "--output", output, "--gpu", "surfaceless",
+        "--skip-unusable-sources",
+      ])
+      #expect(lenient.status == 0 && lenient.error.contains("source 'bad' is left out"), "\(name): \(lenient.error)")
+      let image = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: output))), source: output)
+      #expect(image.pixel(x: 4, y: 4) == (0x20, 0x40, 0x60, 255))
+    }
+  }
+
   @Test func styleFilesAreReadWithClearErrorsAndWarnings() throws {
     let directory = try temporaryDirectory()
     let output = "\(directory)/out.png"

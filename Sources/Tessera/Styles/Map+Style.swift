@@ -18,17 +18,19 @@ extension Map {
   public func setMapType(_ type: MapType, colorScheme: ColorScheme = .light, data: MapData? = nil) throws {
     let data = data ?? self.data
     let built = try StyleBuilder.mapType(
-      type, colorScheme: colorScheme, data: data, buildings3D: buildingsEnabled, http: httpOptions)
+      type, colorScheme: colorScheme, data: data, buildings3D: buildingsEnabled, settings: styleSettings)
     try install(built.style, name: built.name, binder: built.binder)
     self.data = data
     content = .mapType(type, colorScheme)
   }
 
   /// Draws a MapLibre style; its relative source URLs resolve against `dataRoot` and
-  /// `local://` URLs against `localRoot`. Throws when a source cannot be opened.
+  /// `local://` URLs against `localRoot`. Throws when a source cannot be opened (unless
+  /// ``MapOptions/skipsUnusableSources``: then its layers draw nothing and a warning says why).
   public func setStyle(_ style: Style, name: String, dataRoot: String, localRoot: String? = nil) throws {
     try install(
-      style, name: name, binder: StyleBuilder.binder(dataRoot: dataRoot, localRoot: localRoot, http: httpOptions))
+      style, name: name,
+      binder: StyleBuilder.binder(dataRoot: dataRoot, localRoot: localRoot, settings: styleSettings))
     content = .style(name: name, dataRoot: dataRoot)
   }
 
@@ -44,7 +46,26 @@ extension Map {
 
   private func install(_ style: Style, name: String, binder: StyleSourceBinder) throws {
     styleRenderer = try StyleBuilder.renderer(
-      style, name: name, binder: binder, loader: tileLoader, loadTimeout: tileLoadTimeout, limits: frameLimits)
+      style, name: name, binder: binder, loader: tileLoader, settings: styleSettings)
+  }
+}
+
+/// How a map makes its style renderers: what its options say about sources and frames.
+struct StyleSettings: Sendable {
+  /// How HTTP sources fetch.
+  let http: HTTPTileSource.Options
+  /// Seconds a frame waits for its tiles.
+  let loadTimeout: Double
+  /// What one frame may hold.
+  let limits: FrameLimits
+  /// Whether a source that cannot be opened is left out with a warning rather than an error.
+  let skipsUnusableSources: Bool
+
+  init(_ options: MapOptions) {
+    http = options.http
+    loadTimeout = options.tileLoadTimeout
+    limits = options.frameLimits
+    skipsUnusableSources = options.skipsUnusableSources
   }
 }
 
@@ -53,9 +74,9 @@ extension Map {
 enum StyleBuilder {
   /// The style document of a built-in map type over `data`, and the binder of its sources.
   static func mapType(
-    _ type: MapType, colorScheme: ColorScheme, data: MapData, buildings3D: Bool, http: HTTPTileSource.Options
+    _ type: MapType, colorScheme: ColorScheme, data: MapData, buildings3D: Bool, settings: StyleSettings
   ) throws -> (style: Style, name: String, binder: StyleSourceBinder) {
-    let locator = TileSourceLocator(dataRoot: data.dataRoot, httpOptions: http)
+    let locator = TileSourceLocator(dataRoot: data.dataRoot, httpOptions: settings.http)
     var raster = BuiltinStyle.RasterSettings()
     if type == .satellite || type == .hybrid {
       guard let imagery = data.imagery else {
@@ -78,17 +99,20 @@ enum StyleBuilder {
 
   /// The binder of a style whose relative URLs resolve against `dataRoot` and `local://`
   /// URLs against `localRoot`.
-  static func binder(dataRoot: String, localRoot: String?, http: HTTPTileSource.Options) -> StyleSourceBinder {
-    StyleSourceBinder(locator: TileSourceLocator(dataRoot: dataRoot, httpOptions: http), localRoot: localRoot)
+  static func binder(dataRoot: String, localRoot: String?, settings: StyleSettings) -> StyleSourceBinder {
+    var binder = StyleSourceBinder(
+      locator: TileSourceLocator(dataRoot: dataRoot, httpOptions: settings.http), localRoot: localRoot)
+    binder.skipsUnusableSources = settings.skipsUnusableSources
+    return binder
   }
 
   /// A renderer of `style` with its sources bound, loading tiles with `loader`.
   static func renderer(
-    _ style: Style, name: String, binder: StyleSourceBinder, loader: TileLoader, loadTimeout: Double,
-    limits: FrameLimits
+    _ style: Style, name: String, binder: StyleSourceBinder, loader: TileLoader, settings: StyleSettings
   ) throws -> StyleRenderer {
-    StyleRenderer(
-      style: style, name: name, sources: try binder.bind(style, name: name), loader: loader,
-      loadTimeout: loadTimeout, limits: limits)
+    let bound = try binder.bind(style, name: name)
+    return StyleRenderer(
+      style: style, name: name, sources: bound.sources, loader: loader, loadTimeout: settings.loadTimeout,
+      limits: settings.limits, sourceProblems: bound.problems)
   }
 }

@@ -29,6 +29,9 @@ public struct StyleSourceBinder: Sendable {
   public let locator: TileSourceLocator
   /// The folder `local://` URLs name.
   public let localRoot: String?
+  /// Whether a source that cannot be opened is left out (with a problem reported) rather than
+  /// failing the whole style.
+  public var skipsUnusableSources = false
 
   public init(locator: TileSourceLocator, localRoot: String? = nil) {
     self.locator = locator
@@ -36,17 +39,22 @@ public struct StyleSourceBinder: Sendable {
   }
 
   /// The render sources of every source `style` declares; throws for the first that cannot be
-  /// opened.
-  public func bind(_ style: Style, name: String) throws(StyleSourceError) -> [String: RenderSource] {
+  /// opened, or, with ``skipsUnusableSources``, leaves it out and says why in `problems`.
+  public func bind(_ style: Style, name: String) throws(StyleSourceError) -> (
+    sources: [String: RenderSource], problems: [String]
+  ) {
     var bound: [String: RenderSource] = [:]
+    var problems: [String] = []
     for (id, source) in style.sources.sorted(by: { $0.key < $1.key }) {
       do {
         bound[id] = try bind(source)
       } catch {
-        throw StyleSourceError(style: name, source: id, reason: error.description)
+        let failure = StyleSourceError(style: name, source: id, reason: error.description)
+        guard skipsUnusableSources else { throw failure }
+        problems.append("source '\(id)' is left out: \(error.description)")
       }
     }
-    return bound
+    return (bound, problems)
   }
 
   func bind(_ source: StyleSource) throws(TileSourceError) -> RenderSource {
@@ -66,8 +74,10 @@ public struct StyleSourceBinder: Sendable {
       let data: JSONValue
       if let inline = source.data {
         data = inline
+      } else if let url = source.dataURL {
+        data = try readJSON(url)
       } else {
-        data = try readJSON(source.dataURL ?? "")
+        throw TileSourceError.open(source: source.id, reason: "a geojson source needs data")
       }
       return try GeoJSONSource(data: data, name: source.id, maxZoom: source.maxZoom ?? 18)
     }

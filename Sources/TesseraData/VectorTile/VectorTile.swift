@@ -153,9 +153,28 @@ extension VectorFeature {
   }
 
   /// Polygon rings grouped into polygons: each exterior ring with the holes that follow it.
-  /// Rings with zero area are dropped. A leading hole (invalid data) starts its own polygon.
+  /// Rings with zero area are dropped unless alone. A leading hole (invalid data) starts its
+  /// own polygon.
   public var polygons: [[[TilePoint]]] {
     guard type == .polygon else { return [] }
+    return VectorFeature.classifyRings(geometry)
+  }
+
+  /// What a fill layer draws of the feature: its polygons, or for lines each line read as a
+  /// ring (as MapLibre fills them); nothing for points.
+  public var fillPolygons: [[[TilePoint]]] {
+    switch type {
+    case .polygon: return polygons
+    case .lineString: return VectorFeature.classifyRings(geometry)
+    default: return []
+    }
+  }
+
+  /// Rings grouped into polygons by winding: each exterior ring with the holes after it. A
+  /// lone ring is a polygon whatever its area, as in MapLibre (so a line filled as a ring
+  /// whose loops cancel out still draws).
+  static func classifyRings(_ geometry: [[TilePoint]]) -> [[[TilePoint]]] {
+    if geometry.count == 1 { return [geometry] }
     var result: [[[TilePoint]]] = []
     for ring in geometry {
       let area = VectorFeature.doubledSignedArea(ring)

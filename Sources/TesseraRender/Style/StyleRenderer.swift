@@ -37,7 +37,7 @@ public final class StyleRenderer: Sendable {
 
   public init(
     style: Style, name: String = "style", sources: [String: RenderSource], loader: TileLoader,
-    loadTimeout: Double = 60, limits: FrameLimits = FrameLimits()
+    loadTimeout: Double = 60, limits: FrameLimits = FrameLimits(), sourceProblems: [String] = []
   ) {
     self.style = style
     self.name = name
@@ -52,7 +52,7 @@ public final class StyleRenderer: Sendable {
       skipped[layer.type, default: 0] += 1
     }
     warnings =
-      style.warnings
+      style.warnings + sourceProblems
       + skipped.sorted { $0.key.rawValue < $1.key.rawValue }.map { type, count in
         "\(count) \(type.rawValue) layer(s) skipped: Tessera does not draw \(type.rawValue) layers yet"
       }

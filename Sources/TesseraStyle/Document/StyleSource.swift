@@ -48,7 +48,7 @@ public struct StyleSource: Sendable {
       if kind == .geojson {
         switch cursor["data"].value {
         case .string(let text)?: dataURL = text
-        case nil, .null?: throw fail("a geojson source needs data")
+        case nil, .null?: break  // Left to the binder: a source that cannot be opened.
         case let value?: data = value
         }
       } else if url == nil && tiles.isEmpty {

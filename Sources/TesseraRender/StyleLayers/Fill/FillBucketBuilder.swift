@@ -11,12 +11,12 @@ enum FillBucketBuilder {
     var main = MeshGeometry(floatsPerVertex: 2)
     var outline = MeshGeometry(floatsPerVertex: 2)
     let features = BucketFeatures.select(
-      tile, layer: layer, zoom: zoom, types: [.polygon], sortKey: FillProperties.sortKey)
+      tile, layer: layer, zoom: zoom, types: [.polygon, .lineString], sortKey: FillProperties.sortKey)
     for (feature, extent) in features {
       let scale = BucketGeometry.extent / Double(extent)
       var mainCount = 0
       var outlineCount = 0
-      for polygon in feature.feature.polygons {
+      for polygon in feature.feature.fillPolygons {
         var points: [(Double, Double)] = []
         var holeStarts: [Int] = []
         for (index, ring) in polygon.enumerated() {
