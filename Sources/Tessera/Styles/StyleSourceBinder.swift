@@ -22,6 +22,7 @@ public struct StyleSourceError: Error, Equatable, CustomStringConvertible {
 /// - `tiles`: the first template; `local://X` means `<local root>/X` (MapLibre's render-test
 ///   fixtures), `http(s)://` is fetched, anything else is a file path template.
 /// - `data` of GeoJSON sources: inline, or a file (`local://`, `file://` or a path).
+/// - `url` of image sources: a PNG, JPEG or WebP file (`local://`, `file://` or a path).
 ///
 /// The style's `minzoom`, `maxzoom`, `tileSize`, `scheme` and `encoding` apply over what the
 /// data itself says.
@@ -70,6 +71,9 @@ public struct StyleSourceBinder: Sendable {
   }
 
   private func open(_ source: StyleSource) throws(TileSourceError) -> any TileSource {
+    if source.kind == .image {
+      return try ImageQuadSource(path: try filePath(source.url ?? ""), corners: source.corners)
+    }
     if source.kind == .geojson {
       let data: JSONValue
       if let inline = source.data {
@@ -117,15 +121,18 @@ public struct StyleSourceBinder: Sendable {
     return localRoot + "/" + url.dropFirst("local://".count)
   }
 
-  private func readJSON(_ reference: String) throws(TileSourceError) -> JSONValue {
-    let path: String
-    if reference.hasPrefix("local://") {
-      path = try localPath(reference)
-    } else if reference.hasPrefix("http://") || reference.hasPrefix("https://") {
-      throw TileSourceError.open(source: reference, reason: "GeoJSON data over HTTP is not supported; use a file")
-    } else {
-      path = locator.resolve(reference.hasPrefix("file://") ? String(reference.dropFirst(7)) : reference)
+  /// The file a data reference names: `local://`, `file://` or a path (relative to the data
+  /// root); data over HTTP is refused.
+  private func filePath(_ reference: String) throws(TileSourceError) -> String {
+    if reference.hasPrefix("local://") { return try localPath(reference) }
+    if reference.hasPrefix("http://") || reference.hasPrefix("https://") {
+      throw TileSourceError.open(source: reference, reason: "data over HTTP is not supported here; use a file")
     }
+    return locator.resolve(reference.hasPrefix("file://") ? String(reference.dropFirst(7)) : reference)
+  }
+
+  private func readJSON(_ reference: String) throws(TileSourceError) -> JSONValue {
+    let path = try filePath(reference)
     guard let bytes = FileManager.default.contents(atPath: path) else {
       throw TileSourceError.open(source: path, reason: "cannot read the GeoJSON file")
     }

@@ -23,7 +23,7 @@ public struct RenderSource: Sendable {
     let content: TileContentKind
     switch kind {
     case .vector, .geojson: content = .vector
-    case .raster: content = .raster
+    case .raster, .image: content = .raster
     case .rasterDEM: content = .dem(encoding ?? source.metadata.encoding ?? .mapbox)
     }
     bound = BoundSource(source, kind: content)
@@ -64,12 +64,16 @@ public struct RenderTile: Sendable {
   /// tile itself failed to load).
   public let dataTile: TileID
   public let content: DecodedTile
+  /// For an image source: where its picture's corners lie in the tile (it is drawn as this
+  /// quad rather than over the tile's square).
+  public let quad: TileQuad?
 
-  public init(tile: TileID, wrap: Int, dataTile: TileID, content: DecodedTile) {
+  public init(tile: TileID, wrap: Int, dataTile: TileID, content: DecodedTile, quad: TileQuad? = nil) {
     self.tile = tile
     self.wrap = wrap
     self.dataTile = dataTile
     self.content = content
+    self.quad = quad
   }
 
   /// The covered tile (area and world copy).

@@ -89,6 +89,8 @@ struct PipelineContext {
   /// Whether tiles are clipped with stencil masks (rotated or tilted views) rather than
   /// scissor rectangles.
   let clipsWithStencil: Bool
+  /// The style's `image` sources (drawn as quads rather than tiles).
+  var imageSources: Set<String> = []
 
   /// The clip-mask pipeline when masks are drawn.
   var clipPipelines: [StylePipeline] { clipsWithStencil ? [.clip] : [] }

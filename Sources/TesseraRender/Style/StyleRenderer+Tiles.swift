@@ -15,6 +15,10 @@ extension StyleRenderer {
     var tilesBySource: [String: [RenderTile]] = [:]
     for id in Set(layers.compactMap(\.source)).sorted() {
       guard let source = sources[id] else { continue }
+      if let image = source.bound.source as? ImageQuadSource {
+        tilesBySource[id] = ImageSourcePlacement.tiles(image, transform: transform)
+        continue
+      }
       let (tiles, problems) = resolveTiles(source, transform: transform, deadline: deadline, timings: &timings)
       tilesBySource[id] = tiles
       warnings += problems

@@ -188,7 +188,8 @@ public final class StyleRenderer: Sendable {
   public func expectedPipelines(transform: CameraTransform) -> [Pipeline] {
     let camera = transform.camera
     let context = PipelineContext(
-      zoom: camera.styleZoom, clipsWithStencil: camera.bearing != 0 || camera.viewingAngle != 0)
+      zoom: camera.styleZoom, clipsWithStencil: camera.bearing != 0 || camera.viewingAngle != 0,
+      imageSources: Set(sources.filter { $0.value.kind == .image }.keys))
     var seen = Set<StylePipeline>()
     return drawnLayers(zoom: context.zoom).layers.flatMap { $0.renderer.pipelines($0.layer, context) }.filter {
       seen.insert($0).inserted

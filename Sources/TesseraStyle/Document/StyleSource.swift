@@ -1,3 +1,4 @@
+import TesseraGeo
 import TesseraJSON
 
 /// A source declared by a style.
@@ -7,6 +8,8 @@ public struct StyleSource: Sendable {
     case raster
     case rasterDEM = "raster-dem"
     case geojson
+    /// One image on four corners (drawn by raster layers).
+    case image
   }
 
   public let id: String
@@ -28,6 +31,9 @@ public struct StyleSource: Sendable {
   /// For geojson: a URL of the data.
   public let dataURL: String?
   public let attribution: String?
+  /// For image: the corners the image's top left, top right, bottom right and bottom left
+  /// pixels are pinned to.
+  public let corners: [Coordinate]
 
   /// The deepest zoom a source may name (tile coordinates stay exact far beyond it).
   public static let maximumZoom = 30
@@ -45,7 +51,24 @@ public struct StyleSource: Sendable {
       let url = try cursor["url"].optionalString()
       var data: JSONValue?
       var dataURL: String?
-      if kind == .geojson {
+      var corners: [Coordinate] = []
+      if kind == .image {
+        guard url != nil else { throw fail("an image source needs a url") }
+        let points = try cursor["coordinates"].elements()
+        guard points.count == 4 else {
+          throw StyleError(
+            path: "\(path).coordinates", message: "expected 4 corners [longitude, latitude], found \(points.count)")
+        }
+        for point in points {
+          let pair = try point.elements()
+          guard pair.count == 2 else {
+            throw StyleError(path: point.path, message: "expected [longitude, latitude], found \(pair.count) numbers")
+          }
+          let longitude = try pair[0].number(in: -1e6...1e6)
+          let latitude = try pair[1].number(in: -90...90)
+          corners.append(Coordinate(latitude: latitude, longitude: longitude))
+        }
+      } else if kind == .geojson {
         switch cursor["data"].value {
         case .string(let text)?: dataURL = text
         case nil, .null?: break  // Left to the binder: a source that cannot be opened.
@@ -62,7 +85,7 @@ public struct StyleSource: Sendable {
         maxZoom: try cursor["maxzoom"].optionalNumber(in: zooms).map { Int($0.rounded(.down)) },
         isTMS: try cursor["scheme"].optionalString() == "tms",
         encoding: try cursor["encoding"].optionalString() ?? "mapbox",
-        data: data, dataURL: dataURL, attribution: try cursor["attribution"].optionalString())
+        data: data, dataURL: dataURL, attribution: try cursor["attribution"].optionalString(), corners: corners)
     } catch let error as StyleError {
       throw error
     } catch let error as JSONFieldError {

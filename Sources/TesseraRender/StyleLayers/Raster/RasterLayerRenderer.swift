@@ -12,6 +12,13 @@ struct RasterLayerRenderer: StyleLayerRenderer {
   /// A tile's square with its image (shared with hillshade).
   static let program = StyleProgram(
     name: "raster", vertexStride: 12, attributes: [VertexAttribute("a_position", .float2)])
+  /// An image source's picture on its four corners (a triangle strip over the unit square's
+  /// corners, split along the top-right to bottom-left diagonal as MapLibre splits it).
+  static let quadProgram = StyleProgram(
+    name: "raster", vertexStride: 8, attributes: [VertexAttribute("a_position", .float2)], primitive: .triangleStrip)
+  /// The quad's top left and top right corners, and its bottom left and bottom right, in tile units.
+  static let quadTop = UniformSlot<SIMD4<Float>>("u_quad_top")
+  static let quadBottom = UniformSlot<SIMD4<Float>>("u_quad_bottom")
   static let image = UniformSlot<Int32>("u_image")
   static let opacity = UniformSlot<Float>("u_opacity")
   static let brightnessLow = UniformSlot<Float>("u_brightness_low")
@@ -29,7 +36,7 @@ struct RasterLayerRenderer: StyleLayerRenderer {
 
   /// The program variant: nearest-texel sampling, and the plain one when every colour paint
   /// property is at its default.
-  func rasterPipeline(_ layer: StyleLayer, zoom: Double) -> StylePipeline {
+  func rasterPipeline(_ layer: StyleLayer, zoom: Double, quad: Bool = false) -> StylePipeline {
     let value = { (property: StyleProperty<Double>) in layer.value(property, zoom: zoom) }
     let plain =
       value(RasterProperties.hueRotate) == 0 && value(RasterProperties.saturation) == 0
@@ -37,11 +44,12 @@ struct RasterLayerRenderer: StyleLayerRenderer {
       && value(RasterProperties.brightnessMax) == 1
     let nearest = layer.value(RasterProperties.resampling, zoom: zoom) == .nearest
     return StylePipeline(
-      program: RasterLayerRenderer.program, switches: (nearest ? ["NEAREST"] : []) + (plain ? ["PLAIN"] : []))
+      program: quad ? RasterLayerRenderer.quadProgram : RasterLayerRenderer.program,
+      switches: (nearest ? ["NEAREST"] : []) + (plain ? ["PLAIN"] : []) + (quad ? ["QUAD"] : []))
   }
 
   func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
-    [rasterPipeline(layer, zoom: context.zoom)]
+    [rasterPipeline(layer, zoom: context.zoom, quad: layer.source.map(context.imageSources.contains) ?? false)]
   }
 
   func uploadTextures(_ tiles: [RenderTile], source: RenderSource, uploader: inout TileTextureUploader)
@@ -80,6 +88,16 @@ struct RasterLayerRenderer: StyleLayerRenderer {
     let pipeline = rasterPipeline(layer, zoom: zoom)
     for tile in tiles {
       guard let texture = planner.texture(layer, tile) else { continue }
+      if let quad = tile.quad {
+        var uniforms = paint
+        uniforms.set(StyleFramePlanner.matrix, planner.tileMatrix(tile.covered, extent: 1, pixelAligned: true))
+        let c = quad.corners.map { SIMD2<Float>(Float($0.x), Float($0.y)) }
+        uniforms.set(RasterLayerRenderer.quadTop, SIMD4(c[0].x, c[0].y, c[1].x, c[1].y))
+        uniforms.set(RasterLayerRenderer.quadBottom, SIMD4(c[3].x, c[3].y, c[2].x, c[2].y))
+        planner.draw(
+          rasterPipeline(layer, zoom: zoom, quad: true), .builtin(.unitQuadStrip), uniforms, textures: [texture])
+        continue
+      }
       var uniforms = planner.imageTileUniforms(tile)
       uniforms = uniforms.merging(paint)
       planner.draw(pipeline, .builtin(.unitSquare), uniforms, textures: [texture])
