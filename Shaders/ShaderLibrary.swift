@@ -39,6 +39,9 @@ public enum ShaderLibrary {
     "raster": program("raster", PackageResources.raster_vertex_glsl, PackageResources.raster_fragment_glsl),
     "hillshade": program(
       "hillshade", PackageResources.raster_vertex_glsl, PackageResources.hillshade_fragment_glsl),
+    "heatmap": program("heatmap", PackageResources.heatmap_vertex_glsl, PackageResources.heatmap_fragment_glsl),
+    "heatmap_texture": program(
+      "heatmap_texture", PackageResources.heatmap_texture_vertex_glsl, PackageResources.heatmap_texture_fragment_glsl),
   ]
 
   /// The first lines of every stage: the version and default precisions.

@@ -161,6 +161,30 @@ let diagonal: [Float] = [-1, -1, 1, -1, -1, 1]
     #expect(counts.buffers == 0 && counts.textures == 0 && counts.renderTargets == 0)
   }
 
+  /// A target drawing into a texture: what a pass draws there is read back (and could be
+  /// sampled); additive blending accumulates; half-float textures can be drawn into.
+  @Test func texturesCanBeDrawnInto() throws {
+    let device = try GLDevice(gpu: .surfaceless)
+    let texture = try device.makeTexture(TextureDescriptor(width: 8, height: 6))
+    let target = try device.makeRenderTarget(into: texture)
+    #expect(device.size(of: target) == (8, 6))
+    let quad = try SolidQuad(device, blend: .additive)
+    device.beginPass(target, action: PassAction(clearColor: Color(red: 0.25, green: 0, blue: 0, alpha: 1)))
+    try quad.draw(topHalf, rgba: (0.25, 0.5, 0, 0))
+    try quad.draw(topHalf, rgba: (0.25, 0, 0, 0))
+    device.endPass()
+    let image = try device.readPixels(target)
+    #expect(image.pixel(x: 3, y: 0) == (192, 128, 0, 255))
+    #expect(image.pixel(x: 3, y: 5) == (64, 0, 0, 255))
+    let half = try device.makeTexture(TextureDescriptor(width: 4, height: 4, format: .rgba16Float))
+    let halfTarget = try device.makeRenderTarget(into: half)
+    device.destroy(halfTarget)
+    device.destroy(half)
+    device.destroy(target)
+    device.destroy(texture)
+    #expect(device.resourceCounts.textures == 0 && device.resourceCounts.renderTargets == 0)
+  }
+
   @Test func texturesLargerThanTheLimitAreRefused() throws {
     let device = try GLDevice(gpu: .surfaceless)
     let limit = device.info.limits.maxTextureSize

@@ -38,6 +38,10 @@ public enum TextureFormat: Sendable {
   case rgba8
   /// One 8-bit channel (read as `.r` in shaders).
   case r8
+  /// Four 16-bit floating-point channels (for accumulating values beyond 0…1, such as
+  /// heatmap densities; rendering into it needs `EXT_color_buffer_float` or
+  /// `EXT_color_buffer_half_float`).
+  case rgba16Float
 }
 
 /// Texture sampling filter.
@@ -177,6 +181,8 @@ public enum BlendMode: Sendable, Equatable {
   case replace
   /// `src + dst · (1 − src.a)` for colour and alpha (premultiplied "over").
   case premultipliedOver
+  /// `src + dst` (accumulation, as of heatmap kernels).
+  case additive
 }
 
 /// Depth testing and writing of a pipeline.

@@ -13,6 +13,18 @@ extension GLDevice {
     return RenderTargetHandle(slot: targets.insert(target))
   }
 
+  /// Creates a render target drawing into `texture` (its colour, no depth or stencil), so a
+  /// later pass can sample what was drawn. Throws when the driver cannot render into the
+  /// texture's format (half floats without `EXT_color_buffer_float`).
+  public func makeRenderTarget(into texture: TextureHandle) throws(GLError) -> RenderTargetHandle {
+    assertOwningThread()
+    let made = textures[texture.slot]
+    let target = try GLRenderTarget.make(
+      texture: made.id, width: made.descriptor.width, height: made.descriptor.height)
+    state.framebuffer = nil
+    return RenderTargetHandle(slot: targets.insert(target))
+  }
+
   /// Deletes a render target; its handle must not be used again.
   public func destroy(_ handle: RenderTargetHandle) {
     assertOwningThread()

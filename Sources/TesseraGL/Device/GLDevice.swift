@@ -197,7 +197,7 @@ public final class GLDevice {
     let upload = { (pointer: UnsafeRawPointer?) in
       glTexImage2D(
         target, 0, formats.internal, GLsizei(descriptor.width), GLsizei(descriptor.height), 0,
-        formats.format, GLenum(GL_UNSIGNED_BYTE), pointer)
+        formats.format, formats.type, pointer)
     }
     if let pixels { pixels.withUnsafeBytes { upload($0.baseAddress) } } else { upload(nil) }
     if descriptor.filter == .trilinear { glGenerateMipmap(target) }

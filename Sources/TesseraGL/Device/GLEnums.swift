@@ -76,10 +76,11 @@ extension BufferUsage {
 
 extension TextureFormat {
   /// Internal format, format and bytes per texel.
-  var glFormats: (internal: GLint, format: GLenum, bytes: Int) {
+  var glFormats: (internal: GLint, format: GLenum, type: GLenum, bytes: Int) {
     switch self {
-    case .rgba8: return (GLint(GL_RGBA8), GLenum(GL_RGBA), 4)
-    case .r8: return (GLint(GL_R8), GLenum(GL_RED), 1)
+    case .rgba8: return (GLint(GL_RGBA8), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), 4)
+    case .r8: return (GLint(GL_R8), GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), 1)
+    case .rgba16Float: return (GLint(GL_RGBA16F), GLenum(GL_RGBA), GLenum(GL_HALF_FLOAT), 8)
     }
   }
 }

@@ -85,6 +85,24 @@ struct GLRenderTarget {
     }
   }
 
+  /// A target drawing into `texture` (`width` × `height` texels): its colour attachment, no
+  /// depth or stencil, no multisampling. Throws when the driver cannot render into the
+  /// texture's format.
+  static func make(texture: GLuint, width: Int, height: Int) throws(GLError) -> GLRenderTarget {
+    var id: GLuint = 0
+    glGenFramebuffers(1, &id)
+    glBindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
+    glFramebufferTexture2D(
+      GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+    let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+    guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+      glDeleteFramebuffers(1, &id)
+      throw GLError.framebufferIncomplete(status: status)
+    }
+    return GLRenderTarget(
+      width: width, height: height, samples: 1, drawFramebuffer: id, resolveFramebuffer: id, renderbuffers: [])
+  }
+
   func delete() {
     var framebuffers = [drawFramebuffer]
     if resolveFramebuffer != drawFramebuffer { framebuffers.append(resolveFramebuffer) }

@@ -49,6 +49,9 @@ struct GLStateCache {
     case .premultipliedOver:
       glEnable(GLenum(GL_BLEND))
       glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+    case .additive:
+      glEnable(GLenum(GL_BLEND))
+      glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
     }
     blend = mode
   }

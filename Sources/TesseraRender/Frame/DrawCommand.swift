@@ -91,12 +91,59 @@ public struct CullVolume: Sendable {
   }
 }
 
-/// One step of a frame: a draw (a pipeline, geometry, uniform values and an element range), or
-/// clearing the stencil buffer.
+/// A texture a frame draws into part-way (a heatmap's densities), then samples: named, sized
+/// in pixels, cleared when drawing into it starts. Draws refer to its texture by
+/// ``resourceKey``.
+public struct OffscreenTarget: Hashable, Sendable, CustomStringConvertible {
+  public let name: String
+  public let width: Int
+  public let height: Int
+  /// The format wanted; where the device cannot render into it, RGBA8 is used.
+  public let format: TextureFormat
+  /// The colour it is cleared to (straight alpha).
+  public let clearColor: Color
+
+  public init(name: String, width: Int, height: Int, format: TextureFormat, clearColor: Color) {
+    self.name = name
+    self.width = width
+    self.height = height
+    self.format = format
+    self.clearColor = clearColor
+  }
+
+  public var description: String { "offscreen \(name)" }
+
+  /// The key draws name its texture by.
+  public var resourceKey: ResourceKey { ResourceKey(OffscreenTextureKey(name: name)) }
+
+  public static func == (a: OffscreenTarget, b: OffscreenTarget) -> Bool {
+    a.name == b.name && a.width == b.width && a.height == b.height && a.format == b.format
+      && a.clearColor == b.clearColor
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(width)
+    hasher.combine(height)
+  }
+}
+
+/// The texture of an ``OffscreenTarget``.
+struct OffscreenTextureKey: Hashable, Sendable, CustomStringConvertible {
+  let name: String
+  var description: String { "offscreen texture \(name)" }
+}
+
+/// One step of a frame: a draw (a pipeline, geometry, uniform values and an element range),
+/// clearing the stencil buffer, or switching between the frame and an offscreen target.
 public struct DrawCommand: Sendable {
   public let key: SortKey
-  /// The pipeline drawn with; nil for a command that clears the stencil buffer instead.
+  /// The pipeline drawn with; nil for a command that clears the stencil buffer or switches
+  /// targets instead.
   public let pipeline: Pipeline?
+  /// For a command switching targets: the offscreen target later draws go into, or nil for
+  /// the frame itself (its contents kept).
+  public let switchesTo: OffscreenTarget??
   public let mesh: MeshReference
   public let uniforms: UniformValues
   /// First vertex (or index) and count; nil count draws the whole mesh.
@@ -129,10 +176,12 @@ public struct DrawCommand: Sendable {
     self.stencilReference = stencilReference
     self.cull = cull
     self.scissor = scissor
+    switchesTo = nil
   }
 
-  private init(clearingStencilAt key: SortKey) {
+  private init(clearingStencilAt key: SortKey, switchingTo target: OffscreenTarget?? = nil) {
     self.key = key
+    switchesTo = target
     pipeline = nil
     mesh = .none
     uniforms = UniformValues()
@@ -148,5 +197,10 @@ public struct DrawCommand: Sendable {
   /// A command that clears the stencil buffer (clip masks start over).
   public static func clearStencil(key: SortKey) -> DrawCommand {
     DrawCommand(clearingStencilAt: key)
+  }
+
+  /// A command after which draws go into `target`, or back into the frame when nil.
+  public static func switchTarget(to target: OffscreenTarget?, key: SortKey) -> DrawCommand {
+    DrawCommand(clearingStencilAt: key, switchingTo: .some(target))
   }
 }

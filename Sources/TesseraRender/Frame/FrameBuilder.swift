@@ -57,6 +57,12 @@ public struct FrameBuilder {
     commands.append(.clearStencil(key: nextKey(pass)))
   }
 
+  /// Adds a switch of render target in the current slot: later draws go into `target` (cleared
+  /// first), or back into the frame when nil.
+  public mutating func switchTarget(_ pass: SortKey.Pass, to target: OffscreenTarget?) {
+    commands.append(.switchTarget(to: target, key: nextKey(pass)))
+  }
+
   private mutating func nextKey(_ pass: SortKey.Pass) -> SortKey {
     precondition(slot >= 0, "beginLayer before adding draws")
     defer { order += 1 }

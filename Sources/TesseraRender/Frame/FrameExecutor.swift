@@ -20,6 +20,8 @@ public final class FrameExecutor {
   private var target: (handle: RenderTargetHandle, width: Int, height: Int)?
   /// One buffer holding every instance of a frame, rewritten each frame.
   private var instanceBuffer: BufferHandle?
+  /// Offscreen targets by name: their texture and the target drawing into it.
+  private var offscreen: [String: (spec: OffscreenTarget, texture: TextureHandle, target: RenderTargetHandle)] = [:]
 
   /// A pipeline and its uniform locations, looked up once per slot (the table holds the slot,
   /// so its identity cannot be reused by another slot while it is in the table).
@@ -45,6 +47,10 @@ public final class FrameExecutor {
     for mesh in meshes.values { device.destroy(mesh.buffer) }
     if let target { device.destroy(target.handle) }
     if let instanceBuffer { device.destroy(instanceBuffer) }
+    for made in offscreen.values {
+      device.destroy(made.target)
+      device.destroy(made.texture)
+    }
   }
 
   /// Draws a plan into the executor's render target (made or resized as needed).
@@ -57,7 +63,20 @@ public final class FrameExecutor {
     for (index, command) in plan.commands.enumerated() {
       if index > 0 && index % FrameExecutor.commandsPerFlush == 0 { device.flush() }
       guard let kind = command.pipeline else {
-        device.clearStencil()
+        if let change = command.switchesTo {
+          device.endPass()
+          if let target = change {
+            device.beginPass(
+              try offscreenTarget(target),
+              action: PassAction(clearColor: target.clearColor, clearDepth: nil, clearStencil: nil))
+          } else {
+            device.beginPass(handle, action: PassAction(clearColor: nil, clearDepth: nil, clearStencil: nil))
+          }
+          applied = nil
+          boundMesh = nil
+        } else {
+          device.clearStencil()
+        }
         continue
       }
       let pipeline = try self.pipeline(kind)
@@ -195,9 +214,13 @@ public final class FrameExecutor {
     device.endPass()
   }
 
-  /// The uploaded textures a command binds (missing ones are skipped by the planner).
+  /// The uploaded textures a command binds (missing ones are skipped by the planner), and
+  /// offscreen targets' textures.
   private func textures(_ command: DrawCommand) -> [TextureHandle] {
-    command.textures.compactMap { resources.texture($0) }
+    command.textures.compactMap { key in
+      if let offscreenKey = key.base as? OffscreenTextureKey { return offscreen[offscreenKey.name]?.texture }
+      return resources.texture(key)
+    }
   }
 
   /// Reads the last frame's pixels (premultiplied unless `alpha` is `.straight`).
@@ -234,6 +257,34 @@ public final class FrameExecutor {
       RenderTargetDescriptor(width: width, height: height, samples: samples, depthStencil: true))
     target = (handle, width, height)
     return handle
+  }
+
+  /// The render target of `spec` (made, or remade at a new size or format): its format when
+  /// the device renders into it, else RGBA8.
+  private func offscreenTarget(_ spec: OffscreenTarget) throws(GLError) -> RenderTargetHandle {
+    if let made = offscreen[spec.name], made.spec.width == spec.width, made.spec.height == spec.height,
+      made.spec.format == spec.format
+    {
+      return made.target
+    }
+    if let made = offscreen.removeValue(forKey: spec.name) {
+      device.destroy(made.target)
+      device.destroy(made.texture)
+    }
+    for format in spec.format == .rgba8 ? [TextureFormat.rgba8] : [spec.format, .rgba8] {
+      let texture = try device.makeTexture(
+        TextureDescriptor(
+          width: spec.width, height: spec.height, format: format, filter: .linear, label: spec.description))
+      do {
+        let target = try device.makeRenderTarget(into: texture)
+        offscreen[spec.name] = (spec, texture, target)
+        return target
+      } catch {
+        device.destroy(texture)
+        if format == .rgba8 { throw error }
+      }
+    }
+    preconditionFailure("RGBA8 is always tried last")
   }
 
   private func pipeline(_ kind: Pipeline) throws(GLError) -> MadePipeline {

@@ -30,6 +30,10 @@ protocol StyleLayerRenderer: Sendable {
   func uploadTextures(_ tiles: [RenderTile], source: RenderSource, uploader: inout TileTextureUploader)
     throws(GLError) -> [TileID: ResourceKey]
 
+  /// Uploads the textures `layer` itself draws with (not its tiles'), once per style
+  /// `revision`: a heatmap's colour ramp.
+  func uploadLayerTextures(_ layer: StyleLayer, revision: Int, uploader: inout TileTextureUploader) throws(GLError)
+
   /// The pipelines a frame draws `layer` with, each once, in drawing order. The first frame
   /// makes them before its tiles are ready; ``plan(_:tiles:planner:)`` draws with pipelines
   /// from the same function.
@@ -80,6 +84,8 @@ extension StyleLayerRenderer {
   func uploadTextures(_ tiles: [RenderTile], source: RenderSource, uploader: inout TileTextureUploader)
     throws(GLError) -> [TileID: ResourceKey]
   { [:] }
+
+  func uploadLayerTextures(_ layer: StyleLayer, revision: Int, uploader: inout TileTextureUploader) throws(GLError) {}
 }
 
 /// What the pipelines of a layer depend on besides the layer.

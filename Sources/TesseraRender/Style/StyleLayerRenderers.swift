@@ -12,6 +12,7 @@ enum StyleLayerRenderers {
     RasterLayerRenderer(),
     HillshadeLayerRenderer(),
     FillExtrusionLayerRenderer(),
+    HeatmapLayerRenderer(),
   ]
 
   /// The renderer of each drawn layer type.

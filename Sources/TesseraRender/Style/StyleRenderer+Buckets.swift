@@ -94,6 +94,7 @@ extension StyleRenderer {
     var uploader = TileTextureUploader(resources: resources)
     var textures: [TextureSet: [TileID: ResourceKey]] = [:]
     for drawn in layers {
+      try drawn.renderer.uploadLayerTextures(drawn.layer, revision: revision, uploader: &uploader)
       guard let id = drawn.layer.source, let source = sources[id], let sourceTiles = tiles[id] else { continue }
       let set = TextureSet(layerType: drawn.layer.type, source: id)
       guard textures[set] == nil else { continue }

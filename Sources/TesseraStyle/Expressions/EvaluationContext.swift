@@ -15,6 +15,10 @@ public struct EvaluationContext {
   /// Style zoom (camera zoom − 1), or nil where zoom is not available.
   public var zoom: Double?
   public var feature: (any StyleFeature)?
+  /// The density a heatmap colour is evaluated at (`["heatmap-density"]`).
+  public var heatmapDensity: Double?
+  /// The position along a line a gradient is evaluated at (`["line-progress"]`).
+  public var lineProgress: Double?
   var variables: [String: StyleValue] = [:]
 
   public init(zoom: Double? = nil, feature: (any StyleFeature)? = nil) {

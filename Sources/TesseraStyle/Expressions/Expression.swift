@@ -15,6 +15,10 @@ public indirect enum Expression: Sendable {
   /// `["length", array or string]`.
   case length(Expression)
   case zoom
+  /// `["heatmap-density"]`: the kernel density a heatmap colours (0…1), in `heatmap-color`.
+  case heatmapDensity
+  /// `["line-progress"]`: how far along its line a point lies (0…1), in `line-gradient`.
+  case lineProgress
   case geometryType
   case featureID
   case properties
@@ -87,6 +91,17 @@ extension Expression {
   /// Whether the result is the same at every zoom.
   public var isZoomConstant: Bool { !contains { if case .zoom = $0 { return true } else { return false } } }
 
+  /// Whether the result does not depend on a heatmap's density or a line's progress (values
+  /// only the renderer supplies, so such expressions are never folded into constants).
+  public var isDensityAndProgressConstant: Bool {
+    !contains { node in
+      switch node {
+      case .heatmapDensity, .lineProgress: return true
+      default: return false
+      }
+    }
+  }
+
   /// Whether the result is the same for every feature.
   public var isFeatureConstant: Bool {
     !contains { node in
@@ -112,7 +127,8 @@ extension Expression {
   /// The direct subexpressions.
   var children: [Expression] {
     switch self {
-    case .literal, .zoom, .geometryType, .featureID, .properties, .variable: return []
+    case .literal, .zoom, .heatmapDensity, .lineProgress, .geometryType, .featureID, .properties, .variable:
+      return []
     case .get(let key, let object), .has(let key, let object): return [key] + (object.map { [$0] } ?? [])
     case .at(let index, let array): return [index, array]
     case .contains(let needle, let haystack), .indexOf(let needle, let haystack): return [needle, haystack]

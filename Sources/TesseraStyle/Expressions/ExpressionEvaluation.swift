@@ -11,6 +11,10 @@ extension Expression {
     case .zoom:
       guard let zoom = context.zoom else { throw ExpressionEvaluationError("zoom is not available here") }
       return .number(zoom)
+    case .heatmapDensity:
+      return .number(context.heatmapDensity ?? 0)
+    case .lineProgress:
+      return .number(context.lineProgress ?? 0)
     case .geometryType:
       return .string(context.feature?.geometryTypeName ?? "Unknown")
     case .featureID:

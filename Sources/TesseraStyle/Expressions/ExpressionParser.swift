@@ -24,7 +24,7 @@ public struct ExpressionParser {
     "!", "all", "any", "==", "!=", "<", "<=", ">", ">=", "match", "case", "coalesce", "step", "interpolate",
     "to-number",
     "to-string", "to-boolean", "to-color", "number", "string", "boolean", "array", "object", "typeof", "rgb", "rgba",
-    "concat", "upcase", "downcase", "feature-state", "line-progress",
+    "concat", "upcase", "downcase", "feature-state", "line-progress", "heatmap-density",
   ]).union(Expression.MathOperator.allCases.map(\.rawValue))
 
   func fail(_ message: String, at index: Int? = nil) -> StyleError {
@@ -102,7 +102,13 @@ public struct ExpressionParser {
     case "properties":
       _ = try arguments(rest, 0...0, name)
       return .properties
-    case "feature-state", "line-progress":
+    case "heatmap-density":
+      _ = try arguments(rest, 0...0, name)
+      return .heatmapDensity
+    case "line-progress":
+      _ = try arguments(rest, 0...0, name)
+      return .lineProgress
+    case "feature-state":
       return .literal(.null)
     case "var":
       guard rest.count == 1, case .string(let variable) = rest[0] else { throw fail("'var' expects a variable name") }

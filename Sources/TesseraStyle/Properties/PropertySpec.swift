@@ -26,12 +26,16 @@ public struct PropertySpec: Sendable {
   public let minimum: Double?
   /// Whether values can be interpolated (numbers, colours, number arrays except dash arrays).
   public let isInterpolatable: Bool
+  /// The default when it is an expression rather than a value (`heatmap-color`'s ramp over
+  /// the density).
+  public let defaultExpression: Expression?
 
   init(
     name: String, type: PropertyType, defaultValue: StyleValue, isPaint: Bool, isDataDriven: Bool = false,
-    minimum: Double? = nil, isInterpolatable: Bool? = nil
+    minimum: Double? = nil, isInterpolatable: Bool? = nil, defaultExpression: Expression? = nil
   ) {
     self.name = name
+    self.defaultExpression = defaultExpression
     self.type = type
     self.defaultValue = defaultValue
     self.isPaint = isPaint
@@ -70,6 +74,7 @@ extension PropertySpec {
       .raster: RasterProperties.all,
       .hillshade: HillshadeProperties.all,
       .fillExtrusion: FillExtrusionProperties.all,
+      .heatmap: HeatmapProperties.all,
     ]
     return table.mapValues { specs in
       Dictionary(uniqueKeysWithValues: (specs + [LayerProperties.visibility.spec]).map { ($0.name, $0) })

@@ -20,7 +20,7 @@ public struct PropertyValue: Sendable {
 
   /// The property's default.
   public init(default spec: PropertySpec) {
-    self.init(spec: spec, expression: .literal(spec.defaultValue))
+    self.init(spec: spec, expression: spec.defaultExpression ?? .literal(spec.defaultValue))
   }
 
   /// The constant value, when there is one.
@@ -29,9 +29,13 @@ public struct PropertyValue: Sendable {
   /// Evaluates at `zoom` for `feature`; a run-time failure or a value of the wrong type gives
   /// the default (as MapLibre does).
   public func evaluate(zoom: Double?, feature: (any StyleFeature)? = nil) -> StyleValue {
-    guard let value = try? expression.evaluate(EvaluationContext(zoom: zoom, feature: feature)) else {
-      return spec.defaultValue
-    }
+    evaluate(EvaluationContext(zoom: zoom, feature: feature))
+  }
+
+  /// Evaluates in `context` (with a heatmap density or a line progress set, say); a failure or
+  /// a value of the wrong type gives the default.
+  public func evaluate(_ context: EvaluationContext) -> StyleValue {
+    guard let value = try? expression.evaluate(context) else { return spec.defaultValue }
     return PropertyValue.conform(value, to: spec) ?? spec.defaultValue
   }
 
@@ -105,7 +109,9 @@ public struct PropertyValue: Sendable {
     }
     let property = PropertyValue(spec: spec, expression: expression)
     // Fold expressions of neither zoom nor data into constants.
-    if !property.isDataDriven && !property.isZoomDependent, expression.constantValue == nil {
+    if !property.isDataDriven && !property.isZoomDependent, expression.constantValue == nil,
+      expression.isDensityAndProgressConstant
+    {
       return PropertyValue(spec: spec, expression: .literal(property.evaluate(zoom: nil)))
     }
     return property

@@ -1,15 +1,19 @@
 import TesseraData
 import TesseraStyle
 
-/// Circle layer geometry: a quad (four corners, extrusion ±1) per point (and per vertex of lines
-/// and polygons, as MapLibre draws them), bucket coordinates.
+/// Circle and heatmap geometry: a quad (four corners, extrusion ±1) per point (and per vertex
+/// of lines and polygons, as MapLibre draws them), bucket coordinates; `bindings` are the
+/// layer type's per-vertex paint, `sortKey` orders the features.
 enum CircleBucketBuilder {
-  static func build(_ tile: VectorTile, layer: StyleLayer, zoom: Double) -> BucketGeometry {
-    var paint = PaintAttributeWriter(bindings: CircleLayerRenderer.paint, layer: layer, zoom: zoom)
+  static func build(
+    _ tile: VectorTile, layer: StyleLayer, zoom: Double, bindings: [PaintBinding] = CircleLayerRenderer.paint,
+    sortKey: StyleProperty<Double?>? = CircleProperties.sortKey
+  ) -> BucketGeometry {
+    var paint = PaintAttributeWriter(bindings: bindings, layer: layer, zoom: zoom)
     var mesh = MeshGeometry(floatsPerVertex: 4)
     // As in MapLibre, every vertex of lines and polygons gets a circle too.
     let features = BucketFeatures.select(
-      tile, layer: layer, zoom: zoom, types: [.point, .lineString, .polygon], sortKey: CircleProperties.sortKey)
+      tile, layer: layer, zoom: zoom, types: [.point, .lineString, .polygon], sortKey: sortKey)
     for (feature, extent) in features {
       let scale = BucketGeometry.extent / Double(extent)
       var count = 0

@@ -1,0 +1,119 @@
+import TesseraData
+import TesseraGL
+import TesseraGeo
+import TesseraImage
+import TesseraStyle
+
+/// `heatmap`: each point's Gaussian kernel (radius in points, weight, times the intensity) is
+/// added into a half-float texture a quarter of the frame's size on each side, which is then
+/// coloured through the layer's `heatmap-color` ramp and laid over the frame with
+/// `heatmap-opacity`, as MapLibre Native draws heatmaps.
+struct HeatmapLayerRenderer: StyleLayerRenderer {
+  var layerType: LayerType { .heatmap }
+  var buildsBuckets: Bool { true }
+
+  static let paint: [PaintBinding] = [
+    .number(HeatmapProperties.weight, "weight"), .number(HeatmapProperties.radius, "radius"),
+  ]
+
+  /// The kernels, added up.
+  static let kernelProgram = StyleProgram(
+    name: "heatmap", vertexStride: 16,
+    attributes: [VertexAttribute("a_pos", .float2), VertexAttribute("a_extrude", .float2, offset: 8)],
+    paint: paint, indexType: .uint32, blend: .additive)
+  /// The densities coloured through the ramp, over the whole frame.
+  static let colorProgram = StyleProgram(
+    name: "heatmap_texture", vertexStride: 8, attributes: [VertexAttribute("a_position", .float2)],
+    primitive: .triangleStrip)
+
+  /// Mesh units per point.
+  static let extrudeScale = UniformSlot<Float>("u_extrude_scale")
+  static let intensity = UniformSlot<Float>("u_intensity")
+  static let image = UniformSlot<Int32>("u_image")
+  static let colorRamp = UniformSlot<Int32>("u_color_ramp")
+  static let opacity = UniformSlot<Float>("u_opacity")
+
+  /// How many times smaller than the frame (per side) the density texture is (MapLibre Native's
+  /// choice: kernels are smooth, so a quarter resolution loses nothing visible).
+  static let densityDownscale = 4
+
+  /// The colour ramp of one layer of one style.
+  struct RampKey: Hashable, Sendable, CustomStringConvertible {
+    let revision: Int
+    let layer: String
+    var description: String { "heatmap ramp \(layer)" }
+  }
+
+  func kernelPipeline(_ layer: StyleLayer) -> StylePipeline {
+    StylePipeline(
+      program: HeatmapLayerRenderer.kernelProgram, mask: PaintBinding.mask(HeatmapLayerRenderer.paint, layer: layer))
+  }
+
+  func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
+    [kernelPipeline(layer), StylePipeline(program: HeatmapLayerRenderer.colorProgram)]
+  }
+
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double) -> BucketGeometry {
+    CircleBucketBuilder.build(tile, layer: layer, zoom: zoom, bindings: HeatmapLayerRenderer.paint, sortKey: nil)
+  }
+
+  func uploadLayerTextures(_ layer: StyleLayer, revision: Int, uploader: inout TileTextureUploader) throws(GLError) {
+    try uploader.upload(
+      ResourceKey(RampKey(revision: revision, layer: layer.id)), width: HeatmapLayerRenderer.rampWidth, height: 1
+    ) {
+      HeatmapLayerRenderer.colorRamp(layer)
+    }
+  }
+
+  /// Texels of the colour ramp.
+  static let rampWidth = 256
+
+  /// The ramp's texels: `heatmap-color` at densities i/256, premultiplied, floored to bytes as
+  /// MapLibre Native fills it.
+  static func colorRamp(_ layer: StyleLayer) -> [UInt8] {
+    let property = layer[HeatmapProperties.color]
+    var pixels: [UInt8] = []
+    pixels.reserveCapacity(rampWidth * 4)
+    for index in 0..<rampWidth {
+      var context = EvaluationContext(zoom: nil)
+      context.heatmapDensity = Double(index) / Double(rampWidth)
+      let (r, g, b, a) = (property.evaluate(context).color ?? .transparent).premultiplied
+      for channel in [r, g, b, a] { pixels.append(UInt8(max(0, min(255, (channel * 255).rounded(.down))))) }
+    }
+    return pixels
+  }
+
+  func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
+    let zoom = planner.zoom
+    let opacity = min(max(layer.value(HeatmapProperties.opacity, zoom: zoom), 0), 1)
+    guard opacity > 0, !tiles.isEmpty else { return }
+    let viewport = planner.transform.viewport
+    let density = OffscreenTarget(
+      name: "heatmap", width: max(viewport.pixelWidth / HeatmapLayerRenderer.densityDownscale, 1),
+      height: max(viewport.pixelHeight / HeatmapLayerRenderer.densityDownscale, 1), format: .rgba16Float,
+      clearColor: Color(red: 0, green: 0, blue: 0, alpha: 1))
+    planner.frame.switchTarget(.translucent, to: density)
+    let kernel = kernelPipeline(layer)
+    let intensity = Float(layer.value(HeatmapProperties.intensity, zoom: zoom))
+    for group in StyleFramePlanner.groups(tiles) {
+      let tile = group.key
+      let tileWorldSize = planner.transform.worldSize / Double(tile.dataTile.tilesPerSide)
+      var uniforms = UniformValues()
+      uniforms.set(StyleFramePlanner.matrix, planner.tileMatrix(tile.covered, extent: BucketGeometry.extent))
+      uniforms.set(HeatmapLayerRenderer.extrudeScale, Float(BucketGeometry.extent / tileWorldSize))
+      uniforms.set(HeatmapLayerRenderer.intensity, intensity)
+      uniforms = uniforms.merging(
+        planner.paintUniforms(HeatmapLayerRenderer.paint, layer: layer, mask: kernel.mask, tile: tile))
+      planner.draw(kernel, planner.bucket(layer, tile), uniforms)
+    }
+    planner.frame.switchTarget(.translucent, to: nil)
+    var uniforms = UniformValues()
+    uniforms.set(HeatmapLayerRenderer.image, 0)
+    uniforms.set(HeatmapLayerRenderer.colorRamp, 1)
+    uniforms.set(HeatmapLayerRenderer.opacity, Float(opacity))
+    let ramp = ResourceKey(RampKey(revision: planner.input.revision, layer: layer.id))
+    planner.draw(
+      StylePipeline(program: HeatmapLayerRenderer.colorProgram), .builtin(.unitQuadStrip), uniforms,
+      textures: [density.resourceKey, ramp])
+  }
+}
