@@ -25,6 +25,9 @@ public enum ShaderLibrary {
       "debug_grid", PackageResources.debug_grid_vertex_glsl, PackageResources.debug_grid_fragment_glsl),
     "sky": program("sky", PackageResources.sky_vertex_glsl, PackageResources.sky_fragment_glsl),
     "points": program("points", PackageResources.points_vertex_glsl, PackageResources.points_fragment_glsl),
+    "background_pattern": program(
+      "background_pattern", PackageResources.background_pattern_vertex_glsl,
+      PackageResources.background_pattern_fragment_glsl),
     "background": program(
       "background", PackageResources.background_vertex_glsl, PackageResources.background_fragment_glsl),
     "clip": program("clip", PackageResources.clip_vertex_glsl, PackageResources.clip_fragment_glsl),
@@ -64,8 +67,22 @@ public enum ShaderLibrary {
   }
 
   private static func program(_ name: String, _ vertex: [UInt8], _ fragment: [UInt8]) -> Program {
-    Program(
-      name: name, vertex: PaintPragma.expand(String(decoding: vertex, as: UTF8.self), stage: .vertex),
-      fragment: PaintPragma.expand(String(decoding: fragment, as: UTF8.self), stage: .fragment))
+    func expand(_ bytes: [UInt8], _ stage: PaintPragma.Stage) -> String {
+      PaintPragma.expand(String(decoding: bytes, as: UTF8.self), stage: stage).replacing(
+        "#pragma include: pattern", with: patternFunctions)
+    }
+    return Program(name: name, vertex: expand(vertex, .vertex), fragment: expand(fragment, .fragment))
   }
+
+  /// What `#pragma include: pattern` stands for: where a point lies in a repeating pattern.
+  /// `patternPosition` gives, for `position` in tile units, the position in repeats of a
+  /// `size`-point image (its fraction is the place within a repeat), the tile's origin given
+  /// in points split into `upper` (÷ 65536) and `lower` (mod 65536) halves so that large
+  /// world coordinates keep their precision in 32-bit floats; `ratio` is points per tile unit.
+  static let patternFunctions = """
+    vec2 patternPosition(vec2 upper, vec2 lower, vec2 size, float ratio, vec2 position) {
+      vec2 offset = mod(mod(mod(upper, size) * 256.0, size) * 256.0 + lower, size);
+      return (ratio * position + offset) / size;
+    }
+    """
 }

@@ -46,6 +46,22 @@ float dashDistance(float position) {
 }
 #endif
 
+#ifdef PATTERN
+// The image repeats along the line at its own size in points of the integer zoom, centred
+// across the line (a line wider than the image shows its edge rows), as MapLibre Native
+// draws it.
+uniform sampler2D u_image;  // the style's pattern atlas (premultiplied)
+uniform vec2 u_texsize;     // its size, pixels
+uniform float u_tile_ratio; // points at the integer zoom per tile unit
+#ifdef HAS_ATTR_PATTERN
+in vec4 v_pattern;
+in float v_pattern_ratio;
+#else
+uniform vec4 u_pattern;
+uniform float u_pattern_ratio;
+#endif
+#endif
+
 out vec4 fragColor;
 
 void main() {
@@ -62,5 +78,22 @@ void main() {
   // Dash ends fade over one device pixel (of the integer zoom), as MapLibre's dash atlas does.
   alpha *= clamp(edge * u_device_pixel_ratio + 0.5, 0.0, 1.0);
 #endif
+#ifdef PATTERN
+#ifdef HAS_ATTR_PATTERN
+  vec4 pattern = v_pattern;
+  float ratio = v_pattern_ratio;
+#else
+  vec4 pattern = u_pattern;
+  float ratio = u_pattern_ratio;
+#endif
+  vec2 size = (pattern.zw - pattern.xy) / ratio;  // points
+  float repeat = size.x / u_tile_ratio;            // tile units
+  float x = repeat > 0.0 ? mod(v_linesofar / repeat, 1.0) : 0.0;
+  // Across: points from the centre line, at most half the image's height and a pixel.
+  float y = size.y > 0.0 ? 0.5 + v_normal.y * clamp(v_width2.s, 0.0, (size.y + 2.0) / 2.0) / size.y : 0.0;
+  vec2 position = mix(pattern.xy / u_texsize, pattern.zw / u_texsize, vec2(x, y));
+  fragColor = texture(u_image, position) * (alpha * opacity);
+#else
   fragColor = color * (alpha * opacity);
+#endif
 }

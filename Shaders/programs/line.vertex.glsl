@@ -1,7 +1,8 @@
 // Lines of any width in screen points, from geometry carrying extrusion vectors (see
 // LineTessellator). Widths are extruded in tile units and projected with the tile, so lines
 // foreshorten under tilt as MapLibre's do; v_gamma_scale corrects the antialiasing width for
-// that foreshortening. Paint values are uniforms or two-zoom attributes (data-driven).
+// that foreshortening. Paint values are uniforms or two-zoom attributes (data-driven). PATTERN
+// (line-pattern) passes the image's atlas place on when it is per vertex (HAS_ATTR_PATTERN).
 uniform mat4 u_matrix;
 uniform float u_ratio;            // points per tile unit
 uniform vec2 u_units_to_pixels;   // clip units to points
@@ -20,6 +21,12 @@ out float v_linesofar;
 uniform float u_floorwidth;  // the width at the integer zoom, points (dash lengths are in widths)
 out float v_floorwidth;
 #endif
+#ifdef HAS_ATTR_PATTERN
+in vec4 a_pattern;
+in float a_pattern_ratio;
+out vec4 v_pattern;
+out float v_pattern_ratio;
+#endif
 
 #pragma paint: define vec4 color
 #pragma paint: define float opacity
@@ -35,6 +42,10 @@ void main() {
   #pragma paint: initialize float width
   #pragma paint: initialize float gapwidth
   #pragma paint: initialize float offset
+#ifdef HAS_ATTR_PATTERN
+  v_pattern = a_pattern;
+  v_pattern_ratio = a_pattern_ratio;
+#endif
 #ifdef DASHED
 #ifdef HAS_ATTR_WIDTH
   v_floorwidth = a_width.x;

@@ -12,7 +12,8 @@ import TesseraStyle
 ///   2 PNG / JPEG / WebP image · 3 JSON document · 4 MapLibre style (parsed, every property
 ///   evaluated at a few zooms, also for features whose attributes are hostile numbers)
 ///   5 GeoJSON (cut into tiles at zooms 0, 3 and 12) · 6 scene (parsed, its camera worked out)
-///   7 TileJSON (read as source metadata)
+///   7 TileJSON (read as source metadata) · 8 sprite index JSON (cut from a 64×32 sheet and
+///   packed into a pattern atlas)
 /// `tessera-fuzz --write-seeds DIR` writes a starting corpus (see Seeds.swift).
 ///
 /// libFuzzer build (see README, "Fuzzing"):
@@ -23,7 +24,7 @@ import TesseraStyle
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let payload = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-  switch data[0] % 8 {
+  switch data[0] % 9 {
   case 0:
     _ = try? MVTDecoder.decode(payload, inflateLimit: 16 << 20)
   case 1:
@@ -57,6 +58,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   case 7:
     if case .object(let object)? = try? JSONParser.parse(payload) { _ = TileSourceMetadata(tileJSON: object) }
+  case 8:
+    if let sheet = try? SpriteSheet.decode(index: payload, sheet: FuzzSprite.sheet, source: "fuzz") {
+      _ = PatternAtlas(images: sheet.images)
+    }
   default:
     if let json = try? JSONParser.parse(payload), let source = try? GeoJSONSource(data: json, name: "fuzz") {
       for tile in [TileIDs.zero, TileID(z: 3, x: 4, y: 3), TileID(z: 12, x: 2048, y: 1361)] {
@@ -79,6 +84,17 @@ struct HostileFeature: StyleFeature {
   var properties: [String: StyleValue] { ["value": .number(value)] }
   var geometryTypeName: String { "Point" }
   var identifier: StyleValue? { .number(value) }
+}
+
+/// The sheet picture sprite indexes are cut from.
+enum FuzzSprite {
+  static let sheet: [UInt8] = {
+    var image = RGBAImage(width: 64, height: 32)
+    for y in 0..<32 {
+      for x in 0..<64 { image.setPixel(x: x, y: y, (UInt8(x * 4), UInt8(y * 8), 90, UInt8((x + y) * 2))) }
+    }
+    return (try? PNGCodec.encode(image)) ?? []
+  }()
 }
 
 enum TileIDs {

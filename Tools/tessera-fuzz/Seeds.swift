@@ -14,7 +14,7 @@ enum Seeds {
   ]
 
   static let style = #"""
-    {"version": 8, "sources": {"g": {"type": "geojson", "maxzoom": 14, "data": {"type": "FeatureCollection", "features": [{"type": "Feature", "id": 7, "properties": {"i": 1, "w": 2}, "geometry": {"type": "Point", "coordinates": [7.41, 43.72]}}]}}, "v": {"type": "vector", "tiles": ["t/{z}/{x}/{y}.pbf"], "minzoom": 0, "maxzoom": 14, "tileSize": 512}}, "layers": [{"id": "b", "type": "background", "paint": {"background-color": "#88aacc", "background-opacity": 0.9}}, {"id": "f", "type": "fill", "source": "g", "minzoom": 1, "maxzoom": 22, "paint": {"fill-color": ["interpolate", ["linear"], ["zoom"], 5, "red", 15, "blue"], "fill-translate": [2, 3]}}, {"id": "l", "type": "line", "source": "g", "paint": {"line-width": ["at", ["to-number", ["get", "i"]], ["literal", [1, 4]]], "line-dasharray": [2, 1], "line-blur": ["*", ["get", "w"], 0.5]}, "layout": {"line-miter-limit": 3}}, {"id": "c", "type": "circle", "source": "g", "filter": [">", ["get", "w"], 1], "paint": {"circle-radius": {"property": "w", "stops": [[0, 1], [10, 5]]}, "circle-color": ["rgba", ["get", "w"], 20, 30, 1]}}]}
+    {"version": 8, "sprite": "s", "sources": {"g": {"type": "geojson", "maxzoom": 14, "data": {"type": "FeatureCollection", "features": [{"type": "Feature", "id": 7, "properties": {"i": 1, "w": 2}, "geometry": {"type": "Point", "coordinates": [7.41, 43.72]}}]}}, "v": {"type": "vector", "tiles": ["t/{z}/{x}/{y}.pbf"], "minzoom": 0, "maxzoom": 14, "tileSize": 512}}, "layers": [{"id": "b", "type": "background", "paint": {"background-color": "#88aacc", "background-opacity": 0.9}}, {"id": "f", "type": "fill", "source": "g", "minzoom": 1, "maxzoom": 22, "paint": {"fill-color": ["interpolate", ["linear"], ["zoom"], 5, "red", 15, "blue"], "fill-translate": [2, 3], "fill-pattern": ["match", ["get", "i"], 1, "a", ["image", "b"]]}}, {"id": "l", "type": "line", "source": "g", "paint": {"line-width": ["at", ["to-number", ["get", "i"]], ["literal", [1, 4]]], "line-dasharray": [2, 1], "line-blur": ["*", ["get", "w"], 0.5]}, "layout": {"line-miter-limit": 3}}, {"id": "c", "type": "circle", "source": "g", "filter": [">", ["get", "w"], 1], "paint": {"circle-radius": {"property": "w", "stops": [[0, 1], [10, 5]]}, "circle-color": ["rgba", ["get", "w"], 20, 30, 1]}}]}
     """#
 
   static let geoJSON = #"""
@@ -29,6 +29,10 @@ enum Seeds {
     {"tilejson": "3.0.0", "tiles": ["http://127.0.0.1/{z}/{x}/{y}.pbf"], "minzoom": 0, "maxzoom": 14, "tileSize": 256, "bounds": [7, 43, 8, 44], "center": [7.4, 43.7, 12], "vector_layers": [{"id": "water", "minzoom": 0, "maxzoom": 14}]}
     """#
 
+  static let spriteIndex = #"""
+    {"a": {"x": 0, "y": 0, "width": 16, "height": 16, "pixelRatio": 1}, "b": {"x": 16, "y": 0, "width": 48, "height": 8, "pixelRatio": 2, "sdf": true}, "c": {"x": 60, "y": 30, "width": 4, "height": 2}}
+    """#
+
   /// Writes the seeds into `folder` (made if missing); returns how many.
   static func write(to folder: String) throws -> Int {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -41,6 +45,7 @@ enum Seeds {
     seeds.append(("png-3x2", 2, try PNGCodec.encode(image)))
     for (name, selector, text) in [
       ("style", UInt8(4), style), ("geojson", 5, geoJSON), ("scene", 6, scene), ("tilejson", 7, tileJSON),
+      ("sprite", 8, spriteIndex),
     ] {
       seeds.append((name, selector, Array(text.utf8)))
       seeds.append(("json-" + name, 3, Array(text.utf8)))

@@ -60,12 +60,15 @@ struct StyleSettings: Sendable {
   let limits: FrameLimits
   /// Whether a source that cannot be opened is left out with a warning rather than an error.
   let skipsUnusableSources: Bool
+  /// Device pixels per point (chooses `@2x` sprites above 1).
+  let pixelRatio: Double
 
   init(_ options: MapOptions) {
     http = options.http
     loadTimeout = options.tileLoadTimeout
     limits = options.frameLimits
     skipsUnusableSources = options.skipsUnusableSources
+    pixelRatio = options.scale
   }
 }
 
@@ -111,8 +114,9 @@ enum StyleBuilder {
     _ style: Style, name: String, binder: StyleSourceBinder, loader: TileLoader, settings: StyleSettings
   ) throws -> StyleRenderer {
     let bound = try binder.bind(style, name: name)
+    let sprites = binder.loadSprites(style, pixelRatio: settings.pixelRatio)
     return StyleRenderer(
       style: style, name: name, sources: bound.sources, loader: loader, loadTimeout: settings.loadTimeout,
-      limits: settings.limits, sourceProblems: bound.problems)
+      limits: settings.limits, sourceProblems: bound.problems + sprites.problems, images: sprites.images)
   }
 }

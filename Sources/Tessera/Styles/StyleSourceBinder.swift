@@ -113,6 +113,30 @@ public struct StyleSourceBinder: Sendable {
     return FileTemplateSource(template: path, metadata: metadata)
   }
 
+  /// The images of the style's sprites (`NAME.json` + `NAME.png`, `NAME@2x.…` for
+  /// `pixelRatio` > 1 when present), named as the style knows them, and why a sprite could not
+  /// be read (its layers' patterns then draw nothing). URLs are `local://`, `file://` or paths
+  /// relative to the data root.
+  public func loadSprites(_ style: Style, pixelRatio: Double) -> (images: [String: SpriteImage], problems: [String]) {
+    var images: [String: SpriteImage] = [:]
+    var problems: [String] = []
+    for sprite in style.sprites {
+      do throws(TileSourceError) {
+        let base = try filePath(sprite.url)
+        do {
+          let sheet = try SpriteSheet.load(base: base, pixelRatio: pixelRatio)
+          for (name, image) in sheet.images { images[sprite.imageName(name)] = image }
+          problems += sheet.problems
+        } catch {
+          problems.append("sprite '\(sprite.id)': \(error.description)")
+        }
+      } catch {
+        problems.append("sprite '\(sprite.id)': \(error.description)")
+      }
+    }
+    return (images, problems)
+  }
+
   /// The file a `local://` URL names.
   private func localPath(_ url: String) throws(TileSourceError) -> String {
     guard let localRoot else {

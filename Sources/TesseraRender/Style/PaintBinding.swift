@@ -22,6 +22,10 @@ struct PaintBinding: Sendable {
   enum Property: Sendable {
     case color(StyleProperty<Color>, UniformSlot<Color>)
     case number(StyleProperty<Double>, UniformSlot<Float>)
+    /// A `*-pattern` image: when data-driven, each vertex holds its image's atlas corners
+    /// (`a_pattern`, four 16-bit integers) and pixel ratio (`a_pattern_ratio`); when constant,
+    /// the layer renderer sets them as uniforms itself (they come from the style's atlas).
+    case pattern(StyleProperty<String?>)
   }
 
   let property: Property
@@ -43,12 +47,23 @@ struct PaintBinding: Sendable {
     )
   }
 
+  /// A pattern property drawn as the shader's `name` (see ``Property/pattern(_:)``).
+  static func pattern(_ property: StyleProperty<String?>, _ name: String) -> PaintBinding {
+    PaintBinding(property: .pattern(property), shaderName: name, interpolation: UniformSlot("u_\(name)_t"))
+  }
+
   /// The property's spec.
   var spec: PropertySpec {
     switch property {
     case .color(let key, _): return key.spec
     case .number(let key, _): return key.spec
+    case .pattern(let key): return key.spec
     }
+  }
+
+  var isPattern: Bool {
+    if case .pattern = property { return true }
+    return false
   }
 
   var isColor: Bool {
@@ -56,8 +71,9 @@ struct PaintBinding: Sendable {
     return false
   }
 
-  /// Bytes per vertex when it is an attribute: two RGBA8 colours or two floats.
-  var attributeSize: Int { 8 }
+  /// Bytes per vertex when it is an attribute: two RGBA8 colours, two floats, or a pattern's
+  /// four 16-bit corners and float pixel ratio.
+  var attributeSize: Int { isPattern ? 12 : 8 }
 
   /// The `#define` enabling its attribute.
   var define: String { "HAS_ATTR_" + shaderName.uppercased() }
@@ -76,6 +92,7 @@ struct PaintBinding: Sendable {
     switch property {
     case .color(let key, _): return layer[key].isDataDriven
     case .number(let key, _): return layer[key].isDataDriven
+    case .pattern(let key): return layer[key].isDataDriven
     }
   }
 
@@ -86,7 +103,11 @@ struct PaintBinding: Sendable {
     var attributes: [VertexAttribute] = []
     var offset = 0
     for (position, binding) in bindings.enumerated() where mask.contains(.binding(position)) {
-      if binding.isColor {
+      if binding.isPattern {
+        attributes.append(VertexAttribute("a_\(binding.shaderName)", .short4, buffer: buffer, offset: offset))
+        attributes.append(
+          VertexAttribute("a_\(binding.shaderName)_ratio", .float, buffer: buffer, offset: offset + 8))
+      } else if binding.isColor {
         attributes.append(
           VertexAttribute("a_\(binding.shaderName)_a", .ubyte4Normalized, buffer: buffer, offset: offset))
         attributes.append(
@@ -114,13 +135,14 @@ struct PaintBinding: Sendable {
     -> UniformValues
   {
     var uniforms = UniformValues()
-    for (position, binding) in bindings.enumerated() {
+    for (position, binding) in bindings.enumerated() where !binding.isPattern {
       if mask.contains(.binding(position)) {
         let lower = Double(tileZoom)
         let value: PropertyValue
         switch binding.property {
         case .color(let key, _): value = layer[key]
         case .number(let key, _): value = layer[key]
+        case .pattern(let key): value = layer[key]
         }
         let t = value.zoomInterpolationFactor(zoom: zoom, lower: lower, upper: lower + 1)
         uniforms.set(binding.interpolation, Float(t))
@@ -128,6 +150,7 @@ struct PaintBinding: Sendable {
         switch binding.property {
         case .color(let key, let slot): uniforms.set(slot, layer.value(key, zoom: zoom))
         case .number(let key, let slot): uniforms.set(slot, Float(layer.value(key, zoom: zoom)))
+        case .pattern: break
         }
       }
     }
@@ -148,12 +171,17 @@ struct PaintAttributeWriter {
   /// The largest value written for each numeric data-driven binding, by binding position.
   private(set) var largest: [Float]
 
-  init(bindings: [PaintBinding], layer: StyleLayer, zoom: Double) {
+  /// Where pattern images lie in the style's atlas.
+  let patterns: PatternAtlas
+
+  init(bindings: [PaintBinding], layer: StyleLayer, zoom: Double, patterns: PatternAtlas = .empty) {
     self.bindings = bindings
+    self.patterns = patterns
     properties = bindings.map { binding in
       switch binding.property {
       case .color(let key, _): return layer[key]
       case .number(let key, _): return layer[key]
+      case .pattern(let key): return layer[key]
       }
     }
     mask = PaintBinding.mask(bindings, layer: layer)
@@ -162,7 +190,9 @@ struct PaintAttributeWriter {
   }
 
   /// Bytes per vertex.
-  var stride: Int { bindings.indices.filter { mask.contains(.binding($0)) }.count * 8 }
+  var stride: Int {
+    bindings.indices.filter { mask.contains(.binding($0)) }.reduce(0) { $0 + bindings[$1].attributeSize }
+  }
 
   /// The largest value written for the binding of `property` (nil when none was written).
   func largest(_ property: StyleProperty<Double>) -> Float? {
@@ -178,7 +208,16 @@ struct PaintAttributeWriter {
     var record: [UInt8] = []
     for (position, (binding, property)) in zip(bindings, properties).enumerated()
     where mask.contains(.binding(position)) {
-      if binding.isColor {
+      if binding.isPattern {
+        // A missing image reads as an empty rectangle at the atlas's clear corner: nothing drawn.
+        let name = property.evaluate(zoom: zoom, feature: feature).string
+        let found = name.flatMap { patterns.positions[$0] }
+        let corners = found?.corners ?? .zero
+        for component in [corners.x, corners.y, corners.z, corners.w] {
+          withUnsafeBytes(of: Int16(component)) { record += $0 }
+        }
+        withUnsafeBytes(of: found?.pixelRatio ?? 1) { record += $0 }
+      } else if binding.isColor {
         let value = property.evaluate(zoom: zoom, feature: feature).color ?? .black
         let b = property.isZoomDependent ? (property.evaluate(zoom: zoom + 1, feature: feature).color ?? value) : value
         record += PaintAttributeWriter.premultipliedBytes(value) + PaintAttributeWriter.premultipliedBytes(b)

@@ -18,6 +18,8 @@ struct StyleFrameInput {
   let bucketNames: [String: String]
   /// The light shading extrusions.
   let light: StyleLight
+  /// Where the style's pattern images lie in the atlas texture (``PatternAtlasKey``).
+  let patterns: PatternAtlas
 
   /// The style's zoom.
   var zoom: Double { transform.camera.styleZoom }

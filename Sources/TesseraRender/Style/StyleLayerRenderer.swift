@@ -16,14 +16,16 @@ protocol StyleLayerRenderer: Sendable {
   /// Whether layers of the type draw geometry built from vector tiles (buckets).
   var buildsBuckets: Bool { get }
 
-  /// Paint properties ``buildBucket(_:layer:zoom:overscale:)`` reads even when they are not
+  /// Paint properties ``buildBucket(_:layer:zoom:overscale:patterns:)`` reads even when they are not
   /// data-driven (data-driven ones are always part of the geometry).
   var geometryPaintProperties: Set<String> { get }
 
   /// The geometry of `layer` in `tile`, evaluated at style zoom `zoom` (the drawn tiles'
   /// zoom; `overscale` = 2^(zoom − the data tile's zoom) times deeper than the data), in
-  /// bucket coordinates (``BucketGeometry/extent`` per tile side). Called on worker threads.
-  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double) -> BucketGeometry
+  /// bucket coordinates (``BucketGeometry/extent`` per tile side); data-driven patterns take
+  /// their images' places from `patterns`. Called on worker threads.
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas)
+    -> BucketGeometry
 
   /// Uploads the textures the type draws the tiles of one source with (once per source and
   /// type in a frame; what is cached already is reused) and returns each data tile's texture.
@@ -77,7 +79,9 @@ extension StyleLayerRenderer {
 
   func opaqueColor(_ layer: StyleLayer, zoom: Double) -> Color? { nil }
 
-  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double) -> BucketGeometry {
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas)
+    -> BucketGeometry
+  {
     BucketGeometry(main: MeshGeometry(floatsPerVertex: 2), outline: nil, mask: [])
   }
 

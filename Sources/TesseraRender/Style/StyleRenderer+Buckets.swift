@@ -71,7 +71,7 @@ extension StyleRenderer {
       for drawn in job.layers {
         guard bytes.load(ordering: .relaxed) <= limit else { break }
         let geometry = drawn.renderer.buildBucket(
-          job.content, layer: drawn.layer, zoom: Double(job.zoom), overscale: job.overscale)
+          job.content, layer: drawn.layer, zoom: Double(job.zoom), overscale: job.overscale, patterns: patterns)
         bytes.add(geometry.byteCount, ordering: .relaxed)
         geometries.append(geometry)
       }
@@ -93,6 +93,13 @@ extension StyleRenderer {
   ) throws(GLError) -> [TextureSet: [TileID: ResourceKey]] {
     var uploader = TileTextureUploader(resources: resources)
     var textures: [TextureSet: [TileID: ResourceKey]] = [:]
+    if !patterns.isEmpty {
+      try uploader.upload(
+        ResourceKey(PatternAtlasKey(revision: revision)), width: patterns.width, height: patterns.height
+      ) {
+        patterns.pixels
+      }
+    }
     for drawn in layers {
       try drawn.renderer.uploadLayerTextures(drawn.layer, revision: revision, uploader: &uploader)
       guard let id = drawn.layer.source, let source = sources[id], let sourceTiles = tiles[id] else { continue }

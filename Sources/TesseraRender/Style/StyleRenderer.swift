@@ -29,6 +29,8 @@ public final class StyleRenderer: Sendable {
   /// metadata out of range.
   public let warnings: [String]
   let revision: Int
+  /// The style's sprite images packed for pattern paint.
+  public let patterns: PatternAtlas
   /// The name of the bucket each layer that builds buckets draws, by layer id: the id of the
   /// first layer with the same geometry (see ``StyleLayerRenderer/bucketSignature(_:)``).
   let bucketNames: [String: String]
@@ -37,8 +39,10 @@ public final class StyleRenderer: Sendable {
 
   public init(
     style: Style, name: String = "style", sources: [String: RenderSource], loader: TileLoader,
-    loadTimeout: Double = 60, limits: FrameLimits = FrameLimits(), sourceProblems: [String] = []
+    loadTimeout: Double = 60, limits: FrameLimits = FrameLimits(), sourceProblems: [String] = [],
+    images: [String: SpriteImage] = [:]
   ) {
+    patterns = PatternAtlas(images: images)
     self.style = style
     self.name = name
     self.loadTimeout = loadTimeout
@@ -52,7 +56,7 @@ public final class StyleRenderer: Sendable {
       skipped[layer.type, default: 0] += 1
     }
     warnings =
-      style.warnings + sourceProblems
+      style.warnings + sourceProblems + patterns.problems
       + skipped.sorted { $0.key.rawValue < $1.key.rawValue }.map { type, count in
         "\(count) \(type.rawValue) layer(s) skipped: Tessera does not draw \(type.rawValue) layers yet"
       }
@@ -163,7 +167,7 @@ public final class StyleRenderer: Sendable {
     if let clearColor, frame.isEmpty { frame.clearColor = clearColor }
     let input = StyleFrameInput(
       transform: transform, tiles: tilesBySource, textures: textures, revision: revision,
-      bucketNames: bucketNames, light: style.light)
+      bucketNames: bucketNames, light: style.light, patterns: patterns)
     var planner = StyleFramePlanner(input: input, frame: frame)
     for (position, drawn) in layers.enumerated() {
       planner.frame.beginLayer()

@@ -23,6 +23,9 @@ public struct Style: Sendable {
   public var light: StyleLight
   /// The raw `metadata` object.
   public var metadata: JSONValue?
+  /// Where the style's images come from: `sprite` as one URL (id `default`) or a list of
+  /// `{"id", "url"}` (images of other ids are named `id:name`).
+  public var sprites: [StyleSprite] = []
   public var warnings: [String]
 
   /// The most layers a style may have: each costs memory when the style is read and a draw per
@@ -98,6 +101,7 @@ public struct Style: Sendable {
       pitch = try root["pitch"].number(default: 0)
       metadata = root["metadata"].value
       light = StyleLight.parse(root["light"], warnings: &warnings)
+      sprites = try StyleSprite.parse(root["sprite"])
       self.warnings = warnings
     } catch let error as StyleError {
       throw error
@@ -117,5 +121,37 @@ public struct Style: Sendable {
     pitch = 0
     light = StyleLight()
     warnings = []
+  }
+}
+
+/// One sprite of a style: a base URL (`NAME` for `NAME.json` and `NAME.png`) and the id its
+/// images are named under.
+public struct StyleSprite: Sendable, Equatable {
+  /// `default` for the style's one sprite, whose images keep their names.
+  public let id: String
+  public let url: String
+
+  public init(id: String, url: String) {
+    self.id = id
+    self.url = url
+  }
+
+  /// The name an image of this sprite is known by in the style.
+  public func imageName(_ name: String) -> String { id == "default" ? name : "\(id):\(name)" }
+
+  static func parse(_ cursor: JSONCursor) throws -> [StyleSprite] {
+    guard let value = cursor.value, value != .null else { return [] }
+    if case .string(let url) = value { return [StyleSprite(id: "default", url: url)] }
+    guard case .array = value else { throw cursor.mismatch("a URL or an array of {\"id\", \"url\"}") }
+    var ids = Set<String>()
+    var sprites: [StyleSprite] = []
+    for element in try cursor.elements() {
+      let sprite = StyleSprite(id: try element["id"].string(), url: try element["url"].string())
+      guard ids.insert(sprite.id).inserted else {
+        throw StyleError(path: "\(element.path).id", message: "duplicate sprite id '\(sprite.id)'")
+      }
+      sprites.append(sprite)
+    }
+    return sprites
   }
 }

@@ -24,7 +24,7 @@ public struct ExpressionParser {
     "!", "all", "any", "==", "!=", "<", "<=", ">", ">=", "match", "case", "coalesce", "step", "interpolate",
     "to-number",
     "to-string", "to-boolean", "to-color", "number", "string", "boolean", "array", "object", "typeof", "rgb", "rgba",
-    "concat", "upcase", "downcase", "feature-state", "line-progress", "heatmap-density",
+    "concat", "upcase", "downcase", "feature-state", "line-progress", "heatmap-density", "image",
   ]).union(Expression.MathOperator.allCases.map(\.rawValue))
 
   func fail(_ message: String, at index: Int? = nil) -> StyleError {
@@ -142,6 +142,8 @@ public struct ExpressionParser {
       return try parseInterpolate(rest)
     case "to-number": return .coerce(.number, try arguments(rest, many, name))
     case "to-string": return .coerce(.string, try arguments(rest, 1...1, name))
+    // An image is known by its name here (the renderer looks it up in the style's sprites).
+    case "image": return .coerce(.string, try arguments(rest, 1...1, name))
     case "to-boolean": return .coerce(.boolean, try arguments(rest, 1...1, name))
     case "to-color": return .coerce(.color, try arguments(rest, many, name))
     case "number": return .assert(.number, try arguments(rest, many, name))

@@ -55,6 +55,15 @@ extension Double: StylePropertyValue {
   }
 }
 
+extension String: StylePropertyValue {
+  public static var propertyType: PropertyType { .string }
+  public var styleValue: StyleValue { .string(self) }
+  public init?(styleValue: StyleValue) {
+    guard let text = styleValue.string else { return nil }
+    self = text
+  }
+}
+
 extension Bool: StylePropertyValue {
   public static var propertyType: PropertyType { .boolean }
   public var styleValue: StyleValue { .bool(self) }

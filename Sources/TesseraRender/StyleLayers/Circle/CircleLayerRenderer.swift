@@ -42,7 +42,9 @@ struct CircleLayerRenderer: StyleLayerRenderer {
     [circlePipeline(layer, clipped: false)]
   }
 
-  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double) -> BucketGeometry {
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas)
+    -> BucketGeometry
+  {
     CircleBucketBuilder.build(tile, layer: layer, zoom: zoom)
   }
 

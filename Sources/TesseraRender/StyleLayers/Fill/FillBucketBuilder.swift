@@ -4,10 +4,11 @@ import TesseraStyle
 /// Fill layer geometry: polygons triangulated with ``Earcut`` (positions in bucket
 /// coordinates) and, for antialiasing, their rings as GL line segments.
 enum FillBucketBuilder {
-  static func build(_ tile: VectorTile, layer: StyleLayer, zoom: Double) -> BucketGeometry {
-    var triangles = PaintAttributeWriter(bindings: FillLayerRenderer.paint, layer: layer, zoom: zoom)
+  static func build(_ tile: VectorTile, layer: StyleLayer, zoom: Double, patterns: PatternAtlas) -> BucketGeometry {
+    var triangles = PaintAttributeWriter(
+      bindings: FillLayerRenderer.paint, layer: layer, zoom: zoom, patterns: patterns)
     var outlines = PaintAttributeWriter(
-      bindings: FillLayerRenderer.outlineBindings(layer), layer: layer, zoom: zoom)
+      bindings: FillLayerRenderer.outlineBindings(layer), layer: layer, zoom: zoom, patterns: patterns)
     var main = MeshGeometry(floatsPerVertex: 2)
     var outline = MeshGeometry(floatsPerVertex: 2)
     let features = BucketFeatures.select(

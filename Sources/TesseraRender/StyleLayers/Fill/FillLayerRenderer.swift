@@ -4,16 +4,19 @@ import TesseraGeo
 import TesseraStyle
 
 /// `fill`: triangles of every tile, then (with `fill-antialias`) their outlines as 2-pixel GL
-/// lines that soften the edges, in `fill-outline-color` when set.
+/// lines that soften the edges, in `fill-outline-color` when set. With `fill-pattern` the
+/// triangles (and outlines without their own colour) draw a sprite image instead of a colour
+/// (see ``PatternPaint``).
 struct FillLayerRenderer: StyleLayerRenderer {
   var layerType: LayerType { .fill }
   var buildsBuckets: Bool { true }
   /// Whether an outline colour is given decides the outline's paint attributes.
   var geometryPaintProperties: Set<String> { [FillProperties.outlineColor.spec.name] }
 
-  /// Colour and opacity, per vertex when data-driven.
+  /// Colour, opacity and pattern, per vertex when data-driven.
   static let paint: [PaintBinding] = [
     .color(FillProperties.color, "color"), .number(FillProperties.opacity, "opacity"),
+    .pattern(FillProperties.pattern, "pattern"),
   ]
   /// The outlines' paint when `fill-outline-color` is set (same shader names and positions).
   static let outlinePaint: [PaintBinding] = [
@@ -35,15 +38,28 @@ struct FillLayerRenderer: StyleLayerRenderer {
     layer[FillProperties.outlineColor].expression.constantValue != .null ? outlinePaint : paint
   }
 
+  /// Whether `layer` fills with a pattern at style zoom `zoom`.
+  static func isPatterned(_ layer: StyleLayer, zoom: Double) -> Bool {
+    layer[FillProperties.pattern].isDataDriven || layer.value(FillProperties.pattern, zoom: zoom) != nil
+  }
+
   /// The fill's pipeline and, with antialiasing, the outline's, clipped to tiles or not.
   func fillPipelines(_ layer: StyleLayer, zoom: Double, clipped: Bool) -> (fill: StylePipeline, outline: StylePipeline?)
   {
+    let patterned = FillLayerRenderer.isPatterned(layer, zoom: zoom)
     let fill = StylePipeline(
       program: FillLayerRenderer.program, mask: PaintBinding.mask(FillLayerRenderer.paint, layer: layer),
-      clipped: clipped)
+      switches: patterned ? ["PATTERN"] : [], clipped: clipped)
     guard layer.value(FillProperties.antialias, zoom: zoom) else { return (fill, nil) }
-    let outlineMask = PaintBinding.mask(FillLayerRenderer.outlineBindings(layer), layer: layer)
-    return (fill, StylePipeline(program: FillLayerRenderer.outlineProgram, mask: outlineMask, clipped: clipped))
+    let bindings = FillLayerRenderer.outlineBindings(layer)
+    let outlineMask = PaintBinding.mask(bindings, layer: layer)
+    let outlinePatterned = patterned && bindings.contains { $0.isPattern }
+    return (
+      fill,
+      StylePipeline(
+        program: FillLayerRenderer.outlineProgram, mask: outlineMask, switches: outlinePatterned ? ["PATTERN"] : [],
+        clipped: clipped)
+    )
   }
 
   func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
@@ -51,8 +67,10 @@ struct FillLayerRenderer: StyleLayerRenderer {
     return context.clipPipelines + [fill] + (outline.map { [$0] } ?? [])
   }
 
-  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double) -> BucketGeometry {
-    FillBucketBuilder.build(tile, layer: layer, zoom: zoom)
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas)
+    -> BucketGeometry
+  {
+    FillBucketBuilder.build(tile, layer: layer, zoom: zoom, patterns: patterns)
   }
 
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
@@ -62,6 +80,21 @@ struct FillLayerRenderer: StyleLayerRenderer {
       layer, FillProperties.translate, anchor: FillProperties.translateAnchor)
     planner.clipMasks(source: source, groups: groups)
     let (fill, outline) = fillPipelines(layer, zoom: planner.zoom, clipped: false)
+    // A pattern's atlas uniforms and texture (nothing is drawn when a constant image is missing).
+    var patternUniforms = UniformValues()
+    var textures: [ResourceKey] = []
+    if FillLayerRenderer.isPatterned(layer, zoom: planner.zoom) {
+      let position = PatternPaint.constantPosition(layer, FillProperties.pattern, planner: planner)
+      guard layer[FillProperties.pattern].isDataDriven || position != nil else { return }
+      patternUniforms = PatternPaint.atlasUniforms(planner, position: position)
+      textures = [PatternPaint.texture(planner)]
+    }
+    func patternPlacement(_ group: BucketGroup, _ pipeline: StylePipeline) -> UniformValues {
+      guard pipeline.switches.contains("PATTERN") else { return UniformValues() }
+      return patternUniforms.merging(
+        PatternPaint.tileUniforms(
+          group.key.dataTile, wrap: group.key.wrap, extent: BucketGeometry.extent, zoom: planner.zoom))
+    }
     func matrix(_ group: BucketGroup) -> Mat4 {
       planner.tileMatrix(
         group.key.covered, extent: BucketGeometry.extent, translate: translate, viewportAnchored: anchoredToViewport)
@@ -73,9 +106,11 @@ struct FillLayerRenderer: StyleLayerRenderer {
       var uniforms = UniformValues()
       uniforms.set(StyleFramePlanner.matrix, tileMatrix)
       uniforms = uniforms.merging(
-        planner.paintUniforms(FillLayerRenderer.paint, layer: layer, mask: pipeline.mask, tile: group.key))
+        planner.paintUniforms(FillLayerRenderer.paint, layer: layer, mask: pipeline.mask, tile: group.key)
+      ).merging(patternPlacement(group, pipeline))
       planner.draw(
-        pipeline, planner.bucket(layer, group.key), uniforms, stencil: stencil,
+        pipeline, planner.bucket(layer, group.key), uniforms, textures: pipeline.switches.isEmpty ? [] : textures,
+        stencil: stencil,
         cull: CullVolume(matrix: tileMatrix.floats, margin: 0), scissor: planner.scissor(group.key))
     }
     guard let outline else { return }
@@ -89,8 +124,10 @@ struct FillLayerRenderer: StyleLayerRenderer {
       uniforms.set(StyleFramePlanner.matrix, tileMatrix)
       uniforms.set(FillLayerRenderer.world, SIMD2(Float(viewport.pixelWidth), Float(viewport.pixelHeight)))
       uniforms = uniforms.merging(planner.paintUniforms(bindings, layer: layer, mask: pipeline.mask, tile: group.key))
+        .merging(patternPlacement(group, pipeline))
       planner.draw(
-        pipeline, planner.bucket(layer, group.key, .outline), uniforms, stencil: stencil,
+        pipeline, planner.bucket(layer, group.key, .outline), uniforms,
+        textures: pipeline.switches.isEmpty ? [] : textures, stencil: stencil,
         cull: CullVolume(matrix: tileMatrix.floats, margin: 0), scissor: planner.scissor(group.key))
     }
   }

@@ -45,7 +45,9 @@ struct FillExtrusionLayerRenderer: StyleLayerRenderer {
     ]
   }
 
-  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double) -> BucketGeometry {
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas)
+    -> BucketGeometry
+  {
     FillExtrusionBucketBuilder.build(tile, layer: layer, zoom: zoom)
   }
 

@@ -53,7 +53,9 @@ struct HeatmapLayerRenderer: StyleLayerRenderer {
     [kernelPipeline(layer), StylePipeline(program: HeatmapLayerRenderer.colorProgram)]
   }
 
-  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double) -> BucketGeometry {
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas)
+    -> BucketGeometry
+  {
     CircleBucketBuilder.build(tile, layer: layer, zoom: zoom, bindings: HeatmapLayerRenderer.paint, sortKey: nil)
   }
 

@@ -4,8 +4,11 @@ import TesseraStyle
 /// Line layer geometry: lines and polygon outlines tessellated by ``LineTessellator``, in
 /// bucket coordinates.
 enum LineBucketBuilder {
-  static func build(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double) -> BucketGeometry {
-    var paint = PaintAttributeWriter(bindings: LineLayerRenderer.paint, layer: layer, zoom: zoom)
+  static func build(
+    _ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas = .empty
+  ) -> BucketGeometry {
+    var paint = PaintAttributeWriter(
+      bindings: LineLayerRenderer.paint, layer: layer, zoom: zoom, patterns: patterns)
     var mesh = MeshGeometry(floatsPerVertex: 8)
     let cap = LineTessellator.Cap(layer.value(LineProperties.cap, zoom: zoom))
     let miterLimit = layer.value(LineProperties.miterLimit, zoom: zoom)

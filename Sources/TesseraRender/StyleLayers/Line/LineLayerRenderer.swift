@@ -7,7 +7,8 @@ import TesseraStyle
 
 /// `line`: the tessellated lines of every tile, widths in points; with `line-dasharray`,
 /// dashes measured in line widths at the integer zoom (so, as in MapLibre, they scale with the
-/// map between integer zooms).
+/// map between integer zooms). With `line-pattern` a sprite image repeats along the line
+/// instead of its colour (and dashes), centred across it (see ``PatternPaint``).
 struct LineLayerRenderer: StyleLayerRenderer {
   var layerType: LayerType { .line }
   var buildsBuckets: Bool { true }
@@ -16,6 +17,7 @@ struct LineLayerRenderer: StyleLayerRenderer {
     .color(LineProperties.color, "color"), .number(LineProperties.opacity, "opacity"),
     .number(LineProperties.width, "width"), .number(LineProperties.gapWidth, "gapwidth"),
     .number(LineProperties.offset, "offset"), .number(LineProperties.blur, "blur"),
+    .pattern(LineProperties.pattern, "pattern"),
   ]
 
   static let program = StyleProgram(
@@ -30,21 +32,32 @@ struct LineLayerRenderer: StyleLayerRenderer {
   static let unitsToPixels = UniformSlot<SIMD2<Float>>("u_units_to_pixels")
   static let devicePixelRatio = UniformSlot<Float>("u_device_pixel_ratio")
 
-  /// The line's pipeline, dashed when `dashes` has a pattern, clipped to tiles or not.
-  func linePipeline(_ layer: StyleLayer, dashes: LineDashes?, clipped: Bool) -> StylePipeline {
-    StylePipeline(
+  /// Whether `layer` draws a pattern at style zoom `zoom`.
+  static func isPatterned(_ layer: StyleLayer, zoom: Double) -> Bool {
+    layer[LineProperties.pattern].isDataDriven || layer.value(LineProperties.pattern, zoom: zoom) != nil
+  }
+
+  /// The line's pipeline: patterned, else dashed when `dashes` has a pattern; clipped to tiles
+  /// or not.
+  func linePipeline(_ layer: StyleLayer, zoom: Double, dashes: LineDashes?, clipped: Bool) -> StylePipeline {
+    let patterned = LineLayerRenderer.isPatterned(layer, zoom: zoom)
+    return StylePipeline(
       program: LineLayerRenderer.program, mask: PaintBinding.mask(LineLayerRenderer.paint, layer: layer),
-      switches: dashes != nil ? ["DASHED"] : [], clipped: clipped)
+      switches: patterned ? ["PATTERN"] : dashes != nil ? ["DASHED"] : [], clipped: clipped)
   }
 
   func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
     context.clipPipelines + [
-      linePipeline(layer, dashes: LineDashes(layer: layer, zoom: context.zoom), clipped: context.clipsWithStencil)
+      linePipeline(
+        layer, zoom: context.zoom, dashes: LineDashes(layer: layer, zoom: context.zoom),
+        clipped: context.clipsWithStencil)
     ]
   }
 
-  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double) -> BucketGeometry {
-    LineBucketBuilder.build(tile, layer: layer, zoom: zoom, overscale: overscale)
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas)
+    -> BucketGeometry
+  {
+    LineBucketBuilder.build(tile, layer: layer, zoom: zoom, overscale: overscale, patterns: patterns)
   }
 
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
@@ -57,7 +70,15 @@ struct LineLayerRenderer: StyleLayerRenderer {
     let groups = StyleFramePlanner.groups(tiles)
     let reach = LineLayerRenderer.reach(layer, zoom: zoom)
     planner.clipMasks(source: source, groups: groups)
-    let line = linePipeline(layer, dashes: dashes, clipped: false)
+    let line = linePipeline(layer, zoom: zoom, dashes: dashes, clipped: false)
+    let patterned = line.switches.contains("PATTERN")
+    var patternUniforms = UniformValues()
+    if patterned {
+      // Nothing is drawn when a constant image is missing.
+      let position = PatternPaint.constantPosition(layer, LineProperties.pattern, planner: planner)
+      guard layer[LineProperties.pattern].isDataDriven || position != nil else { return }
+      patternUniforms = PatternPaint.atlasUniforms(planner, position: position)
+    }
     for group in groups {
       let tile = group.key
       let stencil = planner.stencilReference(tile)
@@ -72,9 +93,15 @@ struct LineLayerRenderer: StyleLayerRenderer {
       uniforms.set(LineLayerRenderer.devicePixelRatio, Float(planner.pixelRatio))
       uniforms = uniforms.merging(
         planner.paintUniforms(LineLayerRenderer.paint, layer: layer, mask: pipeline.mask, tile: tile))
-      dashes?.setUniforms(&uniforms, tileZoom: tile.dataTile.z, zoom: zoom)
+      if patterned {
+        uniforms = uniforms.merging(patternUniforms).merging(
+          PatternPaint.tileUniforms(tile.dataTile, wrap: tile.wrap, extent: BucketGeometry.extent, zoom: zoom))
+      } else {
+        dashes?.setUniforms(&uniforms, tileZoom: tile.dataTile.z, zoom: zoom)
+      }
       planner.draw(
-        pipeline, planner.bucket(layer, tile), uniforms, stencil: stencil,
+        pipeline, planner.bucket(layer, tile), uniforms, textures: patterned ? [PatternPaint.texture(planner)] : [],
+        stencil: stencil,
         cull: reach.map { CullVolume(matrix: matrix.floats, margin: $0 * BucketGeometry.extent / tileWorldSize) },
         scissor: planner.scissor(tile))
     }

@@ -5,5 +5,8 @@ public enum BackgroundProperties {
   public static let color = StyleProperty<Color>.paint("background-color", .black)
   public static let opacity = StyleProperty<Double>.paint("background-opacity", 1, minimum: 0)
 
-  static let all = [color.spec, opacity.spec, .unsupportedPaint("background-pattern")]
+  /// The sprite image repeated over the view instead of the colour; unset: the colour.
+  public static let pattern = StyleProperty<String?>.paint("background-pattern", nil)
+
+  static let all = [color.spec, opacity.spec, pattern.spec]
 }

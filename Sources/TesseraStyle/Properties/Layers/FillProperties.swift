@@ -9,10 +9,12 @@ public enum FillProperties {
   public static let outlineColor = StyleProperty<Color?>.paint("fill-outline-color", nil, dataDriven: true)
   public static let translate = StyleProperty<[Double]>.paint("fill-translate", [0, 0], type: .numberArray(count: 2))
   public static let translateAnchor = StyleProperty<ReferenceFrame>.paint("fill-translate-anchor", .map)
+  /// The sprite image repeated over the fill instead of its colour; unset: the colour.
+  public static let pattern = StyleProperty<String?>.paint("fill-pattern", nil, dataDriven: true)
   public static let sortKey = StyleProperty<Double?>.layout("fill-sort-key", nil, dataDriven: true)
 
   static let all = [
     antialias.spec, opacity.spec, color.spec, outlineColor.spec, translate.spec, translateAnchor.spec, sortKey.spec,
-    .unsupportedPaint("fill-pattern"),
+    pattern.spec,
   ]
 }

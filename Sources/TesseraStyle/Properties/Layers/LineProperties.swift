@@ -21,10 +21,13 @@ public enum LineProperties {
   public static let blur = StyleProperty<Double>.paint("line-blur", 0, dataDriven: true, minimum: 0)
   /// Dash and gap lengths in line widths; unset: a solid line.
   public static let dashArray = StyleProperty<[Double]?>.paint("line-dasharray", nil, interpolatable: false)
+  /// The sprite image repeated along the line instead of its colour (stretched to the line's
+  /// width); unset: the colour.
+  public static let pattern = StyleProperty<String?>.paint("line-pattern", nil, dataDriven: true)
 
   static let all = [
     cap.spec, join.spec, miterLimit.spec, roundLimit.spec, sortKey.spec, opacity.spec, color.spec, translate.spec,
     translateAnchor.spec, width.spec, gapWidth.spec, offset.spec, blur.spec, dashArray.spec,
-    .unsupportedPaint("line-pattern"), .unsupportedPaint("line-gradient"),
+    pattern.spec, .unsupportedPaint("line-gradient"),
   ]
 }

@@ -1,0 +1,114 @@
+import TesseraData
+import TesseraImage
+
+/// A style's sprite images packed into one texture for `*-pattern` paint: each image with a
+/// one-pixel border copied from its opposite edge, so that linear sampling at a repeat's edge
+/// blends with the next repeat rather than with a neighbour (as MapLibre packs patterns).
+public struct PatternAtlas: Sendable {
+  /// Where one image lies in the atlas.
+  public struct Position: Sendable, Equatable {
+    /// Its top-left and bottom-right corners, atlas pixels (the border excluded).
+    public let topLeft: SIMD2<Float>
+    public let bottomRight: SIMD2<Float>
+    /// Image pixels per point.
+    public let pixelRatio: Float
+
+    /// The corners as one vector (tl.x, tl.y, br.x, br.y), as shaders take them.
+    public var corners: SIMD4<Float> { SIMD4(topLeft.x, topLeft.y, bottomRight.x, bottomRight.y) }
+  }
+
+  /// The atlas size, pixels.
+  public let width: Int
+  public let height: Int
+  /// Each image's place, by the name the style knows it by.
+  public let positions: [String: Position]
+  /// The atlas, premultiplied RGBA, rows top first.
+  let pixels: [UInt8]
+  /// Images left out (the atlas is full).
+  public let problems: [String]
+
+  /// The widest and tallest atlas, pixels.
+  public static let maximumSide = 4096
+
+  /// An atlas without images.
+  public static let empty = PatternAtlas(images: [:])
+
+  public var isEmpty: Bool { positions.isEmpty }
+
+  /// Packs `images` (by name) in rows, tallest first, names breaking ties, so the same images
+  /// always give the same atlas.
+  public init(images: [String: SpriteImage]) {
+    let order = images.keys.sorted { a, b in
+      let (ha, hb) = (images[a]!.image.height, images[b]!.image.height)
+      return ha != hb ? ha > hb : a < b
+    }
+    let area = images.values.reduce(0) { $0 + ($1.image.width + 2) * ($1.image.height + 2) }
+    let widest = images.values.map { $0.image.width + 2 }.max() ?? 0
+    var side = 64
+    while side < PatternAtlas.maximumSide && (side < widest || side * side < area) { side *= 2 }
+    var placed: [(name: String, x: Int, y: Int)] = []
+    var problems: [String] = []
+    var x = 0
+    var y = 0
+    var rowHeight = 0
+    for name in order {
+      let image = images[name]!.image
+      let (w, h) = (image.width + 2, image.height + 2)
+      if x + w > side {
+        y += rowHeight
+        x = 0
+        rowHeight = 0
+      }
+      guard w <= side, y + h <= PatternAtlas.maximumSide else {
+        problems.append("image '\(name)' does not fit the \(PatternAtlas.maximumSide)-pixel pattern atlas; left out")
+        continue
+      }
+      placed.append((name, x, y))
+      x += w
+      rowHeight = max(rowHeight, h)
+    }
+    let height = placed.isEmpty ? 0 : max(placed.map { $0.y + images[$0.name]!.image.height + 2 }.max()!, 1)
+    var pixels = [UInt8](repeating: 0, count: side * height * 4)
+    var positions: [String: Position] = [:]
+    for (name, x, y) in placed {
+      let sprite = images[name]!
+      PatternAtlas.copyWithWrappedBorder(sprite.image.premultipliedAlpha(), into: &pixels, atlasWidth: side, x: x, y: y)
+      let w = Float(sprite.image.width)
+      let h = Float(sprite.image.height)
+      positions[name] = Position(
+        topLeft: SIMD2(Float(x + 1), Float(y + 1)), bottomRight: SIMD2(Float(x + 1) + w, Float(y + 1) + h),
+        pixelRatio: Float(sprite.pixelRatio))
+    }
+    self.width = placed.isEmpty ? 0 : side
+    self.height = height
+    self.positions = positions
+    self.pixels = pixels
+    self.problems = problems
+  }
+
+  /// Copies `image` to (x + 1, y + 1) and its edges into the border around it: the top border
+  /// is the bottom row, the left border the right column, and so on (corners stay clear).
+  static func copyWithWrappedBorder(_ image: RGBAImage, into atlas: inout [UInt8], atlasWidth: Int, x: Int, y: Int) {
+    let (w, h) = (image.width, image.height)
+    func put(_ sourceX: Int, _ sourceY: Int, _ targetX: Int, _ targetY: Int) {
+      let from = (sourceY * w + sourceX) * 4
+      let to = (targetY * atlasWidth + targetX) * 4
+      for channel in 0..<4 { atlas[to + channel] = image.pixels[from + channel] }
+    }
+    for row in 0..<h {
+      for column in 0..<w { put(column, row, x + 1 + column, y + 1 + row) }
+      put(w - 1, row, x, y + 1 + row)
+      put(0, row, x + w + 1, y + 1 + row)
+    }
+    for column in 0..<w {
+      put(column, h - 1, x + 1 + column, y)
+      put(column, 0, x + 1 + column, y + h + 1)
+    }
+  }
+}
+
+/// The texture of a style's pattern atlas, by style revision.
+struct PatternAtlasKey: Hashable, Sendable, CustomStringConvertible {
+  let revision: Int
+  var description: String { "pattern atlas of style revision \(revision)" }
+}
