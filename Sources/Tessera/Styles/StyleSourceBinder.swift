@@ -24,8 +24,9 @@ public struct StyleSourceError: Error, Equatable, CustomStringConvertible {
 /// - `data` of GeoJSON sources: inline, or a file (`local://`, `file://` or a path).
 /// - `url` of image sources: a PNG, JPEG or WebP file (`local://`, `file://` or a path).
 ///
-/// The style's `minzoom`, `maxzoom`, `tileSize`, `scheme` and `encoding` apply over what the
-/// data itself says.
+/// The style's `minzoom`, `maxzoom`, `tileSize`, `scheme`, `encoding` and `bounds` apply over
+/// what the data itself says (a TileJSON's or archive's bounds keep tiles outside from being
+/// requested).
 public struct StyleSourceBinder: Sendable {
   public let locator: TileSourceLocator
   /// The folder `local://` URLs name.
@@ -67,7 +68,8 @@ public struct StyleSourceBinder: Sendable {
     let encoding: DEMEncoding? = source.kind == .rasterDEM ? DEMEncoding(rawValue: source.encoding) ?? .mapbox : nil
     return RenderSource(
       id: source.id, source: tileSource, kind: source.kind, tileSize: source.tileSize, minZoom: minZoom,
-      maxZoom: max(maxZoom, minZoom), encoding: encoding)
+      maxZoom: max(maxZoom, minZoom), encoding: encoding,
+      bounds: source.kind == .image ? nil : source.bounds ?? metadata.bounds)
   }
 
   private func open(_ source: StyleSource) throws(TileSourceError) -> any TileSource {

@@ -12,14 +12,17 @@ public struct RenderSource: Sendable {
   public let tileSize: Int
   /// The zoom range tiles exist in (above it, the deepest tiles are overzoomed).
   public let pyramid: TilePyramid
+  /// Where the data lies: tiles wholly outside are not requested (nil: everywhere).
+  public let bounds: CoordinateBounds?
 
   /// Binds `source` as the style source `id`; `encoding` (DEM sources) defaults to the
   /// source's own, else Mapbox terrain-RGB.
   public init(
     id: String, source: any TileSource, kind: StyleSource.Kind, tileSize: Int, minZoom: Int, maxZoom: Int,
-    encoding: DEMEncoding? = nil
+    encoding: DEMEncoding? = nil, bounds: CoordinateBounds? = nil
   ) {
     self.id = id
+    self.bounds = bounds.flatMap { $0.isValid ? $0 : nil }
     let content: TileContentKind
     switch kind {
     case .vector, .geojson: content = .vector
@@ -50,7 +53,23 @@ public struct RenderSource: Sendable {
   public func coveredTiles(for transform: CameraTransform) -> [CoveredTile] {
     let covering = self.covering
     guard max(covering.idealZoom(cameraZoom: transform.camera.zoom), 0) >= pyramid.minZoom else { return [] }
-    return covering.tiles(for: transform)
+    let tiles = covering.tiles(for: transform)
+    guard bounds != nil else { return tiles }
+    return tiles.filter { holdsData($0.tile) }
+  }
+
+  /// Whether `tile` (or, deeper than the source, its ancestor at the deepest zoom) touches
+  /// ``bounds``, counted in whole tiles as MapLibre counts them.
+  public func holdsData(_ tile: TileID) -> Bool {
+    guard let bounds else { return true }
+    let data = tile.z > pyramid.maxZoom ? tile.ancestor(atZoom: pyramid.maxZoom) : tile
+    let tiles = Double(data.tilesPerSide)
+    let northWest = Mercator.project(Coordinate(latitude: bounds.north, longitude: bounds.west), worldSize: tiles)
+    let southEast = Mercator.project(Coordinate(latitude: bounds.south, longitude: bounds.east), worldSize: tiles)
+    let inRows = Double(data.y) >= northWest.y.rounded(.down) && Double(data.y) < southEast.y.rounded(.up)
+    // Bounds across the antimeridian are taken to span every column.
+    guard bounds.west <= bounds.east else { return inRows }
+    return inRows && Double(data.x) >= northWest.x.rounded(.down) && Double(data.x) < southEast.x.rounded(.up)
   }
 }
 

@@ -34,6 +34,9 @@ public struct StyleSource: Sendable {
   /// For image: the corners the image's top left, top right, bottom right and bottom left
   /// pixels are pinned to.
   public let corners: [Coordinate]
+  /// `bounds` [west, south, east, north]: tiles wholly outside are not requested (nil: the
+  /// data's own bounds, if any, apply).
+  public let bounds: CoordinateBounds?
 
   /// The deepest zoom a source may name (tile coordinates stay exact far beyond it).
   public static let maximumZoom = 30
@@ -78,6 +81,22 @@ public struct StyleSource: Sendable {
         throw fail("a \(kind.rawValue) source needs a url or tiles")
       }
       let tileSize = try cursor["tileSize"].integer(default: 512, in: 16...4096)
+      var bounds: CoordinateBounds?
+      if !cursor["bounds"].isAbsentOrNull {
+        let edges = try cursor["bounds"].elements()
+        guard edges.count == 4 else {
+          throw StyleError(
+            path: "\(path).bounds", message: "expected [west, south, east, north], found \(edges.count) numbers")
+        }
+        let west = try edges[0].number(in: -1e6...1e6)
+        let south = try edges[1].number(in: -90...90)
+        let east = try edges[2].number(in: -1e6...1e6)
+        let north = try edges[3].number(in: -90...90)
+        guard south <= north, west <= east else {
+          throw StyleError(path: "\(path).bounds", message: "expected west ≤ east and south ≤ north")
+        }
+        bounds = CoordinateBounds(south: south, west: west, north: north, east: east)
+      }
       let zooms = 0.0...Double(StyleSource.maximumZoom)
       return StyleSource(
         id: id, kind: kind, url: url, tiles: tiles, tileSize: tileSize,
@@ -85,7 +104,8 @@ public struct StyleSource: Sendable {
         maxZoom: try cursor["maxzoom"].optionalNumber(in: zooms).map { Int($0.rounded(.down)) },
         isTMS: try cursor["scheme"].optionalString() == "tms",
         encoding: try cursor["encoding"].optionalString() ?? "mapbox",
-        data: data, dataURL: dataURL, attribution: try cursor["attribution"].optionalString(), corners: corners)
+        data: data, dataURL: dataURL, attribution: try cursor["attribution"].optionalString(), corners: corners,
+        bounds: bounds)
     } catch let error as StyleError {
       throw error
     } catch let error as JSONFieldError {
