@@ -59,8 +59,7 @@ import Testing
     "line-gradient/gradient": "line-gradient is not drawn",
     "line-gradient/gradient-tile-boundaries": "line-gradient is not drawn",
     "line-gradient/translucent": "line-gradient is not drawn",
-    "within/filter-with-inlined-geojson": "the within expression",
-    "within/paint-line": "the within expression",
+    "within/paint-line": "a self-intersecting polygon, which MapLibre Native repairs (even-odd union) before filling",
     "zoom-history/in": "pattern cross-fades after the case's zoom operations",
     "zoom-history/out": "pattern cross-fades after the case's zoom operations",
   ]

@@ -1,6 +1,11 @@
+import TesseraGeo
+
 /// A decoded Mapbox Vector Tile: named layers of features in tile coordinates.
 public struct VectorTile: Sendable, Equatable {
   public var layers: [VectorTileLayer]
+  /// The tile the geometry is in, when known (expressions that test geometry against places,
+  /// such as `within`, need it).
+  public var tile: TileID?
 
   public init(layers: [VectorTileLayer]) {
     self.layers = layers

@@ -94,7 +94,7 @@ enum BucketFeatures {
     else { return [] }
     var selected: [(TileFeature, Int, Double)] = []
     for feature in data.features where types.contains(feature.type) {
-      let adapted = TileFeature(layer: data, feature: feature)
+      let adapted = TileFeature(layer: data, feature: feature, tile: tile.tile)
       guard layer.accepts(adapted, zoom: zoom) else { continue }
       let key = sortKey.map { layer.value($0, zoom: zoom, feature: adapted) ?? 0 } ?? 0
       selected.append((adapted, data.extent, key))

@@ -46,7 +46,8 @@ extension StyleRenderer {
       let sourceLayers = layers.filter { $0.layer.source == source && $0.renderer.buildsBuckets }
       guard !sourceLayers.isEmpty else { continue }
       for tile in sourceTiles {
-        guard case .vector(let vector) = tile.content else { continue }
+        guard case .vector(var vector) = tile.content else { continue }
+        vector.tile = tile.dataTile
         var missing: [DrawnLayer] = []
         var keys: [BucketKey] = []
         for drawn in sourceLayers {

@@ -1,3 +1,5 @@
+import TesseraGeo
+
 /// A feature as style expressions see it.
 public protocol StyleFeature {
   /// The attribute `key`, or nil when the feature has none.
@@ -8,6 +10,13 @@ public protocol StyleFeature {
   var geometryTypeName: String { get }
   /// The feature id, or nil.
   var identifier: StyleValue? { get }
+  /// The geometry in world units (0…1 across the Mercator world from its north-west corner):
+  /// the points, lines or rings; nil when unknown (`within` is then false).
+  var worldGeometry: [[WorldPoint]]? { get }
+}
+
+extension StyleFeature {
+  public var worldGeometry: [[WorldPoint]]? { nil }
 }
 
 /// What an expression is evaluated against: the zoom, a feature, and `let` bindings.

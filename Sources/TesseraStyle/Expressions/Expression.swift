@@ -20,6 +20,8 @@ public indirect enum Expression: Sendable {
   /// `["line-progress"]`: how far along its line a point lies (0…1), in `line-gradient`.
   case lineProgress
   case geometryType
+  /// `["within", GeoJSON]`: whether the feature lies inside the area.
+  case within(WithinRegion)
   case featureID
   case properties
   /// A name bound by `let`.
@@ -106,7 +108,7 @@ extension Expression {
   public var isFeatureConstant: Bool {
     !contains { node in
       switch node {
-      case .get(_, nil), .has(_, nil), .geometryType, .featureID, .properties: return true
+      case .get(_, nil), .has(_, nil), .geometryType, .featureID, .properties, .within: return true
       default: return false
       }
     }
@@ -127,7 +129,7 @@ extension Expression {
   /// The direct subexpressions.
   var children: [Expression] {
     switch self {
-    case .literal, .zoom, .heatmapDensity, .lineProgress, .geometryType, .featureID, .properties, .variable:
+    case .literal, .zoom, .heatmapDensity, .lineProgress, .geometryType, .featureID, .properties, .variable, .within:
       return []
     case .get(let key, let object), .has(let key, let object): return [key] + (object.map { [$0] } ?? [])
     case .at(let index, let array): return [index, array]

@@ -17,6 +17,8 @@ extension Expression {
       return .number(context.lineProgress ?? 0)
     case .geometryType:
       return .string(context.feature?.geometryTypeName ?? "Unknown")
+    case .within(let region):
+      return .bool(context.feature.map(region.contains) ?? false)
     case .featureID:
       return context.feature?.identifier ?? .null
     case .properties:

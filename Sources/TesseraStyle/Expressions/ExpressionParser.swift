@@ -24,7 +24,7 @@ public struct ExpressionParser {
     "!", "all", "any", "==", "!=", "<", "<=", ">", ">=", "match", "case", "coalesce", "step", "interpolate",
     "to-number",
     "to-string", "to-boolean", "to-color", "number", "string", "boolean", "array", "object", "typeof", "rgb", "rgba",
-    "concat", "upcase", "downcase", "feature-state", "line-progress", "heatmap-density", "image",
+    "concat", "upcase", "downcase", "feature-state", "line-progress", "heatmap-density", "image", "within",
   ]).union(Expression.MathOperator.allCases.map(\.rawValue))
 
   func fail(_ message: String, at index: Int? = nil) -> StyleError {
@@ -102,6 +102,9 @@ public struct ExpressionParser {
     case "properties":
       _ = try arguments(rest, 0...0, name)
       return .properties
+    case "within":
+      guard rest.count == 1 else { throw fail("'within' expects one GeoJSON polygon") }
+      return .within(try WithinRegion(geoJSON: rest[0], parser: self))
     case "heatmap-density":
       _ = try arguments(rest, 0...0, name)
       return .heatmapDensity
