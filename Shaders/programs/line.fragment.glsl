@@ -46,6 +46,12 @@ float dashDistance(float position) {
 }
 #endif
 
+#ifdef GRADIENT
+// line-gradient: the colour at the fragment's progress along the whole line (v_linesofar holds
+// the progress, 0…1, instead of a distance), from the layer's 256-texel ramp.
+uniform sampler2D u_image;
+#endif
+
 #ifdef PATTERN
 // The image repeats along the line at its own size in points of the integer zoom, centred
 // across the line (a line wider than the image shows its edge rows), as MapLibre Native
@@ -93,6 +99,8 @@ void main() {
   float y = size.y > 0.0 ? 0.5 + v_normal.y * clamp(v_width2.s, 0.0, (size.y + 2.0) / 2.0) / size.y : 0.0;
   vec2 position = mix(pattern.xy / u_texsize, pattern.zw / u_texsize, vec2(x, y));
   fragColor = texture(u_image, position) * (alpha * opacity);
+#elif defined(GRADIENT)
+  fragColor = texture(u_image, vec2(v_linesofar, 0.5)) * (alpha * opacity);
 #else
   fragColor = color * (alpha * opacity);
 #endif

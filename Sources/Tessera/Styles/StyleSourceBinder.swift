@@ -85,7 +85,8 @@ public struct StyleSourceBinder: Sendable {
       } else {
         throw TileSourceError.open(source: source.id, reason: "a geojson source needs data")
       }
-      return try GeoJSONSource(data: data, name: source.id, maxZoom: source.maxZoom ?? 18)
+      return try GeoJSONSource(
+        data: data, name: source.id, maxZoom: source.maxZoom ?? 18, lineMetrics: source.lineMetrics)
     }
     if let url = source.url {
       return try locator.open(url.hasPrefix("local://") ? localPath(url) : url)

@@ -4,7 +4,10 @@ import TesseraJSON
 
 /// A GeoJSON source cut into vector tiles on request, as MapLibre's geojson-vt setup does:
 /// extent 8192, a buffer of 128 pixels of a 512-pixel tile, Douglas–Peucker simplification
-/// with a tolerance of 0.375 pixels. Features land in one layer, `_geojsonTileLayer`.
+/// with a tolerance of 0.375 pixels. Features land in one layer, `_geojsonTileLayer`. With
+/// `lineMetrics` each piece of a line cut by a tile is a feature of its own that says where it
+/// lies along the whole line (`mapbox_clip_start`, `mapbox_clip_end`: fractions of its length),
+/// as geojson-vt marks them for `line-gradient`.
 public final class GeoJSONSource: TileSource {
   public let name: String
   public let metadata: TileSourceMetadata
@@ -14,10 +17,16 @@ public final class GeoJSONSource: TileSource {
   static let extent = 8192
   static let bufferPixels = 128.0
   static let tolerancePixels = 0.375
+  /// Whether line pieces carry where they lie along their whole line.
+  public let lineMetrics: Bool
+  /// The attributes of a line piece's start and end along its line (0…1).
+  public static let clipStartKey = "mapbox_clip_start"
+  public static let clipEndKey = "mapbox_clip_end"
 
   /// A source over parsed GeoJSON; `maxZoom` as the style source's `maxzoom` (default 18).
-  public init(data: JSONValue, name: String, maxZoom: Int = 18) throws(TileSourceError) {
+  public init(data: JSONValue, name: String, maxZoom: Int = 18, lineMetrics: Bool = false) throws(TileSourceError) {
     self.name = name
+    self.lineMetrics = lineMetrics
     features = try GeoJSONFeatures(data, source: name)
     var metadata = TileSourceMetadata(format: .mvt, minZoom: 0, maxZoom: maxZoom)
     metadata.problems = features.problems
@@ -55,6 +64,24 @@ public final class GeoJSONSource: TileSource {
       case .point:
         let points = feature.parts[0].map(toTile).filter(box.contains)
         if !points.isEmpty { geometry = [points.map { TilePoint(x: Int32($0.0), y: Int32($0.1)) }] }
+      case .lineString where lineMetrics:
+        for part in feature.parts {
+          let line = GeoJSONSource.simplify(part, tolerance: tolerance).map(toTile)
+          var length = 0.0
+          for index in line.indices.dropFirst() {
+            let (dx, dy) = (Double(line[index].0 - line[index - 1].0), Double(line[index].1 - line[index - 1].1))
+            length += (dx * dx + dy * dy).squareRoot()
+          }
+          for piece in box.clipLineMeasured(line) where piece.points.count >= 2 {
+            let measures: [(String, FeatureValue)] = [
+              (GeoJSONSource.clipStartKey, .number(length > 0 ? piece.start / length : 0)),
+              (GeoJSONSource.clipEndKey, .number(length > 0 ? piece.end / length : 1)),
+            ]
+            builder.add(
+              type: .lineString, geometry: [piece.points.map { TilePoint(x: Int32($0.0), y: Int32($0.1)) }],
+              attributes: feature.properties + measures, id: feature.id)
+          }
+        }
       case .lineString:
         for part in feature.parts {
           let simplified = GeoJSONSource.simplify(part, tolerance: tolerance)

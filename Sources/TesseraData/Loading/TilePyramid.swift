@@ -160,7 +160,52 @@ struct ClipBox {
     return pieces
   }
 
+  /// A polyline clipped to the box like ``clipLine(_:)``, each piece with the distances along
+  /// the whole line (in its units) at which it starts and ends.
+  func clipLineMeasured(_ line: [(Int64, Int64)]) -> [(points: [(Int64, Int64)], start: Double, end: Double)] {
+    var pieces: [(points: [(Int64, Int64)], start: Double, end: Double)] = []
+    var current: [(Int64, Int64)] = []
+    var start = 0.0
+    var end = 0.0
+    var travelled = 0.0
+    func finish() {
+      if current.count >= 2 { pieces.append((current, start, end)) }
+      current = []
+    }
+    for index in 0..<max(line.count - 1, 0) {
+      let (a, b) = (line[index], line[index + 1])
+      let length = (Double(b.0 - a.0) * Double(b.0 - a.0) + Double(b.1 - a.1) * Double(b.1 - a.1)).squareRoot()
+      defer { travelled += length }
+      guard let (t0, t1) = clipParameters(a, b), let (p, q) = clipSegment(a, b) else {
+        finish()
+        continue
+      }
+      if let last = current.last, last == p {
+        current.append(q)
+      } else {
+        finish()
+        current = [p, q]
+        start = travelled + length * t0
+      }
+      end = travelled + length * t1
+      if q != b { finish() }
+    }
+    finish()
+    return pieces
+  }
+
   private func clipSegment(_ a: (Int64, Int64), _ b: (Int64, Int64)) -> ((Int64, Int64), (Int64, Int64))? {
+    guard let (t0, t1) = clipParameters(a, b) else { return nil }
+    let dx = Double(b.0 - a.0)
+    let dy = Double(b.1 - a.1)
+    func at(_ t: Double) -> (Int64, Int64) {
+      t == 0 ? a : t == 1 ? b : (a.0 + Int64((dx * t).rounded()), a.1 + Int64((dy * t).rounded()))
+    }
+    return (at(t0), at(t1))
+  }
+
+  /// Where segment ab enters and leaves the box (Liang–Barsky parameters, 0…1), nil outside.
+  private func clipParameters(_ a: (Int64, Int64), _ b: (Int64, Int64)) -> (Double, Double)? {
     var t0 = 0.0
     var t1 = 1.0
     let dx = Double(b.0 - a.0)
@@ -176,10 +221,7 @@ struct ClipBox {
       if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
       if t0 > t1 { return nil }
     }
-    func at(_ t: Double) -> (Int64, Int64) {
-      t == 0 ? a : t == 1 ? b : (a.0 + Int64((dx * t).rounded()), a.1 + Int64((dy * t).rounded()))
-    }
-    return (at(t0), at(t1))
+    return (t0, t1)
   }
 
   /// A closed ring clipped to the box (Sutherland–Hodgman), closed again; winding is kept.

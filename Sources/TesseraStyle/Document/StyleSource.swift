@@ -37,6 +37,9 @@ public struct StyleSource: Sendable {
   /// `bounds` [west, south, east, north]: tiles wholly outside are not requested (nil: the
   /// data's own bounds, if any, apply).
   public let bounds: CoordinateBounds?
+  /// For geojson: whether line pieces carry where they lie along their whole line (needed by
+  /// `line-gradient`).
+  public let lineMetrics: Bool
 
   /// The deepest zoom a source may name (tile coordinates stay exact far beyond it).
   public static let maximumZoom = 30
@@ -105,7 +108,7 @@ public struct StyleSource: Sendable {
         isTMS: try cursor["scheme"].optionalString() == "tms",
         encoding: try cursor["encoding"].optionalString() ?? "mapbox",
         data: data, dataURL: dataURL, attribution: try cursor["attribution"].optionalString(), corners: corners,
-        bounds: bounds)
+        bounds: bounds, lineMetrics: try cursor["lineMetrics"].bool(default: false))
     } catch let error as StyleError {
       throw error
     } catch let error as JSONFieldError {

@@ -38,10 +38,8 @@ struct HeatmapLayerRenderer: StyleLayerRenderer {
   static let densityDownscale = 4
 
   /// The colour ramp of one layer of one style.
-  struct RampKey: Hashable, Sendable, CustomStringConvertible {
-    let revision: Int
-    let layer: String
-    var description: String { "heatmap ramp \(layer)" }
+  static func rampKey(revision: Int, layer: StyleLayer) -> ResourceKey {
+    ResourceKey(ColorRampKey(revision: revision, layer: layer.id, kind: "heatmap"))
   }
 
   func kernelPipeline(_ layer: StyleLayer) -> StylePipeline {
@@ -61,28 +59,15 @@ struct HeatmapLayerRenderer: StyleLayerRenderer {
 
   func uploadLayerTextures(_ layer: StyleLayer, revision: Int, uploader: inout TileTextureUploader) throws(GLError) {
     try uploader.upload(
-      ResourceKey(RampKey(revision: revision, layer: layer.id)), width: HeatmapLayerRenderer.rampWidth, height: 1
+      HeatmapLayerRenderer.rampKey(revision: revision, layer: layer), width: ColorRamp.width, height: 1
     ) {
       HeatmapLayerRenderer.colorRamp(layer)
     }
   }
 
-  /// Texels of the colour ramp.
-  static let rampWidth = 256
-
-  /// The ramp's texels: `heatmap-color` at densities i/256, premultiplied, floored to bytes as
-  /// MapLibre Native fills it.
+  /// The ramp's texels: `heatmap-color` at densities i/256.
   static func colorRamp(_ layer: StyleLayer) -> [UInt8] {
-    let property = layer[HeatmapProperties.color]
-    var pixels: [UInt8] = []
-    pixels.reserveCapacity(rampWidth * 4)
-    for index in 0..<rampWidth {
-      var context = EvaluationContext(zoom: nil)
-      context.heatmapDensity = Double(index) / Double(rampWidth)
-      let (r, g, b, a) = (property.evaluate(context).color ?? .transparent).premultiplied
-      for channel in [r, g, b, a] { pixels.append(UInt8(max(0, min(255, (channel * 255).rounded(.down))))) }
-    }
-    return pixels
+    ColorRamp.texels(layer[HeatmapProperties.color]) { context, density in context.heatmapDensity = density }
   }
 
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
@@ -113,7 +98,7 @@ struct HeatmapLayerRenderer: StyleLayerRenderer {
     uniforms.set(HeatmapLayerRenderer.image, 0)
     uniforms.set(HeatmapLayerRenderer.colorRamp, 1)
     uniforms.set(HeatmapLayerRenderer.opacity, Float(opacity))
-    let ramp = ResourceKey(RampKey(revision: planner.input.revision, layer: layer.id))
+    let ramp = HeatmapLayerRenderer.rampKey(revision: planner.input.revision, layer: layer)
     planner.draw(
       StylePipeline(program: HeatmapLayerRenderer.colorProgram), .builtin(.unitQuadStrip), uniforms,
       textures: [density.resourceKey, ramp])

@@ -15,6 +15,7 @@ enum LineBucketBuilder {
     let roundLimit = layer.value(LineProperties.roundLimit, zoom: zoom)
     let features = BucketFeatures.select(
       tile, layer: layer, zoom: zoom, types: [.lineString, .polygon], sortKey: LineProperties.sortKey)
+    let measuresProgress = LineLayerRenderer.drawsGradient(layer, zoom: zoom)
     for (feature, extent) in features {
       let scale = BucketGeometry.extent / Double(extent)
       let join = LineTessellator.Join(layer.value(LineProperties.join, zoom: zoom, feature: feature))
@@ -25,20 +26,55 @@ enum LineBucketBuilder {
       // 15 pixels of a 512-pixel tile, less when the tile is overzoomed (none beyond 16×).
       tessellator.sharpCornerOffset = overscale <= 16 ? 15 * (BucketGeometry.extent / 512) / overscale : 0
       let closed = feature.feature.type == .polygon
+      var progress: [(vertices: Range<Int>, length: Double)] = []
       for part in feature.feature.geometry {
-        tessellator.add(
-          part.map { (Double($0.x) * scale, Double($0.y) * scale) },
-          join: join,
-          closed: closed)
+        let points = part.map { (Double($0.x) * scale, Double($0.y) * scale) }
+        let first = tessellator.vertices.count
+        tessellator.add(points, join: join, closed: closed)
+        if measuresProgress { progress.append((first..<tessellator.vertices.count, LineBucketBuilder.length(points))) }
       }
       let base = UInt32(mesh.vertexCount)
-      mesh.vertices += tessellator.vertexData
+      var vertexData = tessellator.vertexData
+      if measuresProgress {
+        LineBucketBuilder.storeProgress(&vertexData, parts: progress, feature: feature)
+      }
+      mesh.vertices += vertexData
       mesh.indices += tessellator.indices.map { $0 + base }
       paint.append(feature, vertexCount: tessellator.vertices.count)
     }
     mesh.paint = paint.bytes
     mesh.paintStride = paint.stride
     return BucketGeometry(main: mesh, outline: nil, mask: paint.mask)
+  }
+}
+
+extension LineBucketBuilder {
+  /// The length of a polyline, bucket units.
+  static func length(_ points: [(Double, Double)]) -> Double {
+    var total = 0.0
+    for index in points.indices.dropFirst() {
+      let (dx, dy) = (points[index].0 - points[index - 1].0, points[index].1 - points[index - 1].1)
+      total += (dx * dx + dy * dy).squareRoot()
+    }
+    return total
+  }
+
+  /// Replaces each vertex's distance along its part with its progress along the whole line:
+  /// the part's place in it (`mapbox_clip_start` … `mapbox_clip_end`, from GeoJSON sources
+  /// with `lineMetrics`; else the part is the whole line) scaled by the distance travelled.
+  static func storeProgress(
+    _ vertexData: inout [Float], parts: [(vertices: Range<Int>, length: Double)], feature: TileFeature
+  ) {
+    let start = feature.property(GeoJSONSource.clipStartKey)?.number ?? 0
+    let end = feature.property(GeoJSONSource.clipEndKey)?.number ?? 1
+    let floats = LineTessellator.floatsPerVertex
+    for part in parts {
+      for vertex in part.vertices {
+        let distance = Double(vertexData[vertex * floats + floats - 1])
+        let fraction = part.length > 0 ? min(max(distance / part.length, 0), 1) : 0
+        vertexData[vertex * floats + floats - 1] = Float(start + (end - start) * fraction)
+      }
+    }
   }
 }
 

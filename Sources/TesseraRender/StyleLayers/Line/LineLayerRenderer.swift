@@ -8,10 +8,13 @@ import TesseraStyle
 /// `line`: the tessellated lines of every tile, widths in points; with `line-dasharray`,
 /// dashes measured in line widths at the integer zoom (so, as in MapLibre, they scale with the
 /// map between integer zooms). With `line-pattern` a sprite image repeats along the line
-/// instead of its colour (and dashes), centred across it (see ``PatternPaint``).
+/// instead of its colour (and dashes), centred across it (see ``PatternPaint``). With
+/// `line-gradient` (and neither) the colour follows the line's progress through a ramp texture.
 struct LineLayerRenderer: StyleLayerRenderer {
   var layerType: LayerType { .line }
   var buildsBuckets: Bool { true }
+  /// A gradient makes the bucket store progress along lines instead of distances.
+  var geometryPaintProperties: Set<String> { [LineProperties.gradient.spec.name] }
 
   static let paint: [PaintBinding] = [
     .color(LineProperties.color, "color"), .number(LineProperties.opacity, "opacity"),
@@ -32,6 +35,21 @@ struct LineLayerRenderer: StyleLayerRenderer {
   static let unitsToPixels = UniformSlot<SIMD2<Float>>("u_units_to_pixels")
   static let devicePixelRatio = UniformSlot<Float>("u_device_pixel_ratio")
 
+  /// The sampler of a gradient's ramp.
+  static let gradientImage = UniformSlot<Int32>("u_image")
+
+  /// Whether `layer` colours its lines by progress at style zoom `zoom` (a pattern or dashes
+  /// take precedence, as in MapLibre).
+  static func drawsGradient(_ layer: StyleLayer, zoom: Double) -> Bool {
+    layer[LineProperties.gradient].expression.constantValue != .null && !isPatterned(layer, zoom: zoom)
+      && LineDashes(layer: layer, zoom: zoom) == nil
+  }
+
+  /// The texture of a layer's gradient ramp.
+  static func gradientKey(revision: Int, layer: StyleLayer) -> ResourceKey {
+    ResourceKey(ColorRampKey(revision: revision, layer: layer.id, kind: "line-gradient"))
+  }
+
   /// Whether `layer` draws a pattern at style zoom `zoom`.
   static func isPatterned(_ layer: StyleLayer, zoom: Double) -> Bool {
     layer[LineProperties.pattern].isDataDriven || layer.value(LineProperties.pattern, zoom: zoom) != nil
@@ -43,7 +61,10 @@ struct LineLayerRenderer: StyleLayerRenderer {
     let patterned = LineLayerRenderer.isPatterned(layer, zoom: zoom)
     return StylePipeline(
       program: LineLayerRenderer.program, mask: PaintBinding.mask(LineLayerRenderer.paint, layer: layer),
-      switches: patterned ? ["PATTERN"] : dashes != nil ? ["DASHED"] : [], clipped: clipped)
+      switches: patterned
+        ? ["PATTERN"]
+        : dashes != nil ? ["DASHED"] : LineLayerRenderer.drawsGradient(layer, zoom: zoom) ? ["GRADIENT"] : [],
+      clipped: clipped)
   }
 
   func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
@@ -60,6 +81,15 @@ struct LineLayerRenderer: StyleLayerRenderer {
     LineBucketBuilder.build(tile, layer: layer, zoom: zoom, overscale: overscale, patterns: patterns)
   }
 
+  func uploadLayerTextures(_ layer: StyleLayer, revision: Int, uploader: inout TileTextureUploader) throws(GLError) {
+    guard layer[LineProperties.gradient].expression.constantValue != .null else { return }
+    try uploader.upload(
+      LineLayerRenderer.gradientKey(revision: revision, layer: layer), width: ColorRamp.width, height: 1
+    ) {
+      ColorRamp.texels(layer[LineProperties.gradient]) { context, progress in context.lineProgress = progress }
+    }
+  }
+
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
     guard let source = layer.source, !tiles.isEmpty else { return }
     let zoom = planner.zoom
@@ -72,6 +102,7 @@ struct LineLayerRenderer: StyleLayerRenderer {
     planner.clipMasks(source: source, groups: groups)
     let line = linePipeline(layer, zoom: zoom, dashes: dashes, clipped: false)
     let patterned = line.switches.contains("PATTERN")
+    let gradient = line.switches.contains("GRADIENT")
     var patternUniforms = UniformValues()
     if patterned {
       // Nothing is drawn when a constant image is missing.
@@ -96,11 +127,17 @@ struct LineLayerRenderer: StyleLayerRenderer {
       if patterned {
         uniforms = uniforms.merging(patternUniforms).merging(
           PatternPaint.tileUniforms(tile.dataTile, wrap: tile.wrap, extent: BucketGeometry.extent, zoom: zoom))
+      } else if gradient {
+        uniforms.set(LineLayerRenderer.gradientImage, 0)
       } else {
         dashes?.setUniforms(&uniforms, tileZoom: tile.dataTile.z, zoom: zoom)
       }
+      let textures =
+        patterned
+        ? [PatternPaint.texture(planner)]
+        : gradient ? [LineLayerRenderer.gradientKey(revision: planner.input.revision, layer: layer)] : []
       planner.draw(
-        pipeline, planner.bucket(layer, tile), uniforms, textures: patterned ? [PatternPaint.texture(planner)] : [],
+        pipeline, planner.bucket(layer, tile), uniforms, textures: textures,
         stencil: stencil,
         cull: reach.map { CullVolume(matrix: matrix.floats, margin: $0 * BucketGeometry.extent / tileWorldSize) },
         scissor: planner.scissor(tile))

@@ -262,10 +262,13 @@ public struct LineTessellator {
     ((a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1)).squareRoot()
   }
 
+  /// Floats per vertex in ``vertexData`` (the distance last).
+  public static let floatsPerVertex = 8
+
   /// The vertices as floats: x, y, round, side, extrudeX, extrudeY, direction, distance.
   public var vertexData: [Float] {
     var data: [Float] = []
-    data.reserveCapacity(vertices.count * 8)
+    data.reserveCapacity(vertices.count * LineTessellator.floatsPerVertex)
     for vertex in vertices {
       data += [
         vertex.x, vertex.y, vertex.round, vertex.side, vertex.extrudeX, vertex.extrudeY, vertex.direction,

@@ -25,9 +25,13 @@ public enum LineProperties {
   /// width); unset: the colour.
   public static let pattern = StyleProperty<String?>.paint("line-pattern", nil, dataDriven: true)
 
+  /// The colour along the line by `["line-progress"]` (0 at its start, 1 at its end; needs a
+  /// GeoJSON source with `lineMetrics`), instead of `line-color`; unset: the colour.
+  public static let gradient = StyleProperty<Color?>.paint("line-gradient", nil)
+
   static let all = [
     cap.spec, join.spec, miterLimit.spec, roundLimit.spec, sortKey.spec, opacity.spec, color.spec, translate.spec,
     translateAnchor.spec, width.spec, gapWidth.spec, offset.spec, blur.spec, dashArray.spec,
-    pattern.spec, .unsupportedPaint("line-gradient"),
+    pattern.spec, gradient.spec,
   ]
 }
