@@ -9,6 +9,7 @@ extension Map {
   public convenience init(scene: Scene, device: GLDevice, tileLoader: TileLoader? = nil) throws {
     try self.init(preparation: MapPreparation(scene: scene, tileLoader: tileLoader), device: device)
     try addMarkers(from: scene)
+    applyFeatureStates(from: scene)
   }
 
   /// ``init(scene:device:tileLoader:)`` on a new device for `gpu`; with cores to spare, EGL
@@ -18,6 +19,14 @@ extension Map {
     let (preparation, device) = try MapPreparation.startUp(gpu: gpu) { try MapPreparation(scene: scene) }
     try self.init(preparation: preparation, device: device)
     try addMarkers(from: scene)
+    applyFeatureStates(from: scene)
+  }
+
+  /// Sets the feature states a scene lists.
+  public func applyFeatureStates(from scene: Scene) {
+    for entry in scene.featureStates {
+      setFeatureState(entry.values, source: entry.key.source, sourceLayer: entry.key.sourceLayer, id: entry.key.id)
+    }
   }
 
   /// Adds the markers a scene describes and takes its appear-animation progress.

@@ -29,6 +29,9 @@ public struct Scene: Sendable {
   public var updates: [CameraUpdate]
   /// The animation to render instead of a single frame (`animation`), if any.
   public var animation: SceneAnimation?
+  /// Feature states set once the style is drawn (`featureStates`: `{"source", "sourceLayer",
+  /// "id", "state"}` each), read by `["feature-state", …]` paint.
+  public var featureStates: [SceneFeatureState] = []
   /// Fields that were ignored, one message each.
   public var warnings: [String]
 
@@ -36,7 +39,7 @@ public struct Scene: Sendable {
   static let knownFields: Set<String> = [
     "name", "description", "dataRoot", "size", "scale", "camera", "padding", "background", "style",
     "markers", "tileGrid", "msaa", "minZoom", "maxZoom", "maxTilt", "cameraTargetBounds", "updates", "animation",
-    "sky", "mapType", "colorScheme", "tiles", "imagery", "dem", "buildings", "markerAppear",
+    "sky", "mapType", "colorScheme", "tiles", "imagery", "dem", "buildings", "markerAppear", "featureStates",
   ]
 
   /// A scene made in code: a map of `options` (drawing its map type, or the MapLibre style at
@@ -143,6 +146,9 @@ public struct Scene: Sendable {
     self.dataRoot = dataRoot
     stylePath = try root["style"].optionalString().map { Scene.resolve($0, against: dataRoot) }
     markers = root["markers"].value
+    if !root["featureStates"].isAbsentOrNull {
+      featureStates = try root["featureStates"].elements().map(SceneFeatureState.parse)
+    }
     markerAppearProgress = try root["markerAppear"].number(default: 1)
     guard (0...1).contains(markerAppearProgress) else {
       throw SceneError.invalid(path: path, field: "markerAppear", reason: "expected 0…1")

@@ -60,7 +60,50 @@ public struct ConformanceRunner {
     let map = try Map(options: ConformanceRunner.options(for: test), device: device)
     let style = try Style.parse(test.style, source: test.directory + "/style.json")
     try map.setStyle(style, name: test.id, dataRoot: test.directory, localRoot: suite.root)
+    try ConformanceRunner.apply(test.operations, to: map, path: test.directory)
     return try map.snapshot(alpha: .premultiplied)
+  }
+
+  /// Applies a case's `operations` that change what is drawn: `setFeatureState` and
+  /// `removeFeatureState` (waits need nothing: every snapshot waits for its tiles). Other
+  /// operations (camera moves, style edits, animation waits) are not applied.
+  static func apply(_ operations: [JSONValue], to map: Map, path: String) throws {
+    for (index, operation) in operations.enumerated() {
+      guard case .array(let parts) = operation, case .string(let name)? = parts.first else {
+        throw ConformanceError(path: path, reason: "operations[\(index)]: expected [name, …]")
+      }
+      func feature(_ value: JSONValue?) throws -> (source: String, sourceLayer: String?, id: String) {
+        guard case .object(let object)? = value, case .string(let source)? = object["source"] else {
+          throw ConformanceError(path: path, reason: "operations[\(index)]: expected {source, sourceLayer, id}")
+        }
+        let id: String
+        switch object["id"] {
+        case .string(let text)?: id = text
+        case .number(let number)? where number == number.rounded() && abs(number) < 1e15: id = String(Int64(number))
+        default: throw ConformanceError(path: path, reason: "operations[\(index)]: expected a feature id")
+        }
+        return (source, object["sourceLayer"]?.string, id)
+      }
+      switch name {
+      case "wait":
+        continue
+      case "setFeatureState":
+        let target = try feature(parts.count > 1 ? parts[1] : nil)
+        guard parts.count > 2, case .object(let state) = parts[2] else {
+          throw ConformanceError(path: path, reason: "operations[\(index)]: setFeatureState expects a state object")
+        }
+        map.setFeatureState(
+          Dictionary(state.pairs.map { ($0.key, StyleValue(json: $0.value)) }, uniquingKeysWith: { _, new in new }),
+          source: target.source, sourceLayer: target.sourceLayer, id: target.id)
+      case "removeFeatureState":
+        let target = try feature(parts.count > 1 ? parts[1] : nil)
+        map.removeFeatureState(
+          source: target.source, sourceLayer: target.sourceLayer, id: target.id,
+          key: parts.count > 2 ? parts[2].string : nil)
+      default:
+        continue
+      }
+    }
   }
 
   /// Renders and compares one case.

@@ -29,6 +29,9 @@ public struct ConformanceCase: Sendable {
   /// Why the case cannot be rendered (its style is not valid JSON), when it cannot: the case
   /// then fails alone.
   public let problem: String?
+  /// What the case does to the map before its snapshot (`metadata.test.operations`, e.g.
+  /// `["setFeatureState", {…}, {…}]`).
+  public var operations: [JSONValue] = []
 }
 
 /// A folder of MapLibre render tests (`render-tests/<category>/<case>/style.json` with
@@ -98,7 +101,8 @@ public struct ConformanceSuite: Sendable {
       center: Coordinate(
         latitude: centre.count > 1 ? centre[1].number ?? 0 : 0, longitude: centre.first?.number ?? 0),
       zoom: number(style["zoom"], 0), bearing: number(style["bearing"], 0), pitch: number(style["pitch"], 0),
-      expectedImages: expected, upstreamIgnored: ignored[id], problem: problem)
+      expectedImages: expected, upstreamIgnored: ignored[id], problem: problem,
+      operations: test?["operations"]?.array ?? [])
   }
 
   /// Case id → reason, from the manifest's `upstreamIgnored` entries.

@@ -6,11 +6,15 @@ public enum HostileNumbers {
   public static let values: [Double] = [
     1e300, -1e300, .infinity, -.infinity, .nan, -0.0, 9_223_372_036_854_775_808, 18_446_744_073_709_551_616,
     2_147_483_648, -2_147_483_649, 1e-300,
+    // The largest doubles: times π they overflow to infinity (a latitude of −1e308 once did).
+    1e308, -1e308,
   ]
 
   /// The same numbers as JSON text can write them (JSON has no infinity or NaN: 1e999 stands
   /// for a number beyond range).
-  public static let texts = ["1e300", "-1e300", "1e999", "-1e999", "-0", "9223372036854775808", "1e-300"]
+  public static let texts = [
+    "1e300", "-1e300", "1e308", "-1e308", "1e999", "-1e999", "-0", "9223372036854775808", "1e-300",
+  ]
 
   /// Every document made from `document` by putting one hostile value in place of one of its
   /// numbers (each number in turn, each value in turn).

@@ -114,7 +114,15 @@ struct GeoJSONFeatures: Sendable {
         default: properties.append((key, .string(property.serialized())))
         }
       }
-      let id = value["id"]?.number.flatMap { $0 >= 0 && $0 == $0.rounded() && $0 < 1.8e19 ? UInt64($0) : nil }
+      // Ids are whole numbers (vector tiles hold no others); a string of digits counts as its
+      // number, so feature state can name the feature either way.
+      let id: UInt64?
+      switch value["id"] {
+      case .number(let number)?:
+        id = number >= 0 && number == number.rounded() && number < 1.8e19 ? UInt64(number) : nil
+      case .string(let text)?: id = UInt64(text)
+      default: id = nil
+      }
       guard let geometry = value["geometry"], geometry != .null else { return }
       try addChecked(geometry, properties: properties, id: id)
     }
@@ -145,11 +153,12 @@ struct GeoJSONFeatures: Sendable {
     self.problems = problems
   }
 
-  /// Longitude and latitude to 0…1 world coordinates (latitude clamped like geojson-vt).
+  /// Longitude and latitude to 0…1 world coordinates (latitude clamped like geojson-vt; one
+  /// beyond ±90°, however large, is a pole).
   static func project(longitude: Double, latitude: Double) -> (Double, Double) {
-    let sine = sin(latitude * .pi / 180)
+    let sine = sin(min(max(latitude, -90), 90) * .pi / 180)
     let y = 0.5 - 0.25 * log((1 + sine) / (1 - sine)) / .pi
-    return (longitude / 360 + 0.5, min(max(y, 0), 1))
+    return (longitude / 360 + 0.5, y.isNaN ? 0 : min(max(y, 0), 1))
   }
 
   static func doubledArea(_ ring: [(Double, Double)]) -> Double {

@@ -63,7 +63,7 @@ public final class GeoJSONSource: TileSource {
       switch feature.type {
       case .point:
         let points = feature.parts[0].map(toTile).filter(box.contains)
-        if !points.isEmpty { geometry = [points.map { TilePoint(x: Int32($0.0), y: Int32($0.1)) }] }
+        if !points.isEmpty { geometry = [points.map { TilePoint(x: Int32(clamping: $0.0), y: Int32(clamping: $0.1)) }] }
       case .lineString where lineMetrics:
         for part in feature.parts {
           let line = GeoJSONSource.simplify(part, tolerance: tolerance).map(toTile)
@@ -78,7 +78,8 @@ public final class GeoJSONSource: TileSource {
               (GeoJSONSource.clipEndKey, .number(length > 0 ? piece.end / length : 1)),
             ]
             builder.add(
-              type: .lineString, geometry: [piece.points.map { TilePoint(x: Int32($0.0), y: Int32($0.1)) }],
+              type: .lineString,
+              geometry: [piece.points.map { TilePoint(x: Int32(clamping: $0.0), y: Int32(clamping: $0.1)) }],
               attributes: feature.properties + measures, id: feature.id)
           }
         }
@@ -86,7 +87,7 @@ public final class GeoJSONSource: TileSource {
         for part in feature.parts {
           let simplified = GeoJSONSource.simplify(part, tolerance: tolerance)
           for piece in box.clipLine(simplified.map(toTile)) where piece.count >= 2 {
-            geometry.append(piece.map { TilePoint(x: Int32($0.0), y: Int32($0.1)) })
+            geometry.append(piece.map { TilePoint(x: Int32(clamping: $0.0), y: Int32(clamping: $0.1)) })
           }
         }
       case .polygon, .unknown:
@@ -94,7 +95,7 @@ public final class GeoJSONSource: TileSource {
           let simplified = GeoJSONSource.simplify(ring, tolerance: tolerance)
           let clipped = box.clipRing(simplified.map(toTile))
           guard clipped.count >= 4 else { continue }
-          let points = clipped.map { TilePoint(x: Int32($0.0), y: Int32($0.1)) }
+          let points = clipped.map { TilePoint(x: Int32(clamping: $0.0), y: Int32(clamping: $0.1)) }
           if VectorFeature.doubledSignedArea(points) != 0 { geometry.append(points) }
         }
       }

@@ -13,8 +13,12 @@ public struct BucketKey: Sendable, Hashable, CustomStringConvertible {
   public let layer: String
   /// The style revision (a new style invalidates buckets).
   public let revision: Int
+  /// For layers whose paint reads feature state: the states' version it was built with (a
+  /// change of state invalidates their buckets); 0 for the others.
+  public let stateVersion: Int
 
-  public init(source: String, tile: TileID, zoom: Int, layer: String, revision: Int) {
+  public init(source: String, tile: TileID, zoom: Int, layer: String, revision: Int, stateVersion: Int = 0) {
+    self.stateVersion = stateVersion
     self.source = source
     self.tile = tile
     self.zoom = zoom
@@ -85,7 +89,8 @@ struct BucketGeometry: Sendable {
 /// of usable geometry, sorted by the layer's sort key when it has one.
 enum BucketFeatures {
   static func select(
-    _ tile: VectorTile, layer: StyleLayer, zoom: Double, types: Set<GeometryType>, sortKey: StyleProperty<Double?>?
+    _ tile: VectorTile, layer: StyleLayer, zoom: Double, types: Set<GeometryType>, sortKey: StyleProperty<Double?>?,
+    states: FeatureStates = FeatureStates()
   ) -> [(TileFeature, Int)] {
     let sourceLayer = layer.sourceLayer ?? GeoJSONSource.layerName
     guard
@@ -93,8 +98,14 @@ enum BucketFeatures {
         ?? (layer.sourceLayer == nil ? tile.layers.first : nil)
     else { return [] }
     var selected: [(TileFeature, Int, Double)] = []
+    let source = layer.source ?? ""
+    let readsStates = !states.isEmpty && states.hasStates(source: source, sourceLayer: layer.sourceLayer)
     for feature in data.features where types.contains(feature.type) {
-      let adapted = TileFeature(layer: data, feature: feature, tile: tile.tile)
+      var adapted = TileFeature(layer: data, feature: feature, tile: tile.tile)
+      if readsStates, let id = feature.id {
+        adapted.state = states.state(
+          of: FeatureStates.Key(source: source, sourceLayer: layer.sourceLayer, id: String(id)))
+      }
       guard layer.accepts(adapted, zoom: zoom) else { continue }
       let key = sortKey.map { layer.value($0, zoom: zoom, feature: adapted) ?? 0 } ?? 0
       selected.append((adapted, data.extent, key))

@@ -20,6 +20,8 @@ struct StyleFrameInput {
   let light: StyleLight
   /// Where the style's pattern images lie in the atlas texture (``PatternAtlasKey``).
   let patterns: PatternAtlas
+  /// The version of the feature states the buckets of layers reading them were built with.
+  let stateVersion: Int
 
   /// The style's zoom.
   var zoom: Double { transform.camera.styleZoom }
@@ -71,7 +73,8 @@ struct StyleFramePlanner {
       ResourceKey(
         BucketKey(
           source: layer.source ?? "", tile: tile.dataTile, zoom: tile.zoom,
-          layer: input.bucketNames[layer.id] ?? layer.id, revision: input.revision)),
+          layer: input.bucketNames[layer.id] ?? layer.id, revision: input.revision,
+          stateVersion: layer.readsFeatureState ? input.stateVersion : 0)),
       part)
   }
 

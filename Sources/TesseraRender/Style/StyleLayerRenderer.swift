@@ -16,16 +16,14 @@ protocol StyleLayerRenderer: Sendable {
   /// Whether layers of the type draw geometry built from vector tiles (buckets).
   var buildsBuckets: Bool { get }
 
-  /// Paint properties ``buildBucket(_:layer:zoom:overscale:patterns:)`` reads even when they are not
+  /// Paint properties ``buildBucket(_:layer:context:)`` reads even when they are not
   /// data-driven (data-driven ones are always part of the geometry).
   var geometryPaintProperties: Set<String> { get }
 
-  /// The geometry of `layer` in `tile`, evaluated at style zoom `zoom` (the drawn tiles'
-  /// zoom; `overscale` = 2^(zoom − the data tile's zoom) times deeper than the data), in
-  /// bucket coordinates (``BucketGeometry/extent`` per tile side); data-driven patterns take
-  /// their images' places from `patterns`. Called on worker threads.
-  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas)
-    -> BucketGeometry
+  /// The geometry of `layer` in `tile` for `context` (zoom, overscale, pattern atlas, feature
+  /// states), in bucket coordinates (``BucketGeometry/extent`` per tile side). Called on
+  /// worker threads.
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, context: BucketContext) -> BucketGeometry
 
   /// Uploads the textures the type draws the tiles of one source with (once per source and
   /// type in a frame; what is cached already is reused) and returns each data tile's texture.
@@ -79,9 +77,7 @@ extension StyleLayerRenderer {
 
   func opaqueColor(_ layer: StyleLayer, zoom: Double) -> Color? { nil }
 
-  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas)
-    -> BucketGeometry
-  {
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, context: BucketContext) -> BucketGeometry {
     BucketGeometry(main: MeshGeometry(floatsPerVertex: 2), outline: nil, mask: [])
   }
 
@@ -90,6 +86,18 @@ extension StyleLayerRenderer {
   { [:] }
 
   func uploadLayerTextures(_ layer: StyleLayer, revision: Int, uploader: inout TileTextureUploader) throws(GLError) {}
+}
+
+/// What building a bucket depends on besides the tile and the layer.
+struct BucketContext: Sendable {
+  /// The style zoom filters and paint are evaluated at: the drawn tiles' zoom.
+  let zoom: Double
+  /// 2^(zoom − the data tile's zoom): how many times deeper than the data the tiles are.
+  let overscale: Double
+  /// Where data-driven patterns' images lie.
+  let patterns: PatternAtlas
+  /// The features' states (for `feature-state` paint).
+  let states: FeatureStates
 }
 
 /// What the pipelines of a layer depend on besides the layer.

@@ -10,11 +10,11 @@ extension StyleRenderer {
   /// how many were uploaded.
   func uploadBuckets(
     layers: [DrawnLayer], tiles: [String: [RenderTile]], resources: GPUResourceCache,
-    prebuilt: [BucketKey: BucketGeometry], timings: inout PreparationTimings
+    prebuilt: [BucketKey: BucketGeometry], states: StateSnapshot, timings: inout PreparationTimings
   ) throws -> Int {
     var ready: [(BucketKey, BucketGeometry)] = []
     let built = try buildBuckets(
-      layers: layers, tiles: tiles,
+      layers: layers, tiles: tiles, states: states,
       isCached: { key in
         if resources.containsMeshes(ResourceKey(key)) { return true }
         guard let geometry = prebuilt[key] else { return false }
@@ -30,7 +30,7 @@ extension StyleRenderer {
   /// one ancestor share one bucket. Throws ``FrameLimitError`` when the geometry outgrows
   /// ``FrameLimits/geometryBytes`` (building stops there).
   func buildBuckets(
-    layers: [DrawnLayer], tiles: [String: [RenderTile]], isCached: (BucketKey) -> Bool,
+    layers: [DrawnLayer], tiles: [String: [RenderTile]], states: StateSnapshot, isCached: (BucketKey) -> Bool,
     timings: inout PreparationTimings
   ) throws(FrameLimitError) -> [(BucketKey, BucketGeometry)] {
     struct Job: Sendable {
@@ -39,6 +39,7 @@ extension StyleRenderer {
       let overscale: Double
       let layers: [DrawnLayer]
       let keys: [BucketKey]
+      let states: FeatureStates
     }
     var jobs: [Job] = []
     var queued = Set<BucketKey>()
@@ -53,14 +54,18 @@ extension StyleRenderer {
         for drawn in sourceLayers {
           let layer = drawn.layer
           let key = BucketKey(
-            source: source, tile: tile.dataTile, zoom: tile.tile.z, layer: bucketName(layer), revision: revision)
+            source: source, tile: tile.dataTile, zoom: tile.tile.z, layer: bucketName(layer), revision: revision,
+            stateVersion: layer.readsFeatureState ? states.version : 0)
           guard queued.insert(key).inserted, !isCached(key) else { continue }
           missing.append(drawn)
           keys.append(key)
         }
         guard !missing.isEmpty else { continue }
         let overscale = Double(1 << min(max(tile.tile.z - tile.dataTile.z, 0), 30))
-        jobs.append(Job(content: vector, zoom: tile.tile.z, overscale: overscale, layers: missing, keys: keys))
+        jobs.append(
+          Job(
+            content: vector, zoom: tile.tile.z, overscale: overscale, layers: missing, keys: keys,
+            states: states.states))
       }
     }
     guard !jobs.isEmpty else { return [] }
@@ -72,7 +77,9 @@ extension StyleRenderer {
       for drawn in job.layers {
         guard bytes.load(ordering: .relaxed) <= limit else { break }
         let geometry = drawn.renderer.buildBucket(
-          job.content, layer: drawn.layer, zoom: Double(job.zoom), overscale: job.overscale, patterns: patterns)
+          job.content, layer: drawn.layer,
+          context: BucketContext(
+            zoom: Double(job.zoom), overscale: job.overscale, patterns: patterns, states: job.states))
         bytes.add(geometry.byteCount, ordering: .relaxed)
         geometries.append(geometry)
       }

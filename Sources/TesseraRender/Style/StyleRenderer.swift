@@ -36,6 +36,38 @@ public final class StyleRenderer: Sendable {
   let bucketNames: [String: String]
 
   private static let revisions = Atomic<Int>(0)
+  /// The features' states and their version (bumped by every change).
+  private let featureStateStore = Mutex<StateSnapshot>(StateSnapshot(states: FeatureStates(), version: 0))
+
+  /// The features' states as one frame reads them.
+  struct StateSnapshot: Sendable {
+    let states: FeatureStates
+    let version: Int
+  }
+
+  /// The states `feature-state` paint reads.
+  public var featureStates: FeatureStates { featureStateStore.withLock { $0.states } }
+
+  /// Merges `values` into the state of the feature `key` names; its layers' geometry is
+  /// rebuilt in the next frame.
+  public func setFeatureState(_ values: [String: StyleValue], for key: FeatureStates.Key) {
+    featureStateStore.withLock { snapshot in
+      var states = snapshot.states
+      states.set(values, for: key)
+      snapshot = StateSnapshot(states: states, version: snapshot.version + 1)
+    }
+  }
+
+  /// Removes the value `name` (all values when nil) of the feature `key` names.
+  public func removeFeatureState(_ name: String? = nil, for key: FeatureStates.Key) {
+    featureStateStore.withLock { snapshot in
+      var states = snapshot.states
+      states.remove(name, for: key)
+      snapshot = StateSnapshot(states: states, version: snapshot.version + 1)
+    }
+  }
+
+  var stateSnapshot: StateSnapshot { featureStateStore.withLock { $0 } }
 
   public init(
     style: Style, name: String = "style", sources: [String: RenderSource], loader: TileLoader,
@@ -125,7 +157,8 @@ public final class StyleRenderer: Sendable {
     var built: [(BucketKey, BucketGeometry)] = []
     var failure: FrameLimitError?
     do {
-      built = try buildBuckets(layers: layers, tiles: tiles, isCached: { _ in false }, timings: &timings)
+      built = try buildBuckets(
+        layers: layers, tiles: tiles, states: stateSnapshot, isCached: { _ in false }, timings: &timings)
     } catch {
       failure = error
     }
@@ -157,9 +190,10 @@ public final class StyleRenderer: Sendable {
       timings.tileWait = milliseconds(loadStart, gpuStart)
     }
     let tessellatedBefore = timings.tessellation
+    let states = stateSnapshot
     let built = try uploadBuckets(
       layers: layers, tiles: tilesBySource, resources: frame.resources, prebuilt: usable?.geometries ?? [:],
-      timings: &timings)
+      states: states, timings: &timings)
     let textures = try uploadTextures(
       layers: layers, tiles: tilesBySource, resources: frame.resources, timings: &timings)
     let planStart = DispatchTime.now()
@@ -167,7 +201,7 @@ public final class StyleRenderer: Sendable {
     if let clearColor, frame.isEmpty { frame.clearColor = clearColor }
     let input = StyleFrameInput(
       transform: transform, tiles: tilesBySource, textures: textures, revision: revision,
-      bucketNames: bucketNames, light: style.light, patterns: patterns)
+      bucketNames: bucketNames, light: style.light, patterns: patterns, stateVersion: states.version)
     var planner = StyleFramePlanner(input: input, frame: frame)
     for (position, drawn) in layers.enumerated() {
       planner.frame.beginLayer()

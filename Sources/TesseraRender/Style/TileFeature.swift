@@ -8,6 +8,8 @@ struct TileFeature: StyleFeature {
   let feature: VectorFeature
   /// The tile the feature's coordinates are in, when known.
   var tile: TileID?
+  /// The state the application set for the feature.
+  var state: [String: StyleValue] = [:]
 
   func property(_ key: String) -> StyleValue? {
     layer.value(of: feature, forKey: key).map(TileFeature.styleValue)

@@ -2,6 +2,9 @@ import TesseraJSON
 
 /// A layer of a style with its filter and properties compiled.
 public struct StyleLayer: Sendable {
+  /// Whether a property reads the feature state (its geometry is rebuilt when states change).
+  public var readsFeatureState: Bool { properties.values.contains { $0.expression.readsFeatureState } }
+
   public let id: String
   public let type: LayerType
   public let source: String?

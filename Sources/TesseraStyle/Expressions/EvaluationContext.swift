@@ -13,10 +13,13 @@ public protocol StyleFeature {
   /// The geometry in world units (0…1 across the Mercator world from its north-west corner):
   /// the points, lines or rings; nil when unknown (`within` is then false).
   var worldGeometry: [[WorldPoint]]? { get }
+  /// The state the application set for the feature (see ``FeatureStates``).
+  var state: [String: StyleValue] { get }
 }
 
 extension StyleFeature {
   public var worldGeometry: [[WorldPoint]]? { nil }
+  public var state: [String: StyleValue] { [:] }
 }
 
 /// What an expression is evaluated against: the zoom, a feature, and `let` bindings.

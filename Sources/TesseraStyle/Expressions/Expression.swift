@@ -22,6 +22,8 @@ public indirect enum Expression: Sendable {
   case geometryType
   /// `["within", GeoJSON]`: whether the feature lies inside the area.
   case within(WithinRegion)
+  /// `["feature-state", key]`: a value of the feature's state (null when unset).
+  case featureState(Expression)
   case featureID
   case properties
   /// A name bound by `let`.
@@ -108,10 +110,15 @@ extension Expression {
   public var isFeatureConstant: Bool {
     !contains { node in
       switch node {
-      case .get(_, nil), .has(_, nil), .geometryType, .featureID, .properties, .within: return true
+      case .get(_, nil), .has(_, nil), .geometryType, .featureID, .properties, .within, .featureState: return true
       default: return false
       }
     }
+  }
+
+  /// Whether the result depends on a feature's state.
+  public var readsFeatureState: Bool {
+    contains { if case .featureState = $0 { return true } else { return false } }
   }
 
   /// The constant value, when the expression is a literal.
@@ -134,7 +141,8 @@ extension Expression {
     case .get(let key, let object), .has(let key, let object): return [key] + (object.map { [$0] } ?? [])
     case .at(let index, let array): return [index, array]
     case .contains(let needle, let haystack), .indexOf(let needle, let haystack): return [needle, haystack]
-    case .length(let value), .not(let value), .typeOf(let value), .upcase(let value), .downcase(let value):
+    case .length(let value), .not(let value), .typeOf(let value), .upcase(let value), .downcase(let value),
+      .featureState(let value):
       return [value]
     case .bind(let bindings, let body): return bindings.map(\.value) + [body]
     case .all(let values), .any(let values), .coalesce(let values), .coerce(_, let values), .assert(_, let values),

@@ -17,6 +17,9 @@ extension Expression {
       return .number(context.lineProgress ?? 0)
     case .geometryType:
       return .string(context.feature?.geometryTypeName ?? "Unknown")
+    case .featureState(let keyExpression):
+      let key = try string(keyExpression, context, "feature-state")
+      return context.feature?.state[key] ?? .null
     case .within(let region):
       return .bool(context.feature.map(region.contains) ?? false)
     case .featureID:

@@ -112,7 +112,7 @@ public struct ExpressionParser {
       _ = try arguments(rest, 0...0, name)
       return .lineProgress
     case "feature-state":
-      return .literal(.null)
+      return .featureState(try arguments(rest, 1...1, name)[0])
     case "var":
       guard rest.count == 1, case .string(let variable) = rest[0] else { throw fail("'var' expects a variable name") }
       guard scope.contains(variable) else { throw fail("unknown variable '\(variable)'") }

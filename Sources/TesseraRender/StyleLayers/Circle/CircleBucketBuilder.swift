@@ -7,13 +7,14 @@ import TesseraStyle
 enum CircleBucketBuilder {
   static func build(
     _ tile: VectorTile, layer: StyleLayer, zoom: Double, bindings: [PaintBinding] = CircleLayerRenderer.paint,
-    sortKey: StyleProperty<Double?>? = CircleProperties.sortKey
+    sortKey: StyleProperty<Double?>? = CircleProperties.sortKey, states: FeatureStates = FeatureStates()
   ) -> BucketGeometry {
     var paint = PaintAttributeWriter(bindings: bindings, layer: layer, zoom: zoom)
     var mesh = MeshGeometry(floatsPerVertex: 4)
     // As in MapLibre, every vertex of lines and polygons gets a circle too.
     let features = BucketFeatures.select(
-      tile, layer: layer, zoom: zoom, types: [.point, .lineString, .polygon], sortKey: sortKey)
+      tile, layer: layer, zoom: zoom, types: [.point, .lineString, .polygon], sortKey: sortKey,
+      states: states)
     for (feature, extent) in features {
       let scale = BucketGeometry.extent / Double(extent)
       var count = 0

@@ -42,10 +42,8 @@ struct CircleLayerRenderer: StyleLayerRenderer {
     [circlePipeline(layer, clipped: false)]
   }
 
-  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas)
-    -> BucketGeometry
-  {
-    CircleBucketBuilder.build(tile, layer: layer, zoom: zoom)
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, context: BucketContext) -> BucketGeometry {
+    CircleBucketBuilder.build(tile, layer: layer, zoom: context.zoom, states: context.states)
   }
 
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {

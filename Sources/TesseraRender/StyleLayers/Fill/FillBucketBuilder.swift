@@ -4,7 +4,9 @@ import TesseraStyle
 /// Fill layer geometry: polygons triangulated with ``Earcut`` (positions in bucket
 /// coordinates) and, for antialiasing, their rings as GL line segments.
 enum FillBucketBuilder {
-  static func build(_ tile: VectorTile, layer: StyleLayer, zoom: Double, patterns: PatternAtlas) -> BucketGeometry {
+  static func build(
+    _ tile: VectorTile, layer: StyleLayer, zoom: Double, patterns: PatternAtlas, states: FeatureStates = FeatureStates()
+  ) -> BucketGeometry {
     var triangles = PaintAttributeWriter(
       bindings: FillLayerRenderer.paint, layer: layer, zoom: zoom, patterns: patterns)
     var outlines = PaintAttributeWriter(
@@ -12,7 +14,8 @@ enum FillBucketBuilder {
     var main = MeshGeometry(floatsPerVertex: 2)
     var outline = MeshGeometry(floatsPerVertex: 2)
     let features = BucketFeatures.select(
-      tile, layer: layer, zoom: zoom, types: [.polygon, .lineString], sortKey: FillProperties.sortKey)
+      tile, layer: layer, zoom: zoom, types: [.polygon, .lineString], sortKey: FillProperties.sortKey,
+      states: states)
     for (feature, extent) in features {
       let scale = BucketGeometry.extent / Double(extent)
       var mainCount = 0

@@ -67,10 +67,9 @@ struct FillLayerRenderer: StyleLayerRenderer {
     return context.clipPipelines + [fill] + (outline.map { [$0] } ?? [])
   }
 
-  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas)
-    -> BucketGeometry
-  {
-    FillBucketBuilder.build(tile, layer: layer, zoom: zoom, patterns: patterns)
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, context: BucketContext) -> BucketGeometry {
+    FillBucketBuilder.build(
+      tile, layer: layer, zoom: context.zoom, patterns: context.patterns, states: context.states)
   }
 
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {

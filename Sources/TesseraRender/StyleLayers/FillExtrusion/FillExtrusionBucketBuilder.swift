@@ -23,11 +23,14 @@ enum FillExtrusionBucketBuilder {
     return Float(max(samples.max() ?? 0, 0) * 1.1)
   }
 
-  static func build(_ tile: VectorTile, layer: StyleLayer, zoom: Double) -> BucketGeometry {
+  static func build(
+    _ tile: VectorTile, layer: StyleLayer, zoom: Double, states: FeatureStates = FeatureStates()
+  ) -> BucketGeometry {
     var paint = PaintAttributeWriter(bindings: FillExtrusionLayerRenderer.paint, layer: layer, zoom: zoom)
     var mesh = MeshGeometry(floatsPerVertex: floatsPerVertex)
     let extent = BucketGeometry.extent
-    let features = BucketFeatures.select(tile, layer: layer, zoom: zoom, types: [.polygon], sortKey: nil)
+    let features = BucketFeatures.select(
+      tile, layer: layer, zoom: zoom, types: [.polygon], sortKey: nil, states: states)
     for (feature, tileExtent) in features {
       let scale = extent / Double(tileExtent)
       let start = mesh.vertexCount

@@ -45,10 +45,8 @@ struct FillExtrusionLayerRenderer: StyleLayerRenderer {
     ]
   }
 
-  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas)
-    -> BucketGeometry
-  {
-    FillExtrusionBucketBuilder.build(tile, layer: layer, zoom: zoom)
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, context: BucketContext) -> BucketGeometry {
+    FillExtrusionBucketBuilder.build(tile, layer: layer, zoom: context.zoom, states: context.states)
   }
 
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {

@@ -51,10 +51,10 @@ struct HeatmapLayerRenderer: StyleLayerRenderer {
     [kernelPipeline(layer), StylePipeline(program: HeatmapLayerRenderer.colorProgram)]
   }
 
-  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas)
-    -> BucketGeometry
-  {
-    CircleBucketBuilder.build(tile, layer: layer, zoom: zoom, bindings: HeatmapLayerRenderer.paint, sortKey: nil)
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, context: BucketContext) -> BucketGeometry {
+    CircleBucketBuilder.build(
+      tile, layer: layer, zoom: context.zoom, bindings: HeatmapLayerRenderer.paint, sortKey: nil, states: context.states
+    )
   }
 
   func uploadLayerTextures(_ layer: StyleLayer, revision: Int, uploader: inout TileTextureUploader) throws(GLError) {

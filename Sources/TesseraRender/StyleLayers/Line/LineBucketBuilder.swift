@@ -5,7 +5,8 @@ import TesseraStyle
 /// bucket coordinates.
 enum LineBucketBuilder {
   static func build(
-    _ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas = .empty
+    _ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas = .empty,
+    states: FeatureStates = FeatureStates()
   ) -> BucketGeometry {
     var paint = PaintAttributeWriter(
       bindings: LineLayerRenderer.paint, layer: layer, zoom: zoom, patterns: patterns)
@@ -14,7 +15,8 @@ enum LineBucketBuilder {
     let miterLimit = layer.value(LineProperties.miterLimit, zoom: zoom)
     let roundLimit = layer.value(LineProperties.roundLimit, zoom: zoom)
     let features = BucketFeatures.select(
-      tile, layer: layer, zoom: zoom, types: [.lineString, .polygon], sortKey: LineProperties.sortKey)
+      tile, layer: layer, zoom: zoom, types: [.lineString, .polygon], sortKey: LineProperties.sortKey,
+      states: states)
     let measuresProgress = LineLayerRenderer.drawsGradient(layer, zoom: zoom)
     for (feature, extent) in features {
       let scale = BucketGeometry.extent / Double(extent)

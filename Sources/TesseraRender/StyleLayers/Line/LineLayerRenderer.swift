@@ -75,10 +75,10 @@ struct LineLayerRenderer: StyleLayerRenderer {
     ]
   }
 
-  func buildBucket(_ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas)
-    -> BucketGeometry
-  {
-    LineBucketBuilder.build(tile, layer: layer, zoom: zoom, overscale: overscale, patterns: patterns)
+  func buildBucket(_ tile: VectorTile, layer: StyleLayer, context: BucketContext) -> BucketGeometry {
+    LineBucketBuilder.build(
+      tile, layer: layer, zoom: context.zoom, overscale: context.overscale, patterns: context.patterns,
+      states: context.states)
   }
 
   func uploadLayerTextures(_ layer: StyleLayer, revision: Int, uploader: inout TileTextureUploader) throws(GLError) {
