@@ -42,4 +42,44 @@ import Testing
     #expect(try id("-1") == nil)
     #expect(try id("1.5") == nil)
   }
+
+  static let collection = try! JSONParser.parse(
+    #"""
+    {"type": "FeatureCollection", "features": [
+      {"type": "Feature", "id": 70, "properties": {"kind": "a"}, "geometry": {"type": "Point", "coordinates": [1, 1]}},
+      {"type": "Feature", "id": 80, "properties": {"kind": "b"}, "geometry": {"type": "Point", "coordinates": [2, 2]}},
+      {"type": "Feature", "properties": {"kind": "a"}, "geometry": {"type": "LineString", "coordinates": [[0, 0], [0.0004, 0.00001], [0.001, 0]]}}]}
+    """#)
+
+  static func features(_ options: GeoJSONOptions, tile: TileID = TileID(z: 0, x: 0, y: 0)) throws -> [VectorFeature] {
+    try GeoJSONSource(data: collection, name: "g", options: options).makeTile(tile).layers.first?.features ?? []
+  }
+
+  @Test func optionsGenerateIdsFilterFeaturesAndSetBufferAndTolerance() throws {
+    var options = GeoJSONOptions()
+    #expect(try GeoJSONSourceTests.features(options).map(\.id) == [70, 80, nil])
+    options.generateIds = true
+    #expect(try GeoJSONSourceTests.features(options).map(\.id) == [0, 1, 2])
+    options.filter = { info in info.properties.contains { $0.0 == "kind" && $0.1 == .string("a") } }
+    #expect(try GeoJSONSourceTests.features(options).map(\.id) == [0, 2])
+    // The line's middle vertex lies 0.00001° off its chord: simplified away at zoom 0 by the
+    // default tolerance, kept with tolerance 0.
+    func lineVertices(_ options: GeoJSONOptions) throws -> Int {
+      try GeoJSONSourceTests.features(options).first { $0.type == .lineString }?.geometry.first?.count ?? 0
+    }
+    #expect(try lineVertices(options) == 2)
+    options.tolerance = 0
+    #expect(try lineVertices(options) == 3)
+    // Points 1° and 2° east of tile 3/3/3's east edge: inside its default buffer (128 pixels
+    // of 512: 11.25° at zoom 3), outside with none.
+    let tile = TileID(z: 3, x: 4, y: 3)
+    var buffered = GeoJSONOptions()
+    buffered.filter = { $0.id == 70 || $0.id == 80 }
+    #expect(try GeoJSONSourceTests.features(buffered, tile: TileID(z: 3, x: 4, y: 3)).count == 2)
+    buffered.buffer = 0
+    #expect(try GeoJSONSourceTests.features(buffered, tile: tile).count == 2)
+    #expect(try GeoJSONSourceTests.features(buffered, tile: TileID(z: 3, x: 3, y: 3)).isEmpty)
+    buffered.buffer = 128
+    #expect(try GeoJSONSourceTests.features(buffered, tile: TileID(z: 3, x: 3, y: 3)).count == 2)
+  }
 }

@@ -104,4 +104,50 @@ import Testing
       }
     }
   }
+
+  @Test func promotedPropertiesNameFeatures() throws {
+    let style = #"""
+      {"version": 8, "sources": {"p": {"type": "geojson", "promoteId": "code", "data": {"type": "FeatureCollection", "features": [
+        {"type": "Feature", "id": 5, "properties": {"code": "left"}, "geometry": {"type": "Point", "coordinates": [-10, 0]}},
+        {"type": "Feature", "id": 6, "properties": {"code": 1.5}, "geometry": {"type": "Point", "coordinates": [10, 0]}}]}}},
+       "layers": [{"id": "c", "type": "circle", "source": "p",
+         "paint": {"circle-radius": 6, "circle-color": ["coalesce", ["feature-state", "color"], "black"]}}]}
+      """#
+    let map = try FeatureStateTests.map()
+    try map.setStyle(try Style.parse(Array(style.utf8)), name: "promoted", dataRoot: "/")
+    map.setFeatureState(["color": .string("red")], source: "p", id: "left")
+    map.setFeatureState(["color": .string("blue")], source: "p", id: "1.5")
+    map.setFeatureState(["color": .string("lime")], source: "p", id: "5")  // the id no longer names it
+    let image = try map.snapshot().image
+    #expect(image.pixel(x: 20, y: 16) == (255, 0, 0, 255))
+    #expect(image.pixel(x: 76, y: 16) == (0, 0, 255, 255))
+  }
+
+  @Test func geoJSONSourceOptionsAreReadAndChecked() throws {
+    func source(_ options: String) throws -> (StyleSource?, [String]) {
+      let style = try Style.parse(
+        Array(
+          #"{"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}\#(options)}}, "layers": []}"#
+            .utf8), source: "o.json")
+      return (style.sources["g"], style.warnings)
+    }
+    let (read, warnings) = try source(
+      #", "buffer": 64, "tolerance": 1, "generateId": true, "promoteId": {"roads": "ref"}, "filter": ["==", ["get", "kind"], "a"], "cluster": true"#
+    )
+    #expect(read?.buffer == 64 && read?.tolerance == 1 && read?.generateIds == true)
+    #expect(read?.promotedIDs == ["roads": "ref"] && read?.filter != nil)
+    #expect(warnings.contains { $0.contains("sources.g.cluster: clustering is not supported") })
+    for (bad, message) in [
+      (#", "buffer": 600"#, "sources.g.buffer"), (#", "tolerance": -1"#, "sources.g.tolerance"),
+      (#", "promoteId": 5"#, "sources.g.promoteId"), (#", "filter": ["==", 1]"#, "sources.g.filter"),
+      (#", "generateId": "yes""#, "sources.g.generateId"),
+    ] {
+      do {
+        _ = try source(bad)
+        Issue.record("must be refused: \(bad)")
+      } catch {
+        #expect("\(error)".contains(message), "\(error)")
+      }
+    }
+  }
 }

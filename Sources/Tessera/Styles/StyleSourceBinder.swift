@@ -85,8 +85,18 @@ public struct StyleSourceBinder: Sendable {
       } else {
         throw TileSourceError.open(source: source.id, reason: "a geojson source needs data")
       }
-      return try GeoJSONSource(
-        data: data, name: source.id, maxZoom: source.maxZoom ?? 18, lineMetrics: source.lineMetrics)
+      var options = GeoJSONOptions()
+      options.maxZoom = source.maxZoom ?? 18
+      options.lineMetrics = source.lineMetrics
+      options.buffer = source.buffer ?? options.buffer
+      options.tolerance = source.tolerance ?? options.tolerance
+      options.generateIds = source.generateIds
+      if let filter = source.filter {
+        options.filter = { info in
+          (try? filter.evaluate(EvaluationContext(zoom: nil, feature: GeoJSONFilterFeature(info: info)))) == .bool(true)
+        }
+      }
+      return try GeoJSONSource(data: data, name: source.id, options: options)
     }
     if let url = source.url {
       return try locator.open(url.hasPrefix("local://") ? localPath(url) : url)
@@ -167,6 +177,32 @@ public struct StyleSourceBinder: Sendable {
       return try JSONParser.parse(Array(bytes))
     } catch {
       throw TileSourceError.open(source: path, reason: "invalid JSON at \(error)")
+    }
+  }
+}
+
+/// A GeoJSON feature as a source's `filter` reads it.
+struct GeoJSONFilterFeature: StyleFeature {
+  let info: GeoJSONFeatureInfo
+
+  func property(_ key: String) -> StyleValue? {
+    info.properties.last { $0.0 == key }.map { GeoJSONFilterFeature.styleValue($0.1) }
+  }
+
+  var properties: [String: StyleValue] {
+    Dictionary(
+      info.properties.map { ($0.0, GeoJSONFilterFeature.styleValue($0.1)) }, uniquingKeysWith: { _, new in new })
+  }
+
+  var geometryTypeName: String { info.type.styleName }
+
+  var identifier: StyleValue? { info.id.map { .number(Double($0)) } }
+
+  static func styleValue(_ value: FeatureValue) -> StyleValue {
+    switch value {
+    case .string(let text): return .string(text)
+    case .number(let number): return .number(number)
+    case .bool(let flag): return .bool(flag)
     }
   }
 }

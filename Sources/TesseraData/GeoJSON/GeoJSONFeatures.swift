@@ -18,7 +18,7 @@ struct GeoJSONFeatures: Sendable {
     let bounds: (Double, Double, Double, Double)
   }
 
-  let features: [Feature]
+  var features: [Feature]
   /// Features left out for positions out of range (beyond ±``longitudeLimit``° of longitude,
   /// or not finite), one message each (at most ``problemLimit``).
   let problems: [String]
@@ -29,8 +29,10 @@ struct GeoJSONFeatures: Sendable {
   static let problemLimit = 10
 
   /// Reads a FeatureCollection, a Feature or a bare geometry; `source` names it in errors.
-  init(_ json: JSONValue, source: String) throws(TileSourceError) {
+  init(_ json: JSONValue, source: String, generateIds: Bool = false) throws(TileSourceError) {
     var features: [Feature] = []
+    /// The position of the feature being read in its collection (its id with `generateIds`).
+    var featureIndex: UInt64 = 0
     var problems: [String] = []
     /// The first position out of range in the feature being read.
     var outOfRange: String?
@@ -122,6 +124,11 @@ struct GeoJSONFeatures: Sendable {
         id = number >= 0 && number == number.rounded() && number < 1.8e19 ? UInt64(number) : nil
       case .string(let text)?: id = UInt64(text)
       default: id = nil
+      }
+      defer { featureIndex += 1 }
+      if generateIds {
+        guard let geometry = value["geometry"], geometry != .null else { return }
+        return try addChecked(geometry, properties: properties, id: featureIndex)
       }
       guard let geometry = value["geometry"], geometry != .null else { return }
       try addChecked(geometry, properties: properties, id: id)

@@ -4,10 +4,35 @@ import TesseraJSON
 
 /// A GeoJSON source cut into vector tiles on request, as MapLibre's geojson-vt setup does:
 /// extent 8192, a buffer of 128 pixels of a 512-pixel tile, Douglas–Peucker simplification
-/// with a tolerance of 0.375 pixels. Features land in one layer, `_geojsonTileLayer`. With
+/// with a tolerance of 0.375 pixels (both settable, see ``GeoJSONOptions``). Features land in one layer, `_geojsonTileLayer`. With
 /// `lineMetrics` each piece of a line cut by a tile is a feature of its own that says where it
 /// lies along the whole line (`mapbox_clip_start`, `mapbox_clip_end`: fractions of its length),
 /// as geojson-vt marks them for `line-gradient`.
+/// What a style says about a GeoJSON source beyond its data (MapLibre's source options).
+public struct GeoJSONOptions: Sendable {
+  /// The deepest zoom tiles are cut at (deeper ones are overzoomed).
+  public var maxZoom = 18
+  /// Room kept around each tile, pixels of a 512-pixel tile (0…512).
+  public var buffer = 128
+  /// Simplification tolerance, pixels (0 keeps every vertex).
+  public var tolerance = 0.375
+  /// Whether line pieces carry where they lie along their whole line.
+  public var lineMetrics = false
+  /// Whether features get their position in the collection as id (their own ids ignored).
+  public var generateIds = false
+  /// Which features are kept (`filter`), if not all.
+  public var filter: (@Sendable (GeoJSONFeatureInfo) -> Bool)?
+
+  public init() {}
+}
+
+/// A GeoJSON feature as a source filter sees it.
+public struct GeoJSONFeatureInfo: Sendable {
+  public let type: GeometryType
+  public let properties: [(String, FeatureValue)]
+  public let id: UInt64?
+}
+
 public final class GeoJSONSource: TileSource {
   public let name: String
   public let metadata: TileSourceMetadata
@@ -15,8 +40,9 @@ public final class GeoJSONSource: TileSource {
   /// The layer name MapLibre gives GeoJSON features.
   public static let layerName = "_geojsonTileLayer"
   static let extent = 8192
-  static let bufferPixels = 128.0
-  static let tolerancePixels = 0.375
+  /// Room kept around each tile and simplification tolerance, pixels of a 512-pixel tile.
+  let bufferPixels: Double
+  let tolerancePixels: Double
   /// Whether line pieces carry where they lie along their whole line.
   public let lineMetrics: Bool
   /// The attributes of a line piece's start and end along its line (0…1).
@@ -24,11 +50,27 @@ public final class GeoJSONSource: TileSource {
   public static let clipEndKey = "mapbox_clip_end"
 
   /// A source over parsed GeoJSON; `maxZoom` as the style source's `maxzoom` (default 18).
-  public init(data: JSONValue, name: String, maxZoom: Int = 18, lineMetrics: Bool = false) throws(TileSourceError) {
+  public convenience init(data: JSONValue, name: String, maxZoom: Int = 18, lineMetrics: Bool = false)
+    throws(TileSourceError)
+  {
+    var options = GeoJSONOptions()
+    options.maxZoom = maxZoom
+    options.lineMetrics = lineMetrics
+    try self.init(data: data, name: name, options: options)
+  }
+
+  /// A source over parsed GeoJSON with a style's source options.
+  public init(data: JSONValue, name: String, options: GeoJSONOptions) throws(TileSourceError) {
     self.name = name
-    self.lineMetrics = lineMetrics
-    features = try GeoJSONFeatures(data, source: name)
-    var metadata = TileSourceMetadata(format: .mvt, minZoom: 0, maxZoom: maxZoom)
+    lineMetrics = options.lineMetrics
+    bufferPixels = Double(min(max(options.buffer, 0), 512))
+    tolerancePixels = options.tolerance.isFinite ? min(max(options.tolerance, 0), 512) : 0.375
+    var features = try GeoJSONFeatures(data, source: name, generateIds: options.generateIds)
+    if let filter = options.filter {
+      features.features.removeAll { !filter(GeoJSONFeatureInfo(type: $0.type, properties: $0.properties, id: $0.id)) }
+    }
+    self.features = features
+    var metadata = TileSourceMetadata(format: .mvt, minZoom: 0, maxZoom: options.maxZoom)
     metadata.problems = features.problems
     self.metadata = metadata
   }
@@ -41,13 +83,13 @@ public final class GeoJSONSource: TileSource {
   public func makeTile(_ tile: TileID) -> VectorTile {
     let scale = Double(1 << tile.z)
     let extent = Double(GeoJSONSource.extent)
-    let buffer = GeoJSONSource.bufferPixels / 512
+    let buffer = bufferPixels / 512
     let minX = (Double(tile.x) - buffer) / scale
     let maxX = (Double(tile.x) + 1 + buffer) / scale
     let minY = (Double(tile.y) - buffer) / scale
     let maxY = (Double(tile.y) + 1 + buffer) / scale
-    let tolerance = GeoJSONSource.tolerancePixels / 512 / scale
-    let margin = Int64(GeoJSONSource.bufferPixels / 512 * extent)
+    let tolerance = tolerancePixels / 512 / scale
+    let margin = Int64(bufferPixels / 512 * extent)
     let box = ClipBox(minX: -margin, minY: -margin, maxX: Int64(extent) + margin, maxY: Int64(extent) + margin)
     var builder = VectorTileLayerBuilder(name: GeoJSONSource.layerName, extent: GeoJSONSource.extent)
     func toTile(_ point: (Double, Double)) -> (Int64, Int64) {

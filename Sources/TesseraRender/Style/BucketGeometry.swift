@@ -100,11 +100,12 @@ enum BucketFeatures {
     var selected: [(TileFeature, Int, Double)] = []
     let source = layer.source ?? ""
     let readsStates = !states.isEmpty && states.hasStates(source: source, sourceLayer: layer.sourceLayer)
+    let promotedID = states.idProperty(source: source, sourceLayer: layer.sourceLayer)
     for feature in data.features where types.contains(feature.type) {
       var adapted = TileFeature(layer: data, feature: feature, tile: tile.tile)
-      if readsStates, let id = feature.id {
-        adapted.state = states.state(
-          of: FeatureStates.Key(source: source, sourceLayer: layer.sourceLayer, id: String(id)))
+      adapted.promotedID = promotedID
+      if readsStates, let id = adapted.identifier.flatMap(FeatureStates.name(of:)) {
+        adapted.state = states.state(of: FeatureStates.Key(source: source, sourceLayer: layer.sourceLayer, id: id))
       }
       guard layer.accepts(adapted, zoom: zoom) else { continue }
       let key = sortKey.map { layer.value($0, zoom: zoom, feature: adapted) ?? 0 } ?? 0

@@ -37,7 +37,7 @@ public final class StyleRenderer: Sendable {
 
   private static let revisions = Atomic<Int>(0)
   /// The features' states and their version (bumped by every change).
-  private let featureStateStore = Mutex<StateSnapshot>(StateSnapshot(states: FeatureStates(), version: 0))
+  private let featureStateStore: Mutex<StateSnapshot>
 
   /// The features' states as one frame reads them.
   struct StateSnapshot: Sendable {
@@ -75,6 +75,9 @@ public final class StyleRenderer: Sendable {
     images: [String: SpriteImage] = [:]
   ) {
     patterns = PatternAtlas(images: images)
+    var states = FeatureStates()
+    for (id, source) in style.sources where !source.promotedIDs.isEmpty { states.promotedIDs[id] = source.promotedIDs }
+    featureStateStore = Mutex(StateSnapshot(states: states, version: 0))
     self.style = style
     self.name = name
     self.loadTimeout = loadTimeout

@@ -21,7 +21,13 @@ struct TileFeature: StyleFeature {
 
   var geometryTypeName: String { feature.type.styleName }
 
-  var identifier: StyleValue? { feature.id.map { .number(Double($0)) } }
+  /// The property that names the feature instead of its id (`promoteId`), if any.
+  var promotedID: String?
+
+  var identifier: StyleValue? {
+    if let promotedID { return property(promotedID) }
+    return feature.id.map { .number(Double($0)) }
+  }
 
   var worldGeometry: [[WorldPoint]]? {
     guard let tile, layer.extent > 0 else { return nil }

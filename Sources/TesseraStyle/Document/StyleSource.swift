@@ -40,6 +40,17 @@ public struct StyleSource: Sendable {
   /// For geojson: whether line pieces carry where they lie along their whole line (needed by
   /// `line-gradient`).
   public let lineMetrics: Bool
+  /// For geojson: room around each tile (`buffer`, pixels of a 512-pixel tile, 0…512) and
+  /// simplification (`tolerance`, pixels); nil: MapLibre's 128 and 0.375.
+  public var buffer: Int?
+  public var tolerance: Double?
+  /// For geojson: features get their position in the collection as id (`generateId`).
+  public var generateIds = false
+  /// For geojson: which features are kept (`filter`, an expression without zoom).
+  public var filter: Expression?
+  /// The property whose value names a feature instead of its id (`promoteId`), by source
+  /// layer; the key "" stands for every layer.
+  public var promotedIDs: [String: String] = [:]
 
   /// The deepest zoom a source may name (tile coordinates stay exact far beyond it).
   public static let maximumZoom = 30
@@ -84,6 +95,17 @@ public struct StyleSource: Sendable {
         throw fail("a \(kind.rawValue) source needs a url or tiles")
       }
       let tileSize = try cursor["tileSize"].integer(default: 512, in: 16...4096)
+      var promotedIDs: [String: String] = [:]
+      switch cursor["promoteId"].value {
+      case nil, .null?: break
+      case .string(let key)?: promotedIDs[""] = key
+      case .object?:
+        for (layer, value) in try cursor["promoteId"].members() { promotedIDs[layer] = try value.string() }
+      default: throw StyleError(path: "\(path).promoteId", message: "expected a property name or {source layer: name}")
+      }
+      if kind == .geojson, try cursor["cluster"].bool(default: false) {
+        warnings.append("\(path).cluster: clustering is not supported; points are drawn one by one")
+      }
       var bounds: CoordinateBounds?
       if !cursor["bounds"].isAbsentOrNull {
         let edges = try cursor["bounds"].elements()
@@ -108,7 +130,13 @@ public struct StyleSource: Sendable {
         isTMS: try cursor["scheme"].optionalString() == "tms",
         encoding: try cursor["encoding"].optionalString() ?? "mapbox",
         data: data, dataURL: dataURL, attribution: try cursor["attribution"].optionalString(), corners: corners,
-        bounds: bounds, lineMetrics: try cursor["lineMetrics"].bool(default: false))
+        bounds: bounds, lineMetrics: try cursor["lineMetrics"].bool(default: false),
+        buffer: cursor["buffer"].isAbsentOrNull ? nil : try cursor["buffer"].integer(default: 128, in: 0...512),
+        tolerance: try cursor["tolerance"].optionalNumber(in: 0...512),
+        generateIds: try cursor["generateId"].bool(default: false),
+        filter: cursor["filter"].isAbsentOrNull
+          ? nil : try Filter.parse(cursor["filter"].value!, path: "\(path).filter"),
+        promotedIDs: promotedIDs)
     } catch let error as StyleError {
       throw error
     } catch let error as JSONFieldError {

@@ -16,10 +16,32 @@ public struct FeatureStates: Sendable, Equatable {
   }
 
   private var states: [Key: [String: StyleValue]] = [:]
+  /// The property naming each source's features instead of their ids (`promoteId`), by source
+  /// and then source layer ("" for every layer).
+  public var promotedIDs: [String: [String: String]] = [:]
 
   public init() {}
 
   public var isEmpty: Bool { states.isEmpty }
+
+  /// The property that names the features of `source` (and `sourceLayer`), if promoted.
+  public func idProperty(source: String, sourceLayer: String?) -> String? {
+    guard let keys = promotedIDs[source] else { return nil }
+    return keys[sourceLayer ?? ""] ?? keys[""]
+  }
+
+  /// A feature's name as states know it: the text of its id or promoted property (whole
+  /// numbers without a fraction).
+  public static func name(of value: StyleValue) -> String? {
+    switch value {
+    case .string(let text): return text
+    case .number(let number):
+      if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+      return number.isFinite ? String(number) : nil
+    case .bool(let flag): return String(flag)
+    default: return nil
+    }
+  }
 
   /// The state of a feature (empty when it has none).
   public func state(of key: Key) -> [String: StyleValue] { states[key] ?? [:] }
