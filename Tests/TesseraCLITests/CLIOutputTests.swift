@@ -90,4 +90,19 @@ import Testing
     let run = CapturedRun(["render", "--zoom", "--output", "x.png"])
     #expect(run.status == 2 && run.error.contains("option '--zoom' needs a value, found option '--output'"))
   }
+
+  /// Padding that leaves no room in the view (given, or asked of a fit) is refused with a
+  /// message, never drawn with the target sent off to latitude 85.
+  @Test func paddingWiderThanTheViewIsRefused() throws {
+    let folder = try temporaryDirectory()
+    let padded = CapturedRun([
+      "render", "--map-type", "none", "--size", "100x100", "--padding", "10,60,10,60", "--output", folder + "/p.png",
+    ])
+    #expect(padded.status != 0)
+    #expect(padded.error.contains("leaves no room"), "\(padded.error)")
+    let fit = CapturedRun(["project", "--center", "10,10", "--zoom", "5", "--size", "100x100", "--fit", "0,0,1,1@60"])
+    #expect(fit.status != 0)
+    #expect(fit.error.contains("padding leaves no room"), "\(fit.error)")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/p.png"))
+  }
 }
