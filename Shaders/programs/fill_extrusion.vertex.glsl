@@ -1,7 +1,9 @@
 // Extruded polygons lit as MapLibre lights them: a directional light (u_lightpos, a unit-ish
 // vector in the map's frame) shades each face by its normal, darkened less for bright
 // colours; with u_vertical_gradient walls darken towards their foot. Heights are metres
-// (u_matrix scales z by points per metre).
+// (u_matrix scales z by points per metre). PATTERN shows a sprite image instead of the colour
+// (fill-extrusion-pattern): on roofs placed like fill patterns, on walls along the ring's edge
+// distance and up the wall, lit as MapLibre Native lights patterned extrusions.
 uniform mat4 u_matrix;
 uniform vec3 u_lightcolor;
 uniform vec3 u_lightpos;
@@ -11,10 +13,27 @@ uniform float u_opacity;
 
 in vec2 a_pos;
 in vec3 a_normal;   // walls: outward horizontal normal; roofs: (0, 0, 1)
-in vec2 a_data;     // x: 1 at the top, 0 at the base; y: distance along the ring (unused)
+in vec2 a_data;     // x: 1 at the top, 0 at the base; y: distance along the ring, tile units
 
 #ifndef DEPTH_ONLY
 out vec4 v_lit_color;
+#ifdef PATTERN
+uniform vec2 u_pixel_coord_upper;
+uniform vec2 u_pixel_coord_lower;
+uniform float u_tile_ratio;
+uniform float u_height_factor;  // tile units per metre up a wall (negative: up)
+#ifdef HAS_ATTR_PATTERN
+in vec4 a_pattern;
+in float a_pattern_ratio;
+out vec4 v_pattern;
+#else
+uniform vec4 u_pattern;
+uniform float u_pattern_ratio;
+#endif
+out vec2 v_pattern_pos;
+
+#pragma include: pattern
+#endif
 #endif
 
 #pragma paint: define vec4 color
@@ -28,8 +47,32 @@ void main() {
   base = max(0.0, base);
   height = max(0.0, height);
   float top = a_data.x;
-  gl_Position = u_matrix * vec4(a_pos, top > 0.0 ? height : base, 1.0);
+  float z = top > 0.0 ? height : base;
+  gl_Position = u_matrix * vec4(a_pos, z, 1.0);
 #ifndef DEPTH_ONLY
+#ifdef PATTERN
+#ifdef HAS_ATTR_PATTERN
+  vec4 pattern = a_pattern;
+  float ratio = a_pattern_ratio;
+  v_pattern = a_pattern;
+#else
+  vec4 pattern = u_pattern;
+  float ratio = u_pattern_ratio;
+#endif
+  vec2 size = (pattern.zw - pattern.xy) / ratio;
+  size = size.x > 0.0 && size.y > 0.0 ? size : vec2(1.0);
+  vec2 surface = a_normal.z > 0.5 ? a_pos : vec2(a_data.y, z * u_height_factor);
+  v_pattern_pos = patternPosition(u_pixel_coord_upper, u_pixel_coord_lower, size, u_tile_ratio, surface);
+  // The light on a white surface, multiplied by the image in the fragment stage.
+  float lit = clamp(dot(a_normal, u_lightpos), 0.0, 1.0);
+  lit = mix(1.0 - u_lightintensity, max(0.5 + u_lightintensity, 1.0), lit);
+  if (a_normal.y != 0.0) {
+    lit *= (1.0 - u_vertical_gradient)
+      + u_vertical_gradient * clamp((top + base) * pow(height / 150.0, 0.5), mix(0.7, 0.98, 1.0 - u_lightintensity), 1.0);
+  }
+  v_lit_color = vec4(clamp(lit * u_lightcolor, mix(vec3(0.0), vec3(0.3), 1.0 - u_lightcolor), vec3(1.0)), 1.0);
+  v_lit_color *= u_opacity;
+#else
 
   // Relative luminance of the surface colour.
   float colorvalue = color.r * 0.2126 + color.g * 0.7152 + color.b * 0.0722;
@@ -48,5 +91,6 @@ void main() {
   v_lit_color.g += clamp(color.g * directional * u_lightcolor.g, mix(0.0, 0.3, 1.0 - u_lightcolor.g), 1.0);
   v_lit_color.b += clamp(color.b * directional * u_lightcolor.b, mix(0.0, 0.3, 1.0 - u_lightcolor.b), 1.0);
   v_lit_color *= u_opacity;
+#endif
 #endif
 }

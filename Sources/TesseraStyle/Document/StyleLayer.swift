@@ -75,8 +75,6 @@ public struct StyleLayer: Sendable {
       }
       var properties: [String: PropertyValue] = [:]
       for spec in specs.values { properties[spec.name] = PropertyValue(default: spec) }
-      // A layer painted with an image pattern is skipped rather than drawn in a wrong colour.
-      var drawsPattern = false
       for group in ["paint", "layout"] where cursor[group].exists {
         for (key, value) in try cursor[group].members() {
           let propertyPath = "\(path).\(group).\(key)"
@@ -86,18 +84,14 @@ public struct StyleLayer: Sendable {
             continue
           }
           if spec.type == .unsupported {
-            let isPattern = key.hasSuffix("-pattern") && value.value != nil && value.value != .null
-            drawsPattern = drawsPattern || isPattern
-            warnings.append(
-              "\(propertyPath) (\(name)): '\(key)' is not drawn yet; "
-                + (isPattern ? "the layer is skipped" : "ignored"))
+            warnings.append("\(propertyPath) (\(name)): '\(key)' is not drawn yet; ignored")
             continue
           }
           properties[key] = try PropertyValue.parse(value.value ?? .null, spec: spec, path: propertyPath)
         }
       }
       let visible =
-        properties[LayerProperties.visibility.spec.name]?.evaluate(zoom: nil) != .string("none") && !drawsPattern
+        properties[LayerProperties.visibility.spec.name]?.evaluate(zoom: nil) != .string("none")
       return StyleLayer(
         id: id, type: type, source: source, sourceLayer: try cursor["source-layer"].optionalString(),
         minZoom: try cursor["minzoom"].number(default: 0), maxZoom: try cursor["maxzoom"].number(default: 24),

@@ -24,9 +24,11 @@ enum FillExtrusionBucketBuilder {
   }
 
   static func build(
-    _ tile: VectorTile, layer: StyleLayer, zoom: Double, states: FeatureStates = FeatureStates()
+    _ tile: VectorTile, layer: StyleLayer, zoom: Double, patterns: PatternAtlas = .empty,
+    states: FeatureStates = FeatureStates()
   ) -> BucketGeometry {
-    var paint = PaintAttributeWriter(bindings: FillExtrusionLayerRenderer.paint, layer: layer, zoom: zoom)
+    var paint = PaintAttributeWriter(
+      bindings: FillExtrusionLayerRenderer.paint, layer: layer, zoom: zoom, patterns: patterns)
     var mesh = MeshGeometry(floatsPerVertex: floatsPerVertex)
     let extent = BucketGeometry.extent
     let features = BucketFeatures.select(

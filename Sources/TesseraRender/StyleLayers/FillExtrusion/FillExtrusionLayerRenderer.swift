@@ -1,3 +1,4 @@
+import Foundation
 import TesseraData
 import TesseraGL
 import TesseraGeo
@@ -7,7 +8,9 @@ import TesseraStyle
 /// extrusion layers share it); 2D layers after them draw on top, as MapLibre composites them.
 /// Opaque layers draw once; translucent ones draw depth first, then colour only the nearest
 /// surface, each pixel once, so overlapping buildings and the copies neighbouring tiles hold
-/// do not blend twice.
+/// do not blend twice. With `fill-extrusion-pattern` roofs and walls show a sprite image
+/// instead of the colour (walls measured along their ring and up in metres, as MapLibre Native
+/// places it), lit alike.
 struct FillExtrusionLayerRenderer: StyleLayerRenderer {
   var layerType: LayerType { .fillExtrusion }
   var buildsBuckets: Bool { true }
@@ -16,7 +19,7 @@ struct FillExtrusionLayerRenderer: StyleLayerRenderer {
 
   static let paint: [PaintBinding] = [
     .color(FillExtrusionProperties.color, "color"), .number(FillExtrusionProperties.height, "height"),
-    .number(FillExtrusionProperties.base, "base"),
+    .number(FillExtrusionProperties.base, "base"), .pattern(FillExtrusionProperties.pattern, "pattern"),
   ]
 
   static let program = StyleProgram(
@@ -30,23 +33,34 @@ struct FillExtrusionLayerRenderer: StyleLayerRenderer {
   static let lightIntensity = UniformSlot<Float>("u_lightintensity")
   static let verticalGradient = UniformSlot<Float>("u_vertical_gradient")
   static let opacity = UniformSlot<Float>("u_opacity")
+  /// Pattern units per metre up a wall (MapLibre Native's approximation, negative: up).
+  static let heightFactor = UniformSlot<Float>("u_height_factor")
+
+  /// Whether `layer` draws a pattern at style zoom `zoom`.
+  static func isPatterned(_ layer: StyleLayer, zoom: Double) -> Bool {
+    layer[FillExtrusionProperties.pattern].isDataDriven
+      || layer.value(FillExtrusionProperties.pattern, zoom: zoom) != nil
+  }
 
   /// The passes of an extrusion layer: one for opaque layers; depth only, then colour once per
   /// pixel, for translucent ones.
   func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
     let program = FillExtrusionLayerRenderer.program
     let mask = PaintBinding.mask(FillExtrusionLayerRenderer.paint, layer: layer)
+    let pattern = FillExtrusionLayerRenderer.isPatterned(layer, zoom: context.zoom) ? ["PATTERN"] : []
     guard layer.value(FillExtrusionProperties.opacity, zoom: context.zoom) < 1 else {
-      return [StylePipeline(program: program, mask: mask, depth: .written)]
+      return [StylePipeline(program: program, mask: mask, switches: pattern, depth: .written)]
     }
     return [
-      StylePipeline(program: program, mask: mask, switches: ["DEPTH_ONLY"], depth: .written, writesColor: false),
-      StylePipeline(program: program, mask: mask, depth: .written, oncePerPixel: true),
+      StylePipeline(
+        program: program, mask: mask, switches: pattern + ["DEPTH_ONLY"], depth: .written, writesColor: false),
+      StylePipeline(program: program, mask: mask, switches: pattern, depth: .written, oncePerPixel: true),
     ]
   }
 
   func buildBucket(_ tile: VectorTile, layer: StyleLayer, context: BucketContext) -> BucketGeometry {
-    FillExtrusionBucketBuilder.build(tile, layer: layer, zoom: context.zoom, states: context.states)
+    FillExtrusionBucketBuilder.build(
+      tile, layer: layer, zoom: context.zoom, patterns: context.patterns, states: context.states)
   }
 
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
@@ -71,6 +85,15 @@ struct FillExtrusionLayerRenderer: StyleLayerRenderer {
       layer.value(FillExtrusionProperties.verticalGradient, zoom: zoom) ? 1 : 0)
     shared.set(FillExtrusionLayerRenderer.opacity, Float(min(opacity, 1)))
     let passes = pipelines(layer, PipelineContext(zoom: zoom, clipsWithStencil: false))
+    let patterned = FillExtrusionLayerRenderer.isPatterned(layer, zoom: zoom)
+    var textures: [ResourceKey] = []
+    if patterned {
+      // Nothing is drawn when a constant image is missing.
+      let position = PatternPaint.constantPosition(layer, FillExtrusionProperties.pattern, planner: planner)
+      guard layer[FillExtrusionProperties.pattern].isDataDriven || position != nil else { return }
+      shared = shared.merging(PatternPaint.atlasUniforms(planner, position: position))
+      textures = [PatternPaint.texture(planner)]
+    }
     // Heights are metres, scaled like MapLibre at the camera target's latitude.
     let pointsPerMeter = transform.pointsPerMeter(latitude: transform.camera.target.latitude)
     let draws = groups.map { group in
@@ -86,13 +109,22 @@ struct FillExtrusionLayerRenderer: StyleLayerRenderer {
       uniforms.set(StyleFramePlanner.matrix, matrix)
       uniforms = uniforms.merging(shared).merging(
         planner.paintUniforms(FillExtrusionLayerRenderer.paint, layer: layer, mask: passes[0].mask, tile: group.key))
+      if patterned {
+        let dataTile = group.key.dataTile
+        uniforms = uniforms.merging(
+          PatternPaint.tileUniforms(dataTile, wrap: group.key.wrap, extent: BucketGeometry.extent, zoom: zoom))
+        // MapLibre Native's −2^z / 512 / 8 tile units (of 8192 a tile) per metre, in bucket units.
+        let factor = -pow(2, Double(dataTile.z)) / 4096 * BucketGeometry.extent / 8192
+        uniforms.set(FillExtrusionLayerRenderer.heightFactor, Float(factor))
+      }
       return (group: group, uniforms: uniforms, cull: CullVolume(matrix: matrix.floats, margin: 0))
     }
     for (index, pass) in passes.enumerated() {
       if index > 0 { planner.clearStencil() }
       for draw in draws {
         planner.draw(
-          pass, planner.bucket(layer, draw.group.key), draw.uniforms, stencil: pass.oncePerPixel ? 1 : nil,
+          pass, planner.bucket(layer, draw.group.key), draw.uniforms,
+          textures: pass.switches.contains("DEPTH_ONLY") ? [] : textures, stencil: pass.oncePerPixel ? 1 : nil,
           cull: draw.cull)
       }
     }

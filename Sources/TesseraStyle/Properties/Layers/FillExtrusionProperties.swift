@@ -13,9 +13,11 @@ public enum FillExtrusionProperties {
   /// Metres.
   public static let base = StyleProperty<Double>.paint("fill-extrusion-base", 0, dataDriven: true, minimum: 0)
   public static let verticalGradient = StyleProperty<Bool>.paint("fill-extrusion-vertical-gradient", true)
+  /// The sprite image repeated over roofs and walls instead of the colour; unset: the colour.
+  public static let pattern = StyleProperty<String?>.paint("fill-extrusion-pattern", nil, dataDriven: true)
 
   static let all = [
-    opacity.spec, color.spec, translate.spec, translateAnchor.spec, .unsupportedPaint("fill-extrusion-pattern"),
+    opacity.spec, color.spec, translate.spec, translateAnchor.spec, pattern.spec,
     height.spec, base.spec, verticalGradient.spec,
   ]
 }
