@@ -19,7 +19,10 @@ out float v_gamma_scale;
 out float v_linesofar;
 #ifdef DASHED
 uniform float u_floorwidth;  // the width at the integer zoom, points (dash lengths are in widths)
+uniform vec2 u_patternscale; // periods per tile unit per width; texture rows per side
+uniform float u_tex_y;       // the texture row of the line's centre
 out float v_floorwidth;
+out vec2 v_tex;
 #endif
 #ifdef HAS_ATTR_PATTERN
 in vec4 a_pattern;
@@ -75,4 +78,7 @@ void main() {
   v_width2 = vec2(outset, inset);
   v_normal = a_normal;
   v_linesofar = a_data.y;
+#ifdef DASHED
+  v_tex = vec2(a_data.y * u_patternscale.x / max(v_floorwidth, 1e-6), a_normal.y * u_patternscale.y + u_tex_y);
+#endif
 }

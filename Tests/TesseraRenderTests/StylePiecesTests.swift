@@ -14,46 +14,6 @@ func styleLayer(_ layer: String) throws -> StyleLayer {
   return try #require(try Style.parse(Array(text.utf8)).layers.first)
 }
 
-@Suite struct LineDashesTests {
-  func dashes(_ array: String, cap: String = "butt") throws -> LineDashes? {
-    LineDashes(
-      layer: try styleLayer(
-        #"{"id": "l", "type": "line", "source": "s", "layout": {"line-cap": "\#(cap)"}, "paint": {"line-width": 2, "line-dasharray": \#(array)}}"#
-      ), zoom: 3)
-  }
-
-  @Test func evenPatternsAlternateDashAndGap() throws {
-    let pattern = try #require(try dashes("[3, 2, 1, 2]"))
-    #expect(pattern.period == 8 && pattern.floorWidth == 2)
-    #expect(pattern.dashes.map(\.start) == [0, 5] && pattern.dashes.map(\.end) == [3, 6])
-  }
-
-  @Test func zeroGapsJoinDashes() throws {
-    // [1, 0] is a solid line; [1, 0, 1, 1] one dash of 2 and a gap of 1.
-    let solid = try #require(try dashes("[1, 0]"))
-    #expect(solid.dashes.count == 1 && solid.dashes[0].end - solid.dashes[0].start == solid.period)
-    let joined = try #require(try dashes("[1, 0, 1, 1]"))
-    #expect(joined.dashes.count == 1 && joined.dashes[0].start == 0 && joined.dashes[0].end == 2)
-  }
-
-  @Test func oddPatternsJoinTheLastDashToTheFirst() throws {
-    // [1, 0, 1]: solid; [1, 1, 0]: dash 1, gap 1 (the zero dash sits against the next period's).
-    let solid = try #require(try dashes("[1, 0, 1]"))
-    #expect(solid.dashes.count == 1 && solid.dashes[0].end - solid.dashes[0].start == 2 && solid.period == 2)
-    let regular = try #require(try dashes("[1, 1, 0]"))
-    #expect(regular.dashes.count == 1 && regular.dashes[0].start == 2 && regular.dashes[0].end == 3)
-  }
-
-  @Test func zeroLengthDashesAreDotsOnlyWithRoundCaps() throws {
-    let butt = try #require(try dashes("[0, 2]"))
-    #expect(butt.dashes.isEmpty)
-    let round = try #require(try dashes("[0, 2]", cap: "round"))
-    #expect(round.dashes.count == 1 && round.round)
-    #expect(try dashes("[0, 0]") == nil)
-    #expect(try dashes("[]") == nil)
-  }
-}
-
 @Suite struct HillshadePreparationTests {
   static func dem(_ height: (Int, Int) -> Float, size: Int = 8) -> DEMTile {
     DEMTile(

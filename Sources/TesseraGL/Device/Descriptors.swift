@@ -56,6 +56,8 @@ public enum TextureFilter: Sendable {
 public enum TextureWrap: Sendable {
   case clampToEdge
   case `repeat`
+  /// Repeats across (s), clamps down (t): a pattern along a line.
+  case repeatAcross
 }
 
 /// Describes a 2D texture to create.

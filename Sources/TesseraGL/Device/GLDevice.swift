@@ -191,9 +191,10 @@ public final class GLDevice {
     glTexParameteri(target, GLenum(GL_TEXTURE_MIN_FILTER), minFilter)
     glTexParameteri(
       target, GLenum(GL_TEXTURE_MAG_FILTER), descriptor.filter == .nearest ? GL_NEAREST : GL_LINEAR)
-    let wrap = descriptor.wrap == .repeat ? GL_REPEAT : GL_CLAMP_TO_EDGE
-    glTexParameteri(target, GLenum(GL_TEXTURE_WRAP_S), wrap)
-    glTexParameteri(target, GLenum(GL_TEXTURE_WRAP_T), wrap)
+    let wrapS = descriptor.wrap == .clampToEdge ? GL_CLAMP_TO_EDGE : GL_REPEAT
+    let wrapT = descriptor.wrap == .repeat ? GL_REPEAT : GL_CLAMP_TO_EDGE
+    glTexParameteri(target, GLenum(GL_TEXTURE_WRAP_S), wrapS)
+    glTexParameteri(target, GLenum(GL_TEXTURE_WRAP_T), wrapT)
     let upload = { (pointer: UnsafeRawPointer?) in
       glTexImage2D(
         target, 0, formats.internal, GLsizei(descriptor.width), GLsizei(descriptor.height), 0,

@@ -107,7 +107,8 @@ public final class FrameExecutor {
         guard let set = resources.meshes(key), let mesh = part == .main ? set.main : set.outline else {
           continue
         }
-        if boundMesh != command.mesh {
+        // Layers sharing a bucket may draw it with different textures (dash patterns, ramps).
+        if boundMesh != command.mesh || !command.textures.isEmpty {
           device.applyBindings(
             Bindings(
               vertexBuffers: [mesh.vertices] + (mesh.paint.map { [$0] } ?? []), indexBuffer: mesh.indices,

@@ -139,10 +139,11 @@ public final class GPUResourceCache {
   /// Uploads RGBA pixels (rows top first) as the evictable texture of `key`.
   @discardableResult
   public func insertTexture(
-    _ key: ResourceKey, width: Int, height: Int, pixels: [UInt8], filter: TextureFilter = .linear
+    _ key: ResourceKey, width: Int, height: Int, pixels: [UInt8], filter: TextureFilter = .linear,
+    wrap: TextureWrap = .clampToEdge
   ) throws(GLError) -> TextureHandle {
     let handle = try device.makeTexture(
-      TextureDescriptor(width: width, height: height, filter: filter, label: "\(key)"), pixels: pixels)
+      TextureDescriptor(width: width, height: height, filter: filter, wrap: wrap, label: "\(key)"), pixels: pixels)
     if let old = textures[key] {
       device.destroy(old.value)
       bytes -= old.bytes

@@ -121,8 +121,10 @@ struct TileTextureUploader {
   var preparationMilliseconds = 0.0
 
   /// Uploads `pixels` (RGBA, rows top first) under `key` unless a texture is there already.
-  func upload(_ key: ResourceKey, width: Int, height: Int, pixels: () -> [UInt8]) throws(GLError) {
+  func upload(
+    _ key: ResourceKey, width: Int, height: Int, wrap: TextureWrap = .clampToEdge, pixels: () -> [UInt8]
+  ) throws(GLError) {
     guard resources.texture(key) == nil else { return }
-    try resources.insertTexture(key, width: width, height: height, pixels: pixels())
+    try resources.insertTexture(key, width: width, height: height, pixels: pixels(), wrap: wrap)
   }
 }

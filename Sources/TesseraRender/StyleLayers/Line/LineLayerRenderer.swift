@@ -82,6 +82,19 @@ struct LineLayerRenderer: StyleLayerRenderer {
   }
 
   func uploadLayerTextures(_ layer: StyleLayer, revision: Int, uploader: inout TileTextureUploader) throws(GLError) {
+    // Every dash pattern the layer may draw (sampled every tenth of a zoom: patterns change
+    // only at steps).
+    if layer[LineProperties.dashArray].expression.constantValue != .null {
+      var seen = Set<LineDashes>()
+      for step in 0...240 {
+        guard let dashes = LineDashes(layer: layer, zoom: Double(step) / 10),
+          seen.insert(LineDashes(sameTextureAs: dashes)).inserted
+        else { continue }
+        try uploader.upload(
+          dashes.textureKey, width: LineDashes.textureWidth, height: dashes.textureHeight, wrap: .repeatAcross
+        ) { dashes.texels() }
+      }
+    }
     guard layer[LineProperties.gradient].expression.constantValue != .null else { return }
     try uploader.upload(
       LineLayerRenderer.gradientKey(revision: revision, layer: layer), width: ColorRamp.width, height: 1
@@ -130,12 +143,14 @@ struct LineLayerRenderer: StyleLayerRenderer {
       } else if gradient {
         uniforms.set(LineLayerRenderer.gradientImage, 0)
       } else {
-        dashes?.setUniforms(&uniforms, tileZoom: tile.dataTile.z, zoom: zoom)
+        dashes?.setUniforms(&uniforms, tileZoom: tile.dataTile.z, zoom: zoom, pixelRatio: planner.pixelRatio)
       }
       let textures =
         patterned
         ? [PatternPaint.texture(planner)]
-        : gradient ? [LineLayerRenderer.gradientKey(revision: planner.input.revision, layer: layer)] : []
+        : gradient
+          ? [LineLayerRenderer.gradientKey(revision: planner.input.revision, layer: layer)]
+          : dashes.map { [$0.textureKey] } ?? []
       planner.draw(
         pipeline, planner.bucket(layer, tile), uniforms, textures: textures,
         stencil: stencil,
