@@ -5,7 +5,7 @@
 /// vertex stage: hillshade draws with raster's); ``ShaderLibrary/source(of:defines:)`` prepends
 /// `#version 300 es`, the precision statements and any defines. Paint properties that are
 /// uniforms or per-vertex attributes are written once with `#pragma paint:` lines (see
-/// ``PaintPragma``). Adding a program means adding its two files and one line to
+/// ``PaintPragma``), pattern paint with `#pragma pattern:` lines (see ``PatternPragma``). Adding a program means adding its two files and one line to
 /// ``ShaderLibrary/programs``; a test fails if a file in the folder is not listed.
 public enum ShaderLibrary {
   /// The sources of one program.
@@ -68,21 +68,8 @@ public enum ShaderLibrary {
 
   private static func program(_ name: String, _ vertex: [UInt8], _ fragment: [UInt8]) -> Program {
     func expand(_ bytes: [UInt8], _ stage: PaintPragma.Stage) -> String {
-      PaintPragma.expand(String(decoding: bytes, as: UTF8.self), stage: stage).replacing(
-        "#pragma include: pattern", with: patternFunctions)
+      PatternPragma.expand(PaintPragma.expand(String(decoding: bytes, as: UTF8.self), stage: stage), stage: stage)
     }
     return Program(name: name, vertex: expand(vertex, .vertex), fragment: expand(fragment, .fragment))
   }
-
-  /// What `#pragma include: pattern` stands for: where a point lies in a repeating pattern.
-  /// `patternPosition` gives, for `position` in tile units, the position in repeats of a
-  /// `size`-point image (its fraction is the place within a repeat), the tile's origin given
-  /// in points split into `upper` (÷ 65536) and `lower` (mod 65536) halves so that large
-  /// world coordinates keep their precision in 32-bit floats; `ratio` is points per tile unit.
-  static let patternFunctions = """
-    vec2 patternPosition(vec2 upper, vec2 lower, vec2 size, float ratio, vec2 position) {
-      vec2 offset = mod(mod(mod(upper, size) * 256.0, size) * 256.0 + lower, size);
-      return (ratio * position + offset) / size;
-    }
-    """
 }

@@ -10,7 +10,7 @@ uniform vec2 u_pattern_size;       // the image's size, points
 in vec2 a_position;
 out vec2 v_pattern_pos;
 
-#pragma include: pattern
+#pragma pattern: functions
 
 void main() {
   gl_Position = u_matrix * vec4(a_position, 0.0, 1.0);

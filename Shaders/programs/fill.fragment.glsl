@@ -2,14 +2,7 @@
 #pragma paint: define float opacity
 
 #ifdef PATTERN
-uniform sampler2D u_image;  // the style's pattern atlas (premultiplied)
-uniform vec2 u_texsize;     // its size, pixels
-in vec2 v_pattern_pos;
-#ifdef HAS_ATTR_PATTERN
-in vec4 v_pattern;
-#else
-uniform vec4 u_pattern;
-#endif
+#pragma pattern: define
 #endif
 
 out vec4 fragColor;
@@ -18,13 +11,7 @@ void main() {
   #pragma paint: initialize vec4 color
   #pragma paint: initialize float opacity
 #ifdef PATTERN
-#ifdef HAS_ATTR_PATTERN
-  vec4 pattern = v_pattern;
-#else
-  vec4 pattern = u_pattern;
-#endif
-  vec2 position = mix(pattern.xy / u_texsize, pattern.zw / u_texsize, mod(v_pattern_pos, 1.0));
-  fragColor = texture(u_image, position) * opacity;
+  fragColor = patternColor() * opacity;
 #else
   fragColor = color * opacity;
 #endif

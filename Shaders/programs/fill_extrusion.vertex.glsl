@@ -18,21 +18,8 @@ in vec2 a_data;     // x: 1 at the top, 0 at the base; y: distance along the rin
 #ifndef DEPTH_ONLY
 out vec4 v_lit_color;
 #ifdef PATTERN
-uniform vec2 u_pixel_coord_upper;
-uniform vec2 u_pixel_coord_lower;
-uniform float u_tile_ratio;
 uniform float u_height_factor;  // tile units per metre up a wall (negative: up)
-#ifdef HAS_ATTR_PATTERN
-in vec4 a_pattern;
-in float a_pattern_ratio;
-out vec4 v_pattern;
-#else
-uniform vec4 u_pattern;
-uniform float u_pattern_ratio;
-#endif
-out vec2 v_pattern_pos;
-
-#pragma include: pattern
+#pragma pattern: define
 #endif
 #endif
 
@@ -51,18 +38,8 @@ void main() {
   gl_Position = u_matrix * vec4(a_pos, z, 1.0);
 #ifndef DEPTH_ONLY
 #ifdef PATTERN
-#ifdef HAS_ATTR_PATTERN
-  vec4 pattern = a_pattern;
-  float ratio = a_pattern_ratio;
-  v_pattern = a_pattern;
-#else
-  vec4 pattern = u_pattern;
-  float ratio = u_pattern_ratio;
-#endif
-  vec2 size = (pattern.zw - pattern.xy) / ratio;
-  size = size.x > 0.0 && size.y > 0.0 ? size : vec2(1.0);
   vec2 surface = a_normal.z > 0.5 ? a_pos : vec2(a_data.y, z * u_height_factor);
-  v_pattern_pos = patternPosition(u_pixel_coord_upper, u_pixel_coord_lower, size, u_tile_ratio, surface);
+  #pragma pattern: position surface
   // The light on a white surface, multiplied by the image in the fragment stage.
   float lit = clamp(dot(a_normal, u_lightpos), 0.0, 1.0);
   lit = mix(1.0 - u_lightintensity, max(0.5 + u_lightintensity, 1.0), lit);

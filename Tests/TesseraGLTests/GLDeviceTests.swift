@@ -278,3 +278,36 @@ let diagonal: [Float] = [-1, -1, 1, -1, -1, 1]
     }
   }
 }
+
+/// `#pragma pattern:` lines expand to the pattern paint every `PATTERN` variant shares.
+@Suite struct PatternPragmaTests {
+  @Test func stagesDeclareWhatTheyNeed() {
+    let vertex = PatternPragma.expand(
+      "#pragma pattern: define\nvoid main() {\n  #pragma pattern: position a_pos\n}", stage: .vertex)
+    for line in [
+      "in vec4 a_pattern;                 // the image's corners in the atlas, pixels", "uniform vec4 u_pattern;",
+      "out vec2 v_pattern_pos;",
+      "vec2 patternPosition(vec2 upper, vec2 lower, vec2 size, float ratio, vec2 position) {",
+      "  v_pattern_pos = patternPosition(u_pixel_coord_upper, u_pixel_coord_lower, patternSize, u_tile_ratio, a_pos);",
+    ] {
+      #expect(vertex.split(separator: "\n").contains(Substring(line)), "missing \(line)")
+    }
+    let fragment = PatternPragma.expand("#pragma pattern: define", stage: .fragment)
+    #expect(fragment.contains("vec4 patternColor() {") && fragment.contains("uniform sampler2D u_image;"))
+    #expect(!vertex.contains("#pragma") && !fragment.contains("#pragma"))
+    #expect(PatternPragma.expand("#pragma pattern: functions", stage: .vertex).hasPrefix("vec2 patternPosition("))
+  }
+
+  /// The pattern, gradient and dash variants compile and link, with patterns per vertex too.
+  @Test func patternGradientAndDashVariantsCompile() throws {
+    let device = try GLDevice(gpu: .surfaceless)
+    for name in ["fill", "fill_outline", "fill_extrusion", "line"] {
+      try device.compilePrograms([name], defines: ["PATTERN": "1"])
+      try device.compilePrograms([name], defines: ["PATTERN": "1", "HAS_ATTR_PATTERN": "1"])
+    }
+    try device.compilePrograms(["fill_extrusion"], defines: ["PATTERN": "1", "DEPTH_ONLY": "1"])
+    try device.compilePrograms(["line"], defines: ["GRADIENT": "1"])
+    try device.compilePrograms(["line"], defines: ["DASHED": "1", "HAS_ATTR_WIDTH": "1"])
+    try device.compilePrograms(["background_pattern"])
+  }
+}
