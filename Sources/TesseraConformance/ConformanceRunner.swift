@@ -64,10 +64,10 @@ public struct ConformanceRunner {
     return try map.snapshot(alpha: .premultiplied)
   }
 
-  /// Applies a case's `operations` that change what is drawn: `setFeatureState` and
-  /// `removeFeatureState` (waits need nothing: every snapshot waits for its tiles). Other
-  /// operations (camera moves, style edits, animation waits) are not applied.
-  static func apply(_ operations: [JSONValue], to map: Map, path: String) throws {
+  /// Applies a case's `operations` that change what is drawn: `setZoom` (MapLibre zoom),
+  /// `setFeatureState` and `removeFeatureState` (waits need nothing: every snapshot waits for
+  /// its tiles, and still frames show finished fades). Other operations are not applied.
+  public static func apply(_ operations: [JSONValue], to map: Map, path: String) throws {
     for (index, operation) in operations.enumerated() {
       guard case .array(let parts) = operation, case .string(let name)? = parts.first else {
         throw ConformanceError(path: path, reason: "operations[\(index)]: expected [name, …]")
@@ -85,8 +85,13 @@ public struct ConformanceRunner {
         return (source, object["sourceLayer"]?.string, id)
       }
       switch name {
-      case "wait":
+      case "wait", "idle":
         continue
+      case "setZoom":
+        guard parts.count > 1, case .number(let zoom) = parts[1], zoom.isFinite else {
+          throw ConformanceError(path: path, reason: "operations[\(index)]: setZoom expects a zoom")
+        }
+        map.moveCamera(.zoomTo(min(max(Camera.zoom(forStyleZoom: zoom), 0), CameraLimits.maximumZoomLevel)))
       case "setFeatureState":
         let target = try feature(parts.count > 1 ? parts[1] : nil)
         guard parts.count > 2, case .object(let state) = parts[2] else {

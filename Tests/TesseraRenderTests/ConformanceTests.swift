@@ -49,9 +49,7 @@ import Testing
   /// sort keys, GeoJSON options, …) that MapLibre Native passes but Tessera does not yet, and
   /// why. Every other case Native passes must pass, and at least 90% of Native's passes.
   static let moreTestsKnownFailures: [String: String] = [
-    "within/paint-line": "a self-intersecting polygon, which MapLibre Native repairs (even-odd union) before filling",
-    "zoom-history/in": "pattern cross-fades after the case's zoom operations",
-    "zoom-history/out": "pattern cross-fades after the case's zoom operations",
+    "within/paint-line": "a self-intersecting polygon, which MapLibre Native repairs (even-odd union) before filling"
   ]
 
   @Test func moreTestsPassWhatMapLibreNativePasses() throws {

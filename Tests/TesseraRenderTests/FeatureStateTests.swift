@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraConformance
 import TesseraImage
 import TesseraJSON
 import TesseraStyle
@@ -147,6 +148,23 @@ import Testing
         Issue.record("must be refused: \(bad)")
       } catch {
         #expect("\(error)".contains(message), "\(error)")
+      }
+    }
+  }
+
+  /// The conformance runner applies a case's operations to the map before its snapshot.
+  @Test func conformanceOperationsMoveTheCameraAndSetStates() throws {
+    let map = try FeatureStateTests.map()
+    let operations = try JSONParser.parse(
+      #"[["wait"], ["setZoom", 2.5], ["setFeatureState", {"source": "p", "id": 2}, {"color": "red"}], ["idle"], ["removeFeatureState", {"source": "p", "id": "2"}, "color"], ["setFeatureState", {"source": "p", "id": "1"}, {"color": "blue"}]]"#
+    )
+    try ConformanceRunner.apply(operations.array ?? [], to: map, path: "case")
+    #expect(abs(map.camera.zoom - 3.5) < 1e-9, "MapLibre zoom 2.5 is camera zoom 3.5")
+    #expect(map.featureStates.state(of: FeatureStates.Key(source: "p", id: "2")).isEmpty)
+    #expect(map.featureStates.state(of: FeatureStates.Key(source: "p", id: "1")) == ["color": .string("blue")])
+    for bad in [#"[["setZoom"]]"#, #"[["setFeatureState", {"id": 1}, {}]]"#, #"[5]"#] {
+      #expect(throws: ConformanceError.self) {
+        try ConformanceRunner.apply(try JSONParser.parse(bad).array ?? [], to: map, path: "case")
       }
     }
   }
