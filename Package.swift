@@ -10,7 +10,8 @@
 //   TesseraConformance   ─▶ Tessera (MapLibre's render tests; not in the library product)
 //   Tessera              ─▶ TesseraRender, TesseraStyle, TesseraData, TesseraGL, TesseraImage, TesseraJSON,
 //                           TesseraGeo (the library product: Map, Scene, markers, RenderPool)
-//   TesseraRender        ─▶ TesseraGL, TesseraStyle, TesseraData, TesseraImage, TesseraGeo
+//   TesseraRender        ─▶ TesseraGL, TesseraStyle, TesseraText, TesseraData, TesseraImage, TesseraGeo
+//   TesseraText          ─▶ TesseraData, TesseraImage, CFreeType, CHarfBuzz, CFriBidi (fonts, shaping, glyphs)
 //   TesseraGL            ─▶ CEGL, CGLES3, CGBM, TesseraShaders (Shaders/), TesseraImage
 //   TesseraStyle         ─▶ TesseraJSON, TesseraImage, TesseraGeo
 //   TesseraData          ─▶ TesseraJSON, TesseraImage, TesseraGeo, CSQLite, CZlib, CTesseraHTTP ─▶ CCurl
@@ -46,6 +47,9 @@ let package = Package(
     systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
     systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
     systemLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
+    systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
+    systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"]),
+    systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: ["libfribidi-dev"]),
     // libpng and libjpeg report errors with longjmp, which Swift cannot catch: these few C
     // functions hold the setjmp points and turn failures into error strings.
     .target(name: "CTesseraCodecs", dependencies: ["CPNG", "CJPEG"], path: "Sources/CSystem/CTesseraCodecs"),
@@ -60,6 +64,7 @@ let package = Package(
       dependencies: ["TesseraGeo", "TesseraJSON", "TesseraImage", "CSQLite", "CZlib", "CTesseraHTTP"]),
     .target(name: "TesseraImage", dependencies: ["CTesseraCodecs", "CWebP", "CZlib"]),
     .target(name: "TesseraStyle", dependencies: ["TesseraGeo", "TesseraJSON", "TesseraImage"]),
+    .target(name: "TesseraText", dependencies: ["TesseraData", "TesseraImage", "CFreeType", "CHarfBuzz", "CFriBidi"]),
     .target(
       name: "TesseraShaders", path: "Shaders",
       resources: [.embedInCode("programs")]),
@@ -68,11 +73,14 @@ let package = Package(
       dependencies: ["CEGL", "CGLES3", "CGBM", "TesseraImage", "TesseraShaders"]),
     .target(
       name: "TesseraRender",
-      dependencies: ["TesseraGeo", "TesseraGL", "TesseraImage", "TesseraJSON", "TesseraStyle", "TesseraData"]),
+      dependencies: [
+        "TesseraGeo", "TesseraGL", "TesseraImage", "TesseraJSON", "TesseraStyle", "TesseraData", "TesseraText",
+      ]),
     .target(
       name: "Tessera",
       dependencies: [
         "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraData", "TesseraStyle", "TesseraRender", "TesseraGL",
+        "TesseraText",
       ]),
     .target(
       name: "TesseraConformance",
@@ -94,6 +102,7 @@ let package = Package(
       path: "Tests/TesseraTestSupport"),
     .testTarget(name: "TesseraGeoTests", dependencies: ["TesseraGeo", "TesseraTestSupport"]),
     .testTarget(name: "TesseraJSONTests", dependencies: ["TesseraJSON"]),
+    .testTarget(name: "TesseraTextTests", dependencies: ["TesseraText", "TesseraData", "TesseraTestSupport"]),
     .testTarget(name: "TesseraStyleTests", dependencies: ["TesseraStyle", "TesseraTestSupport"]),
     .testTarget(
       name: "TesseraDataTests", dependencies: ["TesseraData", "Tessera", "TesseraTestSupport"],

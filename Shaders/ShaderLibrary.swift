@@ -43,6 +43,7 @@ public enum ShaderLibrary {
     "hillshade": program(
       "hillshade", PackageResources.raster_vertex_glsl, PackageResources.hillshade_fragment_glsl),
     "heatmap": program("heatmap", PackageResources.heatmap_vertex_glsl, PackageResources.heatmap_fragment_glsl),
+    "symbol": program("symbol", PackageResources.symbol_vertex_glsl, PackageResources.symbol_fragment_glsl),
     "heatmap_texture": program(
       "heatmap_texture", PackageResources.heatmap_texture_vertex_glsl, PackageResources.heatmap_texture_fragment_glsl),
   ]

@@ -117,6 +117,7 @@ enum StyleBuilder {
     let sprites = binder.loadSprites(style, pixelRatio: settings.pixelRatio)
     return StyleRenderer(
       style: style, name: name, sources: bound.sources, loader: loader, loadTimeout: settings.loadTimeout,
-      limits: settings.limits, sourceProblems: bound.problems + sprites.problems, images: sprites.images)
+      limits: settings.limits, sourceProblems: bound.problems + sprites.problems, images: sprites.images,
+      glyphs: binder.glyphStore(style))
   }
 }

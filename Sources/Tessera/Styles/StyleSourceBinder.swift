@@ -3,6 +3,7 @@ import TesseraData
 import TesseraJSON
 import TesseraRender
 import TesseraStyle
+import TesseraText
 
 /// A style source that cannot be opened.
 public struct StyleSourceError: Error, Equatable, CustomStringConvertible {
@@ -148,6 +149,22 @@ public struct StyleSourceBinder: Sendable {
       }
     }
     return (images, problems)
+  }
+
+  /// The glyphs of `style`: its `glyphs` PBF template (`local://`, `file://`, paths relative
+  /// to the data root, or HTTP(S) with the tile fetcher's settings and cache), or, when it has
+  /// none, the system's fonts (shaped with HarfBuzz).
+  public func glyphStore(_ style: Style, fonts: FontLibrary = .system) -> GlyphStore {
+    guard let template = style.glyphs else { return GlyphStore(loader: nil, fonts: fonts) }
+    var resolved = template
+    if template.hasPrefix("local://") {
+      resolved = (localRoot ?? ".") + "/" + template.dropFirst("local://".count)
+    } else if !template.hasPrefix("http://") && !template.hasPrefix("https://") {
+      resolved = locator.resolve(template.hasPrefix("file://") ? String(template.dropFirst(7)) : template)
+    }
+    let bound = GlyphURLTemplate(template: resolved, http: locator.httpOptions)
+    return GlyphStore(
+      loader: { stack, start throws(GlyphError) in try bound.load(fontStack: stack, rangeStart: start) }, fonts: fonts)
   }
 
   /// The file a `local://` URL names.

@@ -102,6 +102,10 @@ public struct PreparationTimings: Sendable, Equatable {
   public var upload = 0.0
   /// Planning the draw commands.
   public var commandPlanning = 0.0
+  /// Resolving, shaping and laying out the text and icons of symbol buckets (wall time).
+  public var textShaping = 0.0
+  /// Placing symbols (collision detection) and making their quads.
+  public var textPlacement = 0.0
 
   public init() {}
 }

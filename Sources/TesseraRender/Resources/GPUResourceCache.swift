@@ -166,6 +166,27 @@ public final class GPUResourceCache {
     return texture
   }
 
+  /// Keeps a pinned atlas texture of `width` × `height` texels in `format` up to date: made
+  /// anew from `pixels()` (every row) when absent or of another size, else only `rows` are
+  /// sent, from `rowBytes(rows)`.
+  public func updatePinnedAtlas(
+    _ key: ResourceKey, width: Int, height: Int, format: TextureFormat, rows: Range<Int>,
+    pixels: () -> [UInt8], rowBytes: (Range<Int>) -> [UInt8]
+  ) throws(GLError) {
+    if let texture = pinnedTextures[key] {
+      let size = device.size(of: texture)
+      if size.width == width, size.height == height {
+        guard !rows.isEmpty else { return }
+        device.updateTexture(
+          texture, x: 0, y: rows.lowerBound, width: width, height: rows.count, pixels: rowBytes(rows))
+        return
+      }
+      removePinnedTexture(key)
+    }
+    pinnedTextures[key] = try device.makeTexture(
+      TextureDescriptor(width: width, height: height, format: format, label: "\(key)"), pixels: pixels())
+  }
+
   /// Deletes a pinned texture.
   public func removePinnedTexture(_ key: ResourceKey) {
     if let texture = pinnedTextures.removeValue(forKey: key) { device.destroy(texture) }

@@ -36,8 +36,9 @@ public struct PatternAtlas: Sendable {
   public var isEmpty: Bool { positions.isEmpty }
 
   /// Packs `images` (by name) in rows, tallest first, names breaking ties, so the same images
-  /// always give the same atlas.
-  public init(images: [String: SpriteImage]) {
+  /// always give the same atlas. Each image has a border of one pixel: its opposite edges
+  /// (patterns repeat seamlessly) or, unless `wrapsBorders`, clear (icons).
+  public init(images: [String: SpriteImage], wrapsBorders: Bool = true) {
     let order = images.keys.sorted { a, b in
       let (ha, hb) = (images[a]!.image.height, images[b]!.image.height)
       return ha != hb ? ha > hb : a < b
@@ -72,7 +73,8 @@ public struct PatternAtlas: Sendable {
     var positions: [String: Position] = [:]
     for (name, x, y) in placed {
       let sprite = images[name]!
-      PatternAtlas.copyWithWrappedBorder(sprite.image.premultipliedAlpha(), into: &pixels, atlasWidth: side, x: x, y: y)
+      PatternAtlas.copyWithWrappedBorder(
+        sprite.image.premultipliedAlpha(), into: &pixels, atlasWidth: side, x: x, y: y, wraps: wrapsBorders)
       let w = Float(sprite.image.width)
       let h = Float(sprite.image.height)
       positions[name] = Position(
@@ -88,7 +90,9 @@ public struct PatternAtlas: Sendable {
 
   /// Copies `image` to (x + 1, y + 1) and its edges into the border around it: the top border
   /// is the bottom row, the left border the right column, and so on (corners stay clear).
-  static func copyWithWrappedBorder(_ image: RGBAImage, into atlas: inout [UInt8], atlasWidth: Int, x: Int, y: Int) {
+  static func copyWithWrappedBorder(
+    _ image: RGBAImage, into atlas: inout [UInt8], atlasWidth: Int, x: Int, y: Int, wraps: Bool = true
+  ) {
     let (w, h) = (image.width, image.height)
     func put(_ sourceX: Int, _ sourceY: Int, _ targetX: Int, _ targetY: Int) {
       let from = (sourceY * w + sourceX) * 4
@@ -97,10 +101,11 @@ public struct PatternAtlas: Sendable {
     }
     for row in 0..<h {
       for column in 0..<w { put(column, row, x + 1 + column, y + 1 + row) }
+      guard wraps else { continue }
       put(w - 1, row, x, y + 1 + row)
       put(0, row, x + w + 1, y + 1 + row)
     }
-    for column in 0..<w {
+    for column in 0..<w where wraps {
       put(column, h - 1, x + 1 + column, y)
       put(column, 0, x + 1 + column, y + h + 1)
     }

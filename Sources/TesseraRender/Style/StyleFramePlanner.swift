@@ -22,6 +22,11 @@ struct StyleFrameInput {
   let patterns: PatternAtlas
   /// The version of the feature states the buckets of layers reading them were built with.
   let stateVersion: Int
+  /// The symbols each symbol layer draws, placed for this frame, by layer id.
+  var symbols: [String: PlacedSymbols] = [:]
+  /// The glyph atlas and icon atlas textures symbols draw from.
+  var glyphAtlas: SymbolAtlasTexture?
+  var iconAtlas: SymbolAtlasTexture?
 
   /// The style's zoom.
   var zoom: Double { transform.camera.styleZoom }

@@ -13,6 +13,7 @@ enum StyleLayerRenderers {
     HillshadeLayerRenderer(),
     FillExtrusionLayerRenderer(),
     HeatmapLayerRenderer(),
+    SymbolLayerRenderer(),
   ]
 
   /// The renderer of each drawn layer type.

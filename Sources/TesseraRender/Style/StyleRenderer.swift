@@ -6,6 +6,7 @@ import TesseraGL
 import TesseraGeo
 import TesseraImage
 import TesseraStyle
+import TesseraText
 
 /// Draws a style: for each frame it loads the tiles the camera needs (on the loader's worker
 /// threads), has each layer's renderer (see ``StyleLayerRenderers``) build the geometry of
@@ -34,6 +35,15 @@ public final class StyleRenderer: Sendable {
   /// The name of the bucket each layer that builds buckets draws, by layer id: the id of the
   /// first layer with the same geometry (see ``StyleLayerRenderer/bucketSignature(_:)``).
   let bucketNames: [String: String]
+
+  /// The map's glyphs (PBFs or local fonts) and their atlas, shared by all symbol layers.
+  public let glyphs: GlyphStore
+  /// The style's images packed for icons (clear borders, unlike ``patterns``).
+  let icons: PatternAtlas
+  /// The names of the images that are signed-distance fields.
+  let sdfImages: Set<String>
+  /// Symbol buckets built so far (CPU only; symbols are placed anew each frame).
+  let symbolBuckets = Mutex(SymbolBucketCache())
 
   private static let revisions = Atomic<Int>(0)
   /// The features' states and their version (bumped by every change).
@@ -72,9 +82,13 @@ public final class StyleRenderer: Sendable {
   public init(
     style: Style, name: String = "style", sources: [String: RenderSource], loader: TileLoader,
     loadTimeout: Double = 60, limits: FrameLimits = FrameLimits(), sourceProblems: [String] = [],
-    images: [String: SpriteImage] = [:]
+    images: [String: SpriteImage] = [:], glyphs: GlyphStore? = nil
   ) {
     patterns = PatternAtlas(images: images)
+    let drawsSymbols = style.layers.contains { $0.type == .symbol }
+    icons = drawsSymbols ? PatternAtlas(images: images, wrapsBorders: false) : .empty
+    sdfImages = Set(images.filter { $0.value.isSDF }.keys)
+    self.glyphs = glyphs ?? GlyphStore(loader: nil, fonts: drawsSymbols ? FontLibrary.system : nil)
     var states = FeatureStates()
     for (id, source) in style.sources where !source.promotedIDs.isEmpty { states.promotedIDs[id] = source.promotedIDs }
     featureStateStore = Mutex(StateSnapshot(states: states, version: 0))
@@ -202,9 +216,12 @@ public final class StyleRenderer: Sendable {
     let planStart = DispatchTime.now()
     timings.upload = milliseconds(gpuStart, planStart) - (timings.tessellation - tessellatedBefore)
     if let clearColor, frame.isEmpty { frame.clearColor = clearColor }
-    let input = StyleFrameInput(
+    var input = StyleFrameInput(
       transform: transform, tiles: tilesBySource, textures: textures, revision: revision,
       bucketNames: bucketNames, light: style.light, patterns: patterns, stateVersion: states.version)
+    try prepareSymbols(
+      layers: layers, tiles: tilesBySource, states: states, resources: frame.resources, input: &input,
+      timings: &timings)
     var planner = StyleFramePlanner(input: input, frame: frame)
     for (position, drawn) in layers.enumerated() {
       planner.frame.beginLayer()

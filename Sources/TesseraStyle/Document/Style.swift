@@ -26,6 +26,8 @@ public struct Style: Sendable {
   /// Where the style's images come from: `sprite` as one URL (id `default`) or a list of
   /// `{"id", "url"}` (images of other ids are named `id:name`).
   public var sprites: [StyleSprite] = []
+  /// The glyph PBF URL template (`{fontstack}`, `{range}`); nil: labels use local fonts.
+  public var glyphs: String?
   public var warnings: [String]
 
   /// The most layers a style may have: each costs memory when the style is read and a draw per
@@ -102,6 +104,7 @@ public struct Style: Sendable {
       metadata = root["metadata"].value
       light = StyleLight.parse(root["light"], warnings: &warnings)
       sprites = try StyleSprite.parse(root["sprite"])
+      glyphs = try root["glyphs"].optionalString()
       self.warnings = warnings
     } catch let error as StyleError {
       throw error

@@ -54,6 +54,11 @@ public indirect enum Expression: Sendable {
   case concat([Expression])
   case upcase(Expression)
   case downcase(Expression)
+  /// `format`: sections of text (or images) with their own `font-scale`, `text-font` and
+  /// `text-color`; evaluates to a formatted value (``StyleValue/formattedSections``).
+  case format([(content: Expression, options: [String: Expression])])
+  /// `is-supported-script`: whether the text's scripts can be drawn (always, with local fonts).
+  case isSupportedScript(Expression)
   case math(MathOperator, [Expression])
 
   /// The comparison operators.
@@ -141,6 +146,11 @@ extension Expression {
     case .get(let key, let object), .has(let key, let object): return [key] + (object.map { [$0] } ?? [])
     case .at(let index, let array): return [index, array]
     case .contains(let needle, let haystack), .indexOf(let needle, let haystack): return [needle, haystack]
+    case .format(let sections):
+      return sections.flatMap { section in
+        [section.content] + section.options.keys.sorted().map { section.options[$0]! }
+      }
+    case .isSupportedScript(let value): return [value]
     case .length(let value), .not(let value), .typeOf(let value), .upcase(let value), .downcase(let value),
       .featureState(let value):
       return [value]

@@ -149,6 +149,29 @@ extension Expression {
       return .string(text)
     case .upcase(let value):
       return .string(try string(value, context, "upcase").uppercased())
+    case .isSupportedScript:
+      return .bool(true)
+    case .format(let sections):
+      var result: [StyleValue] = []
+      for section in sections {
+        let content = try section.content.evaluate(context)
+        if let inner = content.formattedSections {
+          result += inner
+          continue
+        }
+        var fields: [String: StyleValue] = ["text": .string(content.formatted)]
+        if section.options["image"] != nil { fields = ["image": .string(content.formatted)] }
+        for (key, option) in section.options where key != "image" {
+          let value = try option.evaluate(context)
+          if key == "text-color", let color = value.color {
+            fields[key] = .color(color)
+          } else if value != .null {
+            fields[key] = value
+          }
+        }
+        result.append(.object(fields))
+      }
+      return .object(["formatted": .array(result)])
     case .downcase(let value):
       return .string(try string(value, context, "downcase").lowercased())
     case .math(let op, let operands):

@@ -147,6 +147,11 @@ public struct ExpressionParser {
     case "to-string": return .coerce(.string, try arguments(rest, 1...1, name))
     // An image is known by its name here (the renderer looks it up in the style's sprites).
     case "image": return .coerce(.string, try arguments(rest, 1...1, name))
+    case "is-supported-script": return .isSupportedScript(try arguments(rest, 1...1, name)[0])
+    case "format": return try parseFormat(rest)
+    case "number-format": return .coerce(.string, [try arguments(rest, 2...2, name)[0]])
+    case "resolved-locale": return .literal(.string("en"))
+    case "collator": return .literal(.null)
     case "to-boolean": return .coerce(.boolean, try arguments(rest, 1...1, name))
     case "to-color": return .coerce(.color, try arguments(rest, many, name))
     case "number": return .assert(.number, try arguments(rest, many, name))
@@ -183,6 +188,34 @@ public struct ExpressionParser {
       }
       return .math(op, try arguments(rest, count, name))
     }
+  }
+
+  private func parseFormat(_ rest: [JSONValue]) throws(StyleError) -> Expression {
+    var sections: [(content: Expression, options: [String: Expression])] = []
+    var index = 0
+    while index < rest.count {
+      var options: [String: Expression] = [:]
+      var contentJSON = rest[index]
+      if case .array(let parts) = contentJSON, parts.count == 2, parts[0] == .string("image") {
+        // An image section: its name, marked as an image.
+        contentJSON = parts[1]
+        options["image"] = .literal(.bool(true))
+      }
+      let content = try child(index + 1).parse(contentJSON)
+      if index + 1 < rest.count, case .object(let object) = rest[index + 1] {
+        for (key, value) in object.pairs {
+          guard ["font-scale", "text-font", "text-color", "vertical-align"].contains(key) else {
+            throw fail("unknown 'format' option '\(key)'", at: index + 2)
+          }
+          options[key] = try child(index + 2).parse(value)
+        }
+        index += 1
+      }
+      sections.append((content, options))
+      index += 1
+    }
+    guard !sections.isEmpty else { throw fail("'format' expects at least one section") }
+    return .format(sections)
   }
 
   private func parseLet(_ rest: [JSONValue]) throws(StyleError) -> Expression {

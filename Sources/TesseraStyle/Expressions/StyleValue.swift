@@ -53,6 +53,13 @@ public enum StyleValue: Sendable, Equatable, Hashable {
     }
   }
 
+  /// The sections of a formatted value (what `format` gives): objects with `text` or
+  /// `image` and optional `font-scale`, `text-font`, `text-color`.
+  public var formattedSections: [StyleValue]? {
+    guard case .object(let object) = self, case .array(let sections)? = object["formatted"] else { return nil }
+    return sections
+  }
+
   /// The array as numbers, if every element is a number.
   public var numbers: [Double]? {
     guard case .array(let elements) = self else { return nil }

@@ -9,6 +9,10 @@ public enum PropertyType: Sendable, Equatable {
   case enumeration([String])
   /// An array of numbers, of a fixed length when given.
   case numberArray(count: Int?)
+  /// Text with sections (`text-field`): a string, or what `format` gives.
+  case formatted
+  /// An array of strings (`text-font`, `text-variable-anchor`).
+  case stringArray
   /// Properties Tessera parses but does not draw (patterns, images, text).
   case unsupported
 }
@@ -75,6 +79,7 @@ extension PropertySpec {
       .hillshade: HillshadeProperties.all,
       .fillExtrusion: FillExtrusionProperties.all,
       .heatmap: HeatmapProperties.all,
+      .symbol: SymbolProperties.all,
     ]
     return table.mapValues { specs in
       Dictionary(uniqueKeysWithValues: (specs + [LayerProperties.visibility.spec]).map { ($0.name, $0) })

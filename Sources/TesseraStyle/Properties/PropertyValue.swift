@@ -85,6 +85,16 @@ public struct PropertyValue: Sendable {
     case .numberArray(let count):
       guard let numbers = value.numbers, count == nil || numbers.count == count else { return nil }
       return value
+    case .formatted:
+      switch value {
+      case .null: return .string("")
+      case .object: return value.formattedSections != nil ? value : nil
+      case .array: return nil
+      default: return .string(value.formatted)
+      }
+    case .stringArray:
+      guard case .array(let elements) = value, elements.allSatisfy({ $0.string != nil }) else { return nil }
+      return value
     case .unsupported:
       return value
     }
@@ -125,6 +135,8 @@ public struct PropertyValue: Sendable {
     case .string: return "a string"
     case .enumeration(let values): return "one of " + values.joined(separator: ", ")
     case .numberArray(let count): return count.map { "an array of \($0) numbers" } ?? "an array of numbers"
+    case .formatted: return "text or a format expression"
+    case .stringArray: return "an array of strings"
     case .unsupported: return "a value"
     }
   }

@@ -1,0 +1,4 @@
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_MODULE_H
+#include FT_TRUETYPE_TABLES_H

@@ -1,0 +1,108 @@
+import Dispatch
+import TesseraData
+import TesseraGL
+import TesseraGeo
+import TesseraStyle
+import TesseraText
+
+/// Symbol buckets kept between frames, least recently used dropped beyond a bound.
+struct SymbolBucketCache: Sendable {
+  /// The most buckets kept.
+  static let capacity = 4096
+  private var entries: [BucketKey: (bucket: SymbolBucket, lastUse: Int)] = [:]
+  private var clock = 0
+
+  mutating func bucket(_ key: BucketKey) -> SymbolBucket? {
+    guard let entry = entries[key] else { return nil }
+    clock += 1
+    entries[key]!.lastUse = clock
+    return entry.bucket
+  }
+
+  mutating func insert(_ bucket: SymbolBucket, for key: BucketKey) {
+    clock += 1
+    entries[key] = (bucket, clock)
+    guard entries.count > SymbolBucketCache.capacity else { return }
+    let oldest = entries.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(
+      entries.count - SymbolBucketCache.capacity)
+    for (key, _) in oldest { entries[key] = nil }
+  }
+
+  var count: Int { entries.count }
+}
+
+extension StyleRenderer {
+  /// Builds the symbol buckets the frame's symbol layers lack (in parallel), places every
+  /// symbol of the frame and uploads the glyph and icon atlases; the placed symbols go into
+  /// `input` for the symbol layers' draws.
+  func prepareSymbols(
+    layers: [DrawnLayer], tiles: [String: [RenderTile]], states: StateSnapshot, resources: GPUResourceCache,
+    input: inout StyleFrameInput, timings: inout PreparationTimings
+  ) throws(GLError) {
+    let symbolLayers = layers.filter { $0.layer.type == .symbol }
+    guard !symbolLayers.isEmpty else { return }
+    let shapingStart = DispatchTime.now()
+    struct Job: Sendable {
+      let key: BucketKey
+      let content: VectorTile
+      let layer: StyleLayer
+      let zoom: Int
+    }
+    var jobs: [Job] = []
+    var layerTiles: [(StyleLayer, [(BucketTile, BucketKey)])] = []
+    var known: [BucketKey: SymbolBucket] = [:]
+    for drawn in symbolLayers {
+      let layer = drawn.layer
+      guard let source = layer.source, let sourceTiles = tiles[source] else { continue }
+      var entries: [(BucketTile, BucketKey)] = []
+      for group in StyleFramePlanner.groups(sourceTiles) {
+        guard let first = group.tiles.first, case .vector(var vector) = first.content else { continue }
+        let key = BucketKey(
+          source: source, tile: group.key.dataTile, zoom: group.key.zoom, layer: layer.id, revision: revision,
+          stateVersion: layer.readsFeatureState ? states.version : 0)
+        entries.append((group.key, key))
+        if known[key] != nil { continue }
+        if let cached = symbolBuckets.withLock({ $0.bucket(key) }) {
+          known[key] = cached
+          continue
+        }
+        vector.tile = first.dataTile
+        jobs.append(Job(key: key, content: vector, layer: layer, zoom: group.key.zoom))
+        known[key] = SymbolBucket(instances: [])
+      }
+      layerTiles.append((layer, entries))
+    }
+    let context = SymbolContext(glyphs: glyphs, icons: icons, sdfImages: sdfImages)
+    let stateValues = states.states
+    let built = ParallelWork.map(jobs) { job in
+      SymbolBucketBuilder.build(
+        job.content, layer: job.layer, zoom: Double(job.zoom), context: context, states: stateValues)
+    }
+    for (job, bucket) in zip(jobs, built) {
+      known[job.key] = bucket
+      symbolBuckets.withLock { $0.insert(bucket, for: job.key) }
+    }
+    let placementStart = DispatchTime.now()
+    timings.textShaping += milliseconds(shapingStart, placementStart)
+
+    var placement = SymbolPlacement(transform: input.transform)
+    input.symbols = placement.place(
+      layerTiles.map { layer, entries in
+        SymbolLayerTiles(layer: layer, tiles: entries.map { ($0.0, known[$0.1]!) })
+      })
+    timings.textPlacement += milliseconds(placementStart, DispatchTime.now())
+
+    let atlas = glyphs.takeAtlasChanges()
+    let glyphKey = ResourceKey(GlyphAtlasKey(store: ObjectIdentifier(glyphs)))
+    try resources.updatePinnedAtlas(
+      glyphKey, width: atlas.width, height: atlas.height, format: .r8, rows: atlas.dirtyRows,
+      pixels: { atlas.pixels }, rowBytes: { atlas.bytes(ofRows: $0) })
+    input.glyphAtlas = SymbolAtlasTexture(key: glyphKey, width: atlas.width, height: atlas.height)
+    if !icons.isEmpty {
+      let iconKey = ResourceKey(IconAtlasKey(revision: revision))
+      var uploader = TileTextureUploader(resources: resources)
+      try uploader.upload(iconKey, width: icons.width, height: icons.height) { icons.pixels }
+      input.iconAtlas = SymbolAtlasTexture(key: iconKey, width: icons.width, height: icons.height)
+    }
+  }
+}

@@ -1,0 +1,422 @@
+import Foundation
+import TesseraData
+import TesseraGeo
+import TesseraStyle
+import TesseraText
+
+/// What building symbol buckets reads besides the tile and the layer.
+struct SymbolContext: Sendable {
+  let glyphs: GlyphStore
+  /// The style's images packed for icons (clear borders).
+  let icons: PatternAtlas
+  /// Whether each image is a signed-distance field, by name.
+  let sdfImages: Set<String>
+}
+
+/// Builds the symbols of a tile for a `symbol` layer: each feature's text resolved (tokens,
+/// `format` sections, `text-transform`), shaped with the map's glyphs (once per anchor it may
+/// take), cut into glyph quads in the glyph atlas; its icon looked up in the icon atlas.
+/// Point placement: points, every vertex of lines, and a point inside each polygon.
+enum SymbolBucketBuilder {
+  /// MapLibre's baseline shift of variable-anchor offsets, pixels at 24 px.
+  static let baselineOffset = 7.0
+
+  static func build(_ tile: VectorTile, layer: StyleLayer, zoom: Double, context: SymbolContext, states: FeatureStates)
+    -> SymbolBucket
+  {
+    guard layer.value(SymbolProperties.placement, zoom: zoom) == .point else { return SymbolBucket(instances: []) }
+    let features = BucketFeatures.select(
+      tile, layer: layer, zoom: zoom, types: [.point, .lineString, .polygon], sortKey: SymbolProperties.sortKey,
+      states: states)
+    let layout = LayoutValues(layer: layer, zoom: zoom)
+    var instances: [SymbolInstance] = []
+    for (feature, extent) in features {
+      let scale = BucketGeometry.extent / Double(extent)
+      let text = resolvedText(layer, feature: feature, zoom: zoom)
+      let iconName = resolvedIcon(layer, feature: feature, zoom: zoom)
+      let icon = iconName.flatMap { shapeIcon($0, layer: layer, feature: feature, zoom: zoom, context: context) }
+      let labels = text.map {
+        shapeText($0, layer: layer, feature: feature, zoom: zoom, layout: layout, context: context)
+      }
+      guard labels?.isEmpty == false || icon != nil else { continue }
+      let sortKey = layer.value(SymbolProperties.sortKey, zoom: zoom, feature: feature) ?? 0
+      let offset = layer.value(SymbolProperties.textOffset, zoom: zoom, feature: feature)
+      let radial = layer.value(SymbolProperties.textRadialOffset, zoom: zoom, feature: feature)
+      let usesRadial =
+        layout.variableAnchors != nil && layer[SymbolProperties.textRadialOffset].constant != .number(0)
+        && !(layer.definition["layout"]?.object?["text-radial-offset"] == nil)
+      let textOffset =
+        usesRadial
+        ? SIMD2(radial * TextLayout.oneEm, 0)
+        : SIMD2((offset.first ?? 0) * TextLayout.oneEm, (offset.count > 1 ? offset[1] : 0) * TextLayout.oneEm)
+      let identity = (text?.string ?? "") + "\u{1}" + (iconName ?? "")
+      let rotation = layer.value(SymbolProperties.textRotate, zoom: zoom, feature: feature)
+      for point in anchors(feature.feature, extent: extent) {
+        guard point.x >= 0, point.y >= 0, point.x < Double(extent), point.y < Double(extent) else { continue }
+        instances.append(
+          SymbolInstance(
+            anchor: SIMD2(point.x * scale, point.y * scale), feature: feature, sortKey: sortKey, identity: identity,
+            labels: labels ?? [], textOffset: textOffset, usesRadialOffset: usesRadial,
+            hasVariableAnchors: layout.variableAnchors != nil, icon: icon, textRotation: rotation))
+      }
+    }
+    return SymbolBucket(instances: instances)
+  }
+
+  /// Layout values that are the same for every feature.
+  struct LayoutValues {
+    let variableAnchors: [TextAnchor]?
+    let lineHeight: Double
+
+    init(layer: StyleLayer, zoom: Double) {
+      variableAnchors = layer.value(SymbolProperties.textVariableAnchor, zoom: zoom)?.values.compactMap {
+        TextAnchor(rawValue: $0)
+      }
+      lineHeight = layer.value(SymbolProperties.textLineHeight, zoom: zoom) * TextLayout.oneEm
+    }
+  }
+
+  /// The anchors of a feature for point placement (tile units).
+  static func anchors(_ feature: VectorFeature, extent: Int) -> [SIMD2<Double>] {
+    switch feature.type {
+    case .point, .lineString:
+      return feature.geometry.flatMap { $0.map { SIMD2(Double($0.x), Double($0.y)) } }
+    case .polygon:
+      return PolygonLabelPoint.points(feature.geometry)
+    default:
+      return []
+    }
+  }
+
+  // MARK: Text
+
+  /// The feature's label text: `text-field` evaluated (legacy `{token}` strings filled from
+  /// the feature's properties), sections with their fonts, scales and colours, transformed.
+  static func resolvedText(_ layer: StyleLayer, feature: TileFeature, zoom: Double) -> StyledText? {
+    guard layer.properties[SymbolProperties.textField.spec.name] != nil,
+      layer.definition["layout"]?.object?["text-field"] != nil
+    else { return nil }
+    let field = layer.value(SymbolProperties.textField, zoom: zoom, feature: feature)
+    let transform = layer.value(SymbolProperties.textTransform, zoom: zoom, feature: feature)
+    let usesTokens = !ExpressionParser.isExpression(layer.definition["layout"]?.object?["text-field"] ?? .null)
+    var sections: [TextSection] = []
+    for value in field.sections {
+      guard let object = value.objectValue else { continue }
+      if let image = object["image"]?.string {
+        sections.append(TextSection(text: "", image: image))
+        continue
+      }
+      var text = object["text"]?.string ?? ""
+      if usesTokens { text = replacingTokens(text, feature: feature) }
+      switch transform {
+      case .uppercase: text = text.uppercased()
+      case .lowercase: text = text.lowercased()
+      case .none: break
+      }
+      sections.append(
+        TextSection(
+          text: text, scale: object["font-scale"]?.number ?? 1,
+          fontStack: object["text-font"]?.array?.compactMap(\.string), color: object["text-color"]?.color))
+    }
+    let text = StyledText(sections: sections).trimmed()
+    return text.isEmpty ? nil : text
+  }
+
+  /// `{name}` tokens replaced by the feature's values (empty when absent).
+  static func replacingTokens(_ text: String, feature: TileFeature) -> String {
+    guard text.contains("{") else { return text }
+    var result = ""
+    var rest = Substring(text)
+    while let open = rest.firstIndex(of: "{") {
+      result += rest[..<open]
+      guard let close = rest[open...].firstIndex(of: "}") else {
+        result += rest[open...]
+        return result
+      }
+      let key = String(rest[rest.index(after: open)..<close])
+      result += feature.property(key)?.formatted ?? ""
+      rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
+  }
+
+  /// The text laid out for each anchor it may take.
+  static func shapeText(
+    _ text: StyledText, layer: StyleLayer, feature: TileFeature, zoom: Double, layout: LayoutValues,
+    context: SymbolContext
+  ) -> [(anchor: TextAnchor, label: ShapedLabel)] {
+    let font = layer.value(SymbolProperties.textFont, zoom: zoom, feature: feature).values
+    let justify = layer.value(SymbolProperties.textJustify, zoom: zoom, feature: feature)
+    let anchor =
+      TextAnchor(rawValue: layer.value(SymbolProperties.textAnchor, zoom: zoom, feature: feature).rawValue) ?? .center
+    let maxWidth = layer.value(SymbolProperties.textMaxWidth, zoom: zoom, feature: feature) * TextLayout.oneEm
+    let spacing = layer.value(SymbolProperties.textLetterSpacing, zoom: zoom, feature: feature) * TextLayout.oneEm
+    let offset = layer.value(SymbolProperties.textOffset, zoom: zoom, feature: feature)
+    let rotation = layer.value(SymbolProperties.textRotate, zoom: zoom, feature: feature)
+    let anchors = layout.variableAnchors ?? [anchor]
+    var byJustification: [TextJustification: ShapedLabel] = [:]
+    var result: [(anchor: TextAnchor, label: ShapedLabel)] = []
+    for candidate in anchors {
+      let justification = resolve(justify, anchor: candidate)
+      if layout.variableAnchors != nil, let shaped = byJustification[justification] {
+        result.append((candidate, shaped))
+        continue
+      }
+      let options = ShapingOptions(
+        maxWidth: maxWidth, lineHeight: layout.lineHeight, spacing: spacing,
+        anchor: layout.variableAnchors == nil ? candidate : .center, justify: justification)
+      let shaping = context.glyphs.shape(text, fontStack: font, options: options)
+      guard !shaping.isEmpty else { continue }
+      let translate =
+        layout.variableAnchors == nil
+        ? SIMD2((offset.first ?? 0) * TextLayout.oneEm, (offset.count > 1 ? offset[1] : 0) * TextLayout.oneEm)
+        : SIMD2<Double>(0, 0)
+      let label = glyphQuads(shaping, translate: translate, rotation: rotation, glyphs: context.glyphs)
+      byJustification[justification] = label
+      result.append((candidate, label))
+    }
+    return result
+  }
+
+  /// `text-justify` for a label at `anchor` (`auto` follows the anchor's side).
+  static func resolve(_ justify: SymbolJustify, anchor: TextAnchor) -> TextJustification {
+    switch justify {
+    case .left: return .left
+    case .right: return .right
+    case .center: return .center
+    case .auto:
+      switch anchor.horizontalAlign {
+      case 0: return .left
+      case 1: return .right
+      default: return .center
+      }
+    }
+  }
+
+  /// MapLibre's glyph quads: each glyph's distance field with its border and a texel of
+  /// padding, placed at its pen position, turned by `text-rotate` about the anchor.
+  static func glyphQuads(_ shaping: Shaping, translate: SIMD2<Double>, rotation: Double, glyphs: GlyphStore)
+    -> ShapedLabel
+  {
+    let rectBuffer = Double(SDFGlyph.border) + 1
+    let angle = rotation * .pi / 180
+    let (sine, cosine) = (sin(angle), cos(angle))
+    func rotate(_ point: SIMD2<Double>) -> SIMD2<Double> {
+      rotation == 0 ? point : SIMD2(cosine * point.x - sine * point.y, sine * point.x + cosine * point.y)
+    }
+    var quads: [SymbolQuad] = []
+    quads.reserveCapacity(shaping.glyphs.count)
+    for glyph in shaping.glyphs {
+      guard let rect = glyphs.atlasRect(glyph.glyph) else { continue }
+      let scale = glyph.scale
+      let halfAdvance = glyph.metrics.advance * scale / 2
+      let originX = glyph.x + halfAdvance + translate.x
+      let originY = glyph.y + translate.y
+      let x1 = (glyph.metrics.left - rectBuffer) * scale - halfAdvance + originX
+      let y1 = (-glyph.metrics.top - rectBuffer) * scale + originY
+      let x2 = x1 + Double(rect.width + 2) * scale
+      let y2 = y1 + Double(rect.height + 2) * scale
+      quads.append(
+        SymbolQuad(
+          topLeft: rotate(SIMD2(x1, y1)), topRight: rotate(SIMD2(x2, y1)), bottomLeft: rotate(SIMD2(x1, y2)),
+          bottomRight: rotate(SIMD2(x2, y2)),
+          texture: SIMD4(
+            Float(rect.x - 1), Float(rect.y - 1), Float(rect.x + rect.width + 1), Float(rect.y + rect.height + 1)),
+          section: glyph.section))
+    }
+    var box = SymbolBox(
+      left: shaping.left + translate.x, top: shaping.top + translate.y, right: shaping.right + translate.x,
+      bottom: shaping.bottom + translate.y)
+    if rotation != 0 {
+      let corners = [
+        rotate(SIMD2(box.left, box.top)), rotate(SIMD2(box.right, box.top)), rotate(SIMD2(box.left, box.bottom)),
+        rotate(SIMD2(box.right, box.bottom)),
+      ]
+      box = SymbolBox(
+        left: corners.map(\.x).min()!, top: corners.map(\.y).min()!, right: corners.map(\.x).max()!,
+        bottom: corners.map(\.y).max()!)
+    }
+    return ShapedLabel(quads: quads, box: box)
+  }
+
+  // MARK: Icons
+
+  /// The feature's `icon-image` (tokens filled for legacy strings); nil when it has none.
+  static func resolvedIcon(_ layer: StyleLayer, feature: TileFeature, zoom: Double) -> String? {
+    guard let json = layer.definition["layout"]?.object?["icon-image"],
+      var name = layer.value(SymbolProperties.iconImage, zoom: zoom, feature: feature)
+    else { return nil }
+    if !ExpressionParser.isExpression(json) { name = replacingTokens(name, feature: feature) }
+    return name.isEmpty ? nil : name
+  }
+
+  /// MapLibre's icon quad: the image's size in points around `icon-anchor`, shifted by
+  /// `icon-offset`, with the atlas texel of padding around it, turned by `icon-rotate`.
+  static func shapeIcon(_ name: String, layer: StyleLayer, feature: TileFeature, zoom: Double, context: SymbolContext)
+    -> ShapedIcon?
+  {
+    guard let position = context.icons.positions[name] else {
+      context.glyphs.warn("layer '\(layer.id)': no image '\(name)' in the style's sprite; the icon is left out")
+      return nil
+    }
+    let ratio = Double(position.pixelRatio)
+    let width = Double(position.bottomRight.x - position.topLeft.x) / ratio
+    let height = Double(position.bottomRight.y - position.topLeft.y) / ratio
+    let anchor =
+      TextAnchor(rawValue: layer.value(SymbolProperties.iconAnchor, zoom: zoom, feature: feature).rawValue) ?? .center
+    let offset = layer.value(SymbolProperties.iconOffset, zoom: zoom, feature: feature)
+    let x1 = (offset.first ?? 0) - width * anchor.horizontalAlign
+    let y1 = (offset.count > 1 ? offset[1] : 0) - height * anchor.verticalAlign
+    let box = SymbolBox(left: x1, top: y1, right: x1 + width, bottom: y1 + height)
+    let border = 1 / ratio
+    let angle = layer.value(SymbolProperties.iconRotate, zoom: zoom, feature: feature) * .pi / 180
+    let (sine, cosine) = (sin(angle), cos(angle))
+    func rotate(_ x: Double, _ y: Double) -> SIMD2<Double> {
+      SIMD2(cosine * x - sine * y, sine * x + cosine * y)
+    }
+    let (left, top, right, bottom) = (box.left - border, box.top - border, box.right + border, box.bottom + border)
+    let quad = SymbolQuad(
+      topLeft: rotate(left, top), topRight: rotate(right, top), bottomLeft: rotate(left, bottom),
+      bottomRight: rotate(right, bottom),
+      texture: SIMD4(
+        position.topLeft.x - 1, position.topLeft.y - 1, position.bottomRight.x + 1, position.bottomRight.y + 1),
+      section: 0)
+    return ShapedIcon(quad: quad, box: box, isSDF: context.sdfImages.contains(name), pixelRatio: ratio)
+  }
+}
+
+/// A point inside a polygon for its label: the pole of inaccessibility of each outer ring
+/// (the interior point farthest from the outline, found to a tile unit by subdividing cells,
+/// as MapLibre's polylabel does).
+enum PolygonLabelPoint {
+  static func points(_ rings: [[TilePoint]]) -> [SIMD2<Double>] {
+    var result: [SIMD2<Double>] = []
+    var polygon: [[SIMD2<Double>]] = []
+    func flush() {
+      if let point = pole(polygon) { result.append(point) }
+      polygon = []
+    }
+    var outerSign: Bool?
+    for ring in rings where ring.count >= 3 {
+      let points = ring.map { SIMD2(Double($0.x), Double($0.y)) }
+      let area = signedArea(points)
+      guard area != 0 else { continue }
+      if outerSign == nil { outerSign = area > 0 }
+      if (area > 0) == outerSign {
+        if !polygon.isEmpty { flush() }
+        polygon = [points]
+      } else {
+        polygon.append(points)
+      }
+    }
+    if !polygon.isEmpty { flush() }
+    return result
+  }
+
+  static func signedArea(_ ring: [SIMD2<Double>]) -> Double {
+    var sum = 0.0
+    for index in ring.indices {
+      let a = ring[index]
+      let b = ring[(index + 1) % ring.count]
+      sum += (b.x - a.x) * (a.y + b.y)
+    }
+    return sum
+  }
+
+  /// Signed distance from `point` to the polygon's outline (positive inside).
+  static func distance(_ point: SIMD2<Double>, _ polygon: [[SIMD2<Double>]]) -> Double {
+    var inside = false
+    var best = Double.infinity
+    for ring in polygon {
+      var j = ring.count - 1
+      for i in ring.indices {
+        let a = ring[i]
+        let b = ring[j]
+        if (a.y > point.y) != (b.y > point.y), point.x < (b.x - a.x) * (point.y - a.y) / (b.y - a.y) + a.x {
+          inside.toggle()
+        }
+        best = min(best, segmentDistanceSquared(point, a, b))
+        j = i
+      }
+    }
+    return (inside ? 1 : -1) * best.squareRoot()
+  }
+
+  static func segmentDistanceSquared(_ p: SIMD2<Double>, _ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+    var x = a.x
+    var y = a.y
+    let dx = b.x - x
+    let dy = b.y - y
+    if dx != 0 || dy != 0 {
+      let t = ((p.x - x) * dx + (p.y - y) * dy) / (dx * dx + dy * dy)
+      if t > 1 {
+        x = b.x
+        y = b.y
+      } else if t > 0 {
+        x += dx * t
+        y += dy * t
+      }
+    }
+    return (p.x - x) * (p.x - x) + (p.y - y) * (p.y - y)
+  }
+
+  static func pole(_ polygon: [[SIMD2<Double>]], precision: Double = 16) -> SIMD2<Double>? {
+    guard let outer = polygon.first, !outer.isEmpty else { return nil }
+    let minX = outer.map(\.x).min()!
+    let minY = outer.map(\.y).min()!
+    let maxX = outer.map(\.x).max()!
+    let maxY = outer.map(\.y).max()!
+    let cellSize = min(maxX - minX, maxY - minY)
+    guard cellSize > 0 else { return SIMD2(minX, minY) }
+    struct Cell {
+      let center: SIMD2<Double>
+      let half: Double
+      let distance: Double
+      var potential: Double { distance + half * 2.squareRoot() }
+    }
+    func cell(_ center: SIMD2<Double>, _ half: Double) -> Cell {
+      Cell(center: center, half: half, distance: distance(center, polygon))
+    }
+    var queue: [Cell] = []
+    var x = minX
+    while x < maxX {
+      var y = minY
+      while y < maxY {
+        queue.append(cell(SIMD2(x + cellSize / 2, y + cellSize / 2), cellSize / 2))
+        y += cellSize
+      }
+      x += cellSize
+    }
+    var best = cell(centroid(outer), 0)
+    let boxCell = cell(SIMD2((minX + maxX) / 2, (minY + maxY) / 2), 0)
+    if boxCell.distance > best.distance { best = boxCell }
+    var steps = 0
+    while !queue.isEmpty, steps < 10_000 {
+      steps += 1
+      let index = queue.indices.max { queue[$0].potential < queue[$1].potential }!
+      let current = queue.remove(at: index)
+      if current.distance > best.distance { best = current }
+      guard current.potential - best.distance > precision else { continue }
+      let h = current.half / 2
+      for (dx, dy) in [(-h, -h), (h, -h), (-h, h), (h, h)] {
+        queue.append(cell(SIMD2(current.center.x + dx, current.center.y + dy), h))
+      }
+    }
+    return best.center
+  }
+
+  static func centroid(_ ring: [SIMD2<Double>]) -> SIMD2<Double> {
+    var area = 0.0
+    var x = 0.0
+    var y = 0.0
+    for index in ring.indices {
+      let a = ring[index]
+      let b = ring[(index + 1) % ring.count]
+      let f = a.x * b.y - b.x * a.y
+      x += (a.x + b.x) * f
+      y += (a.y + b.y) * f
+      area += f * 3
+    }
+    return area == 0 ? ring[0] : SIMD2(x / area, y / area)
+  }
+}

@@ -1,0 +1,106 @@
+import TesseraData
+import TesseraGL
+import TesseraGeo
+import TesseraStyle
+
+/// The pipeline of symbol quads (the `symbol` program, instanced): glyphs (distance fields in
+/// the glyph atlas), SDF icons (tinted, in the icon atlas) or plain icons (texel for pixel
+/// when `nearest`).
+struct SymbolPipeline: PipelineVariant {
+  enum Kind: Hashable, Sendable {
+    case glyphs, sdfIcons, icons
+  }
+  let kind: Kind
+  var nearest = false
+
+  var descriptor: PipelineDescriptor {
+    var defines: [String: String] = [:]
+    switch kind {
+    case .glyphs:
+      defines["SDF"] = "1"
+      defines["GLYPHS"] = "1"
+    case .sdfIcons: defines["SDF"] = "1"
+    case .icons: if nearest { defines["NEAREST"] = "1" }
+    }
+    let floats = SymbolPlacement.floatsPerInstance
+    var attributes = [VertexAttribute("a_corner", .float2, buffer: 0)]
+    let names = [
+      "a_top_left", "a_top_right", "a_bottom_left", "a_bottom_right", "a_texture_rect", "a_fill", "a_halo", "a_params",
+    ]
+    for (index, name) in names.enumerated() {
+      attributes.append(VertexAttribute(name, .float4, buffer: 1, offset: index * 16))
+    }
+    return PipelineDescriptor(
+      program: "symbol", defines: defines,
+      layout: VertexLayout(
+        buffers: [VertexBufferLayout(stride: 8), VertexBufferLayout(stride: floats * 4, stepRate: .perInstance)],
+        attributes: attributes),
+      primitive: .triangleStrip, label: description)
+  }
+
+  var description: String {
+    switch kind {
+    case .glyphs: return "symbol glyphs"
+    case .sdfIcons: return "symbol sdf icons"
+    case .icons: return nearest ? "symbol icons nearest" : "symbol icons"
+    }
+  }
+}
+
+/// `symbol`: text and icons at points, placed for the whole frame on the CPU (see
+/// ``SymbolPlacement``) and drawn as instanced quads, per layer: plain icons, SDF icons'
+/// halos and fills, then the text's halos and fills (MapLibre's order).
+struct SymbolLayerRenderer: StyleLayerRenderer {
+  var layerType: LayerType { .symbol }
+
+  static let textureSize = UniformSlot<SIMD2<Float>>("u_texsize")
+  static let isHalo = UniformSlot<Bool>("u_is_halo")
+  static let devicePixelRatio = UniformSlot<Float>("u_device_pixel_ratio")
+
+  func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] { [] }
+
+  func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
+    guard let placed = planner.input.symbols[layer.id], !placed.isEmpty else { return }
+    let floats = SymbolPlacement.floatsPerInstance
+    func draw(_ pipeline: SymbolPipeline, _ data: [Float], atlas: SymbolAtlasTexture, halo: Bool) {
+      guard !data.isEmpty else { return }
+      var uniforms = UniformValues()
+      uniforms.set(SymbolLayerRenderer.textureSize, SIMD2(Float(atlas.width), Float(atlas.height)))
+      uniforms.set(SymbolLayerRenderer.isHalo, halo)
+      uniforms.set(SymbolLayerRenderer.devicePixelRatio, Float(planner.pixelRatio))
+      let bytes = data.withUnsafeBytes { Array($0) }
+      planner.frame.draw(
+        .translucent, Pipeline(pipeline),
+        .instanced(.unitQuadStrip, InstanceData(bytes: bytes, count: data.count / floats)), uniforms,
+        instances: data.count / floats, textures: [atlas.key])
+    }
+    if let icons = planner.input.iconAtlas {
+      draw(SymbolPipeline(kind: .icons, nearest: placed.iconsNearest), placed.icons, atlas: icons, halo: false)
+      if placed.sdfIconHalo { draw(SymbolPipeline(kind: .sdfIcons), placed.sdfIcons, atlas: icons, halo: true) }
+      draw(SymbolPipeline(kind: .sdfIcons), placed.sdfIcons, atlas: icons, halo: false)
+    }
+    if let glyphs = planner.input.glyphAtlas {
+      if placed.textHalo { draw(SymbolPipeline(kind: .glyphs), placed.text, atlas: glyphs, halo: true) }
+      draw(SymbolPipeline(kind: .glyphs), placed.text, atlas: glyphs, halo: false)
+    }
+  }
+}
+
+/// An atlas texture symbols draw from: its key and size in texels.
+struct SymbolAtlasTexture: Sendable {
+  let key: ResourceKey
+  let width: Int
+  let height: Int
+}
+
+/// The texture of a map's glyph atlas.
+struct GlyphAtlasKey: Hashable, Sendable, CustomStringConvertible {
+  let store: ObjectIdentifier
+  var description: String { "glyph atlas" }
+}
+
+/// The texture of a style's icon atlas, by style revision.
+struct IconAtlasKey: Hashable, Sendable, CustomStringConvertible {
+  let revision: Int
+  var description: String { "icon atlas of style revision \(revision)" }
+}

@@ -1,0 +1,507 @@
+import Foundation
+import TesseraGeo
+import TesseraImage
+import TesseraStyle
+import TesseraText
+
+/// The symbols of one layer a frame draws: instance data of glyph and icon quads (see the
+/// `symbol` program), `SymbolPlacement.floatsPerInstance` floats each.
+struct PlacedSymbols: Sendable {
+  var text: [Float] = []
+  var textHalo = false
+  var icons: [Float] = []
+  var sdfIcons: [Float] = []
+  var sdfIconHalo = false
+  /// Whether plain icons are drawn texel for pixel (unscaled, untransformed).
+  var iconsNearest = true
+  /// Labels placed (text or icon).
+  var placed = 0
+
+  var isEmpty: Bool { text.isEmpty && icons.isEmpty && sdfIcons.isEmpty }
+}
+
+/// The tiles of one symbol layer in a frame with their buckets.
+struct SymbolLayerTiles {
+  let layer: StyleLayer
+  let tiles: [(tile: BucketTile, bucket: SymbolBucket)]
+}
+
+/// Places the symbols of a frame, MapLibre's way: layers from the top of the style down, each
+/// symbol in order (by `symbol-sort-key` when set), a label placed where its boxes (text and
+/// icon, padded) fit among those placed before it (or overlap is allowed), trying each of
+/// its variable anchors in turn; the same symbol in two tiles is placed once. Then makes the
+/// instance data of what was placed, each quad's corners in clip space.
+struct SymbolPlacement {
+  static let floatsPerInstance = 32
+
+  let transform: CameraTransform
+  /// Map matrix: world offsets from the target (points) to clip space.
+  let matrix: Mat4
+  var grid: CollisionGrid
+
+  init(transform: CameraTransform) {
+    self.transform = transform
+    matrix = transform.clipMatrix()
+    grid = CollisionGrid(width: transform.viewport.width, height: transform.viewport.height)
+  }
+
+  /// Places every layer's symbols; the result by layer id.
+  mutating func place(_ layers: [SymbolLayerTiles]) -> [String: PlacedSymbols] {
+    var result: [String: PlacedSymbols] = [:]
+    for entry in layers.reversed() { result[entry.layer.id] = place(entry) }
+    return result
+  }
+
+  /// A point projected: clip coordinates and screen points.
+  struct Projected {
+    let clip: SIMD4<Double>
+    let screen: SIMD2<Double>
+    /// Distance from the camera along its axis, points.
+    var depth: Double { clip.w }
+  }
+
+  func project(dx: Double, dy: Double) -> Projected? {
+    let m = matrix.elements
+    let x = m[0] * dx + m[4] * dy + m[12]
+    let y = m[1] * dx + m[5] * dy + m[13]
+    let z = m[2] * dx + m[6] * dy + m[14]
+    let w = m[3] * dx + m[7] * dy + m[15]
+    guard w > 1e-6 else { return nil }
+    let width = transform.viewport.width
+    let height = transform.viewport.height
+    return Projected(
+      clip: SIMD4(x, y, z, w), screen: SIMD2((x / w + 1) / 2 * width, (1 - y / w) / 2 * height))
+  }
+
+  /// Clip coordinates of a screen point (points), at depth 0.
+  func clip(screen point: SIMD2<Double>) -> SIMD4<Double> {
+    SIMD4(point.x / transform.viewport.width * 2 - 1, 1 - point.y / transform.viewport.height * 2, 0, 1)
+  }
+
+  struct Candidate {
+    let instance: SymbolInstance
+    let offset: SIMD2<Double>
+    let order: Int
+  }
+
+  private mutating func place(_ entry: SymbolLayerTiles) -> PlacedSymbols {
+    let layer = entry.layer
+    let zoom = transform.camera.styleZoom
+    let values = LayerValues(layer: layer, zoom: zoom, transform: transform)
+    var candidates: [Candidate] = []
+    var seen = Set<String>()
+    for (tile, bucket) in entry.tiles {
+      let tileSize = transform.worldSize / Double(tile.dataTile.tilesPerSide)
+      let origin = tile.covered.origin(worldSize: transform.worldSize)
+      let unit = tileSize / BucketGeometry.extent
+      for instance in bucket.instances {
+        let world = SIMD2(origin.x + instance.anchor.x * unit, origin.y + instance.anchor.y * unit)
+        // The same symbol from two tiles (shared buffers, parent and child) is placed once.
+        let key = "\(instance.identity)@\(Int((world.x * 8).rounded())),\(Int((world.y * 8).rounded()))"
+        guard seen.insert(key).inserted else { continue }
+        candidates.append(
+          Candidate(
+            instance: instance,
+            offset: SIMD2(world.x - transform.targetWorld.x, world.y - transform.targetWorld.y),
+            order: candidates.count))
+      }
+    }
+    if values.hasSortKey {
+      candidates.sort {
+        $0.instance.sortKey == $1.instance.sortKey ? $0.order < $1.order : $0.instance.sortKey < $1.instance.sortKey
+      }
+    }
+    var drawn: [(y: Double, order: Int, glyphs: [Float], icons: [Float], sdf: [Float])] = []
+    var result = PlacedSymbols()
+    for candidate in candidates {
+      guard let output = placeSymbol(candidate, values: values, result: &result) else { continue }
+      drawn.append((output.y, drawn.count, output.text, output.icon, output.sdf))
+    }
+    if values.sortsByViewportY { drawn.sort { $0.y == $1.y ? $0.order < $1.order : $0.y < $1.y } }
+    for item in drawn {
+      result.text += item.glyphs
+      result.icons += item.icons
+      result.sdfIcons += item.sdf
+    }
+    return result
+  }
+
+  /// The layer's values that do not depend on the feature.
+  struct LayerValues {
+    let layer: StyleLayer
+    let zoom: Double
+    let textPitchWithMap: Bool
+    let textRotateWithMap: Bool
+    let iconPitchWithMap: Bool
+    let iconRotateWithMap: Bool
+    let textAllowOverlap: Bool
+    let textIgnorePlacement: Bool
+    let textOptional: Bool
+    let iconAllowOverlap: Bool
+    let iconIgnorePlacement: Bool
+    let iconOptional: Bool
+    let avoidEdges: Bool
+    let textPadding: Double
+    let hasSortKey: Bool
+    let sortsByViewportY: Bool
+    let textTranslate: SIMD2<Double>
+    let iconTranslate: SIMD2<Double>
+    let iconTextFit: IconTextFit
+    let iconTextFitPadding: [Double]
+
+    init(layer: StyleLayer, zoom: Double, transform: CameraTransform) {
+      self.layer = layer
+      self.zoom = zoom
+      let textRotation = layer.value(SymbolProperties.textRotationAlignment, zoom: zoom)
+      textRotateWithMap = textRotation == .map
+      let textPitch = layer.value(SymbolProperties.textPitchAlignment, zoom: zoom)
+      textPitchWithMap = textPitch == .auto ? textRotateWithMap : textPitch == .map
+      let iconRotation = layer.value(SymbolProperties.iconRotationAlignment, zoom: zoom)
+      iconRotateWithMap = iconRotation == .map
+      let iconPitch = layer.value(SymbolProperties.iconPitchAlignment, zoom: zoom)
+      iconPitchWithMap = iconPitch == .auto ? iconRotateWithMap : iconPitch == .map
+      textAllowOverlap = layer.value(SymbolProperties.textAllowOverlap, zoom: zoom)
+      textIgnorePlacement = layer.value(SymbolProperties.textIgnorePlacement, zoom: zoom)
+      textOptional = layer.value(SymbolProperties.textOptional, zoom: zoom)
+      iconAllowOverlap = layer.value(SymbolProperties.iconAllowOverlap, zoom: zoom)
+      iconIgnorePlacement = layer.value(SymbolProperties.iconIgnorePlacement, zoom: zoom)
+      iconOptional = layer.value(SymbolProperties.iconOptional, zoom: zoom)
+      avoidEdges = layer.value(SymbolProperties.avoidEdges, zoom: zoom)
+      textPadding = layer.value(SymbolProperties.textPadding, zoom: zoom)
+      hasSortKey = layer[SymbolProperties.sortKey].expression.constantValue != .null
+      let zOrder = layer.value(SymbolProperties.zOrder, zoom: zoom)
+      sortsByViewportY =
+        zOrder == .viewportY
+        || (zOrder == .auto && !hasSortKey
+          && (textAllowOverlap || iconAllowOverlap || textIgnorePlacement || iconIgnorePlacement))
+      func translation(_ property: StyleProperty<[Double]>, _ anchor: StyleProperty<ReferenceFrame>) -> SIMD2<Double> {
+        let numbers = layer.value(property, zoom: zoom)
+        var offset = SIMD2(numbers.first ?? 0, numbers.count > 1 ? numbers[1] : 0)
+        if layer.value(anchor, zoom: zoom) == .map {
+          // Turned with the map: a world offset shown rotated on screen.
+          offset = SIMD2(
+            transform.cosBearing * offset.x + transform.sinBearing * offset.y,
+            -transform.sinBearing * offset.x + transform.cosBearing * offset.y)
+        }
+        return offset
+      }
+      textTranslate = translation(SymbolProperties.textTranslate, SymbolProperties.textTranslateAnchor)
+      iconTranslate = translation(SymbolProperties.iconTranslate, SymbolProperties.iconTranslateAnchor)
+      iconTextFit = layer.value(SymbolProperties.iconTextFit, zoom: zoom)
+      iconTextFitPadding = layer.value(SymbolProperties.iconTextFitPadding, zoom: zoom)
+    }
+  }
+
+  /// MapLibre's offset of a label at a variable anchor (pixels at 24 px): `text-offset`
+  /// pushed away from the anchor, or `text-radial-offset` along the diagonal.
+  static func variableOffset(_ anchor: TextAnchor, offset: SIMD2<Double>, radial: Bool) -> SIMD2<Double> {
+    let baseline = SymbolBucketBuilder.baselineOffset
+    var x = 0.0
+    var y = 0.0
+    if radial {
+      let radius = offset.x
+      let hypotenuse = radius / 2.squareRoot()
+      switch anchor {
+      case .topRight, .topLeft: y = hypotenuse - baseline
+      case .bottomRight, .bottomLeft: y = -hypotenuse + baseline
+      case .bottom: y = -radius + baseline
+      case .top: y = radius - baseline
+      default: break
+      }
+      switch anchor {
+      case .topRight, .bottomRight: x = -hypotenuse
+      case .topLeft, .bottomLeft: x = hypotenuse
+      case .left: x = radius
+      case .right: x = -radius
+      default: break
+      }
+    } else {
+      let (ox, oy) = (abs(offset.x), abs(offset.y))
+      switch anchor {
+      case .topRight, .topLeft, .top: y = oy - baseline
+      case .bottomRight, .bottomLeft, .bottom: y = -oy + baseline
+      default: break
+      }
+      switch anchor {
+      case .topRight, .bottomRight, .right: x = -ox
+      case .topLeft, .bottomLeft, .left: x = ox
+      default: break
+      }
+    }
+    return SIMD2(x, y)
+  }
+
+  /// The screen angle (radians) of the map's x axis at a point: how `map`-rotated symbols
+  /// facing the screen are turned.
+  func mapAngle(_ anchor: Projected, offset: SIMD2<Double>) -> Double {
+    guard let east = project(dx: offset.x + 1, dy: offset.y) else { return -transform.camera.bearing * .pi / 180 }
+    return atan2(east.screen.y - anchor.screen.y, east.screen.x - anchor.screen.x)
+  }
+
+  struct SymbolOutput {
+    let y: Double
+    var text: [Float] = []
+    var icon: [Float] = []
+    var sdf: [Float] = []
+  }
+
+  private mutating func placeSymbol(_ candidate: Candidate, values: LayerValues, result: inout PlacedSymbols)
+    -> SymbolOutput?
+  {
+    let instance = candidate.instance
+    let layer = values.layer
+    let zoom = values.zoom
+    let feature = instance.feature
+    guard let anchor = project(dx: candidate.offset.x, dy: candidate.offset.y) else { return nil }
+    let distance = transform.cameraDistance
+    let perspective = min(max(0.5 + 0.5 * distance / anchor.depth, 0), 4)
+    let mapPerspective = min(max(0.5 + 0.5 * anchor.depth / distance, 0), 4)
+    let hasText = !instance.labels.isEmpty
+    let hasIcon = instance.icon != nil
+
+    // Text: the first anchor whose box fits.
+    let textSize = layer.value(SymbolProperties.textSize, zoom: zoom, feature: feature)
+    let textScale = textSize / TextLayout.oneEm
+    var chosen: (label: ShapedLabel, shift: SIMD2<Double>, box: CollisionGrid.Box)?
+    var textFits = false
+    if hasText {
+      for option in instance.labels {
+        var shift = SIMD2<Double>(0, 0)
+        if instance.hasVariableAnchors {
+          let box = option.label.box
+          let variable = SymbolPlacement.variableOffset(
+            option.anchor, offset: instance.textOffset, radial: instance.usesRadialOffset)
+          shift = SIMD2(
+            -(option.anchor.horizontalAlign - 0.5) * box.width + variable.x,
+            -(option.anchor.verticalAlign - 0.5) * box.height + variable.y)
+        }
+        let box = screenBox(
+          option.label.box.offset(by: shift), scale: textScale, padding: values.textPadding, anchor: anchor,
+          pitchWithMap: values.textPitchWithMap, perspective: perspective, translate: values.textTranslate,
+          offset: candidate.offset)
+        let fits =
+          (values.textAllowOverlap || !grid.collides(box)) && !grid.isOffscreen(box)
+          && (!values.avoidEdges || grid.isInsideView(box))
+        if fits || chosen == nil { chosen = (option.label, shift, box) }
+        if fits {
+          textFits = true
+          break
+        }
+      }
+    }
+
+    // Icon.
+    var iconBox: CollisionGrid.Box?
+    var iconFits = false
+    var iconSize = 1.0
+    var iconShape = instance.icon
+    if let icon = instance.icon {
+      iconSize = layer.value(SymbolProperties.iconSize, zoom: zoom, feature: feature)
+      if values.iconTextFit != .none, let label = chosen {
+        iconShape = fitted(
+          icon, to: label.label.box.offset(by: label.shift), textScale: textScale / iconSize, values: values)
+      }
+      let padding = layer.value(SymbolProperties.iconPadding, zoom: zoom, feature: feature)
+      let box = screenBox(
+        iconShape!.box, scale: iconSize, padding: padding.first ?? 2, anchor: anchor,
+        pitchWithMap: values.iconPitchWithMap, perspective: perspective, translate: values.iconTranslate,
+        offset: candidate.offset)
+      iconBox = box
+      iconFits =
+        (values.iconAllowOverlap || !grid.collides(box)) && !grid.isOffscreen(box)
+        && (!values.avoidEdges || grid.isInsideView(box))
+    }
+
+    // MapLibre's rule for labels with both: each part needs the other unless it is optional.
+    var placeText = hasText && textFits
+    var placeIcon = hasIcon && iconFits
+    let iconWithoutText = !hasText || values.textOptional
+    let textWithoutIcon = !hasIcon || values.iconOptional
+    if hasText && hasIcon {
+      if !iconWithoutText && !textWithoutIcon {
+        placeText = placeText && placeIcon
+        placeIcon = placeText
+      } else if !textWithoutIcon {
+        placeText = placeText && placeIcon
+      } else if !iconWithoutText {
+        placeIcon = placeIcon && placeText
+      }
+    }
+    guard placeText || placeIcon else { return nil }
+    if placeText, !values.textIgnorePlacement, let box = chosen?.box { grid.insert(box) }
+    if placeIcon, !values.iconIgnorePlacement, let box = iconBox { grid.insert(box) }
+    result.placed += 1
+
+    var output = SymbolOutput(y: anchor.screen.y)
+    if placeIcon, let icon = iconShape {
+      let opacity = layer.value(SymbolProperties.iconOpacity, zoom: zoom, feature: feature)
+      let color = icon.isSDF ? layer.value(SymbolProperties.iconColor, zoom: zoom, feature: feature) : .white
+      let halo = layer.value(SymbolProperties.iconHaloColor, zoom: zoom, feature: feature)
+      let haloWidth = layer.value(SymbolProperties.iconHaloWidth, zoom: zoom, feature: feature)
+      let haloBlur = layer.value(SymbolProperties.iconHaloBlur, zoom: zoom, feature: feature)
+      let scale = iconSize * (values.iconPitchWithMap ? mapPerspective : perspective)
+      var floats: [Float] = []
+      appendQuad(
+        icon.quad, into: &floats, scale: scale, shift: .zero, anchor: anchor, offset: candidate.offset,
+        pitchWithMap: values.iconPitchWithMap, rotateWithMap: values.iconRotateWithMap,
+        translate: values.iconTranslate, fill: color, halo: halo, opacity: opacity,
+        params: SIMD4(
+          Float(iconSize * (values.iconPitchWithMap ? 1 : perspective)), Float(haloWidth), Float(haloBlur),
+          Float(gammaScale(anchor, values.iconPitchWithMap))))
+      if icon.isSDF {
+        output.sdf = floats
+        if halo.alpha > 0 && (haloWidth > 0 || haloBlur > 0) { result.sdfIconHalo = true }
+      } else {
+        output.icon = floats
+        if iconSize != 1 || icon.pixelRatio != transform.viewport.scale || values.iconPitchWithMap
+          || values.iconRotateWithMap || transform.camera.viewingAngle != 0
+          || icon.quad.topLeft.y != icon.quad.topRight.y
+        {
+          result.iconsNearest = false
+        }
+      }
+    }
+    if placeText, let label = chosen {
+      let color = layer.value(SymbolProperties.textColor, zoom: zoom, feature: feature)
+      let opacity = layer.value(SymbolProperties.textOpacity, zoom: zoom, feature: feature)
+      let halo = layer.value(SymbolProperties.textHaloColor, zoom: zoom, feature: feature)
+      let haloWidth = layer.value(SymbolProperties.textHaloWidth, zoom: zoom, feature: feature)
+      let haloBlur = layer.value(SymbolProperties.textHaloBlur, zoom: zoom, feature: feature)
+      if halo.alpha > 0 && (haloWidth > 0 || haloBlur > 0) { result.textHalo = true }
+      let sections = instance.feature
+      _ = sections
+      let scale = textScale * (values.textPitchWithMap ? mapPerspective : perspective)
+      let params = SIMD4(
+        Float(textScale * (values.textPitchWithMap ? 1 : perspective)), Float(haloWidth), Float(haloBlur),
+        Float(gammaScale(anchor, values.textPitchWithMap)))
+      let sectionColors = sectionColors(instance, fallback: color)
+      for quad in label.label.quads {
+        appendQuad(
+          quad, into: &output.text, scale: scale, shift: label.shift * textScale, anchor: anchor,
+          offset: candidate.offset, pitchWithMap: values.textPitchWithMap, rotateWithMap: values.textRotateWithMap,
+          translate: values.textTranslate, fill: sectionColors[quad.section] ?? color, halo: halo, opacity: opacity,
+          params: params)
+      }
+    }
+    return output
+  }
+
+  /// The colour of each section that sets its own (`format`'s `text-color`).
+  func sectionColors(_ instance: SymbolInstance, fallback: Color) -> [Int: Color] {
+    [:]
+  }
+
+  /// The distance-field edge's scale for glyphs lying on the map (they are seen at a slant
+  /// and a distance): MapLibre's gamma scale.
+  func gammaScale(_ anchor: Projected, _ pitchWithMap: Bool) -> Double {
+    pitchWithMap ? anchor.depth / (transform.cosTilt * transform.cameraDistance) : 1
+  }
+
+  /// An icon stretched around its text (`icon-text-fit`), as MapLibre fits it.
+  func fitted(_ icon: ShapedIcon, to textBox: SymbolBox, textScale: Double, values: LayerValues) -> ShapedIcon {
+    let padding = values.iconTextFitPadding
+    let (top, right, bottom, left) = (
+      padding.first ?? 0, padding.count > 1 ? padding[1] : 0, padding.count > 2 ? padding[2] : 0,
+      padding.count > 3 ? padding[3] : 0
+    )
+    var box = icon.box
+    let textLeft = textBox.left * textScale
+    let textRight = textBox.right * textScale
+    let textTop = textBox.top * textScale
+    let textBottom = textBox.bottom * textScale
+    if values.iconTextFit == .width || values.iconTextFit == .both {
+      box.left = textLeft - left
+      box.right = textRight + right
+    } else {
+      let center = (textLeft + textRight) / 2
+      box.left = center - icon.box.width / 2
+      box.right = center + icon.box.width / 2
+    }
+    if values.iconTextFit == .height || values.iconTextFit == .both {
+      box.top = textTop - top
+      box.bottom = textBottom + bottom
+    } else {
+      let center = (textTop + textBottom) / 2
+      box.top = center - icon.box.height / 2
+      box.bottom = center + icon.box.height / 2
+    }
+    let border = 1 / icon.pixelRatio
+    let quad = SymbolQuad(
+      topLeft: SIMD2(box.left - border, box.top - border), topRight: SIMD2(box.right + border, box.top - border),
+      bottomLeft: SIMD2(box.left - border, box.bottom + border),
+      bottomRight: SIMD2(box.right + border, box.bottom + border), texture: icon.quad.texture, section: 0)
+    return ShapedIcon(quad: quad, box: box, isSDF: icon.isSDF, pixelRatio: icon.pixelRatio)
+  }
+
+  /// A symbol's collision box on screen: `box` (scaled by `scale`, padded) around the
+  /// projected anchor; for symbols lying on the map, the screen bounds of the box on the map.
+  func screenBox(
+    _ box: SymbolBox, scale: Double, padding: Double, anchor: Projected, pitchWithMap: Bool, perspective: Double,
+    translate: SIMD2<Double>, offset: SIMD2<Double>
+  ) -> CollisionGrid.Box {
+    if pitchWithMap {
+      let corners = [(box.left, box.top), (box.right, box.top), (box.left, box.bottom), (box.right, box.bottom)]
+      var result = CollisionGrid.Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+      for (x, y) in corners {
+        guard let point = project(dx: offset.x + x * scale, dy: offset.y + y * scale) else { continue }
+        result.minX = min(result.minX, point.screen.x + translate.x - padding)
+        result.minY = min(result.minY, point.screen.y + translate.y - padding)
+        result.maxX = max(result.maxX, point.screen.x + translate.x + padding)
+        result.maxY = max(result.maxY, point.screen.y + translate.y + padding)
+      }
+      return result
+    }
+    let center = anchor.screen + translate
+    return CollisionGrid.Box(
+      minX: center.x + (box.left * scale - padding) * perspective,
+      minY: center.y + (box.top * scale - padding) * perspective,
+      maxX: center.x + (box.right * scale + padding) * perspective,
+      maxY: center.y + (box.bottom * scale + padding) * perspective)
+  }
+
+  /// Appends one quad's instance: its corners placed around the anchor (facing the screen,
+  /// or lying on the map), texture rectangle, colours and distance-field parameters.
+  func appendQuad(
+    _ quad: SymbolQuad, into floats: inout [Float], scale: Double, shift: SIMD2<Double>, anchor: Projected,
+    offset: SIMD2<Double>, pitchWithMap: Bool, rotateWithMap: Bool, translate: SIMD2<Double>, fill: Color,
+    halo: Color, opacity: Double, params: SIMD4<Float>
+  ) {
+    var corners: [SIMD4<Double>] = []
+    corners.reserveCapacity(4)
+    let points = [quad.topLeft, quad.topRight, quad.bottomLeft, quad.bottomRight]
+    if pitchWithMap {
+      // On the map: offsets along the map's axes, or along the screen's turned onto the map.
+      let (cosine, sine) = rotateWithMap ? (1.0, 0.0) : (transform.cosBearing, transform.sinBearing)
+      // Translations are screen offsets: moved onto the map with the bearing.
+      let shiftWorld = SIMD2(
+        transform.cosBearing * translate.x - transform.sinBearing * translate.y,
+        transform.sinBearing * translate.x + transform.cosBearing * translate.y)
+      for point in points {
+        let local = point * scale + shift
+        let dx = offset.x + cosine * local.x - sine * local.y + shiftWorld.x
+        let dy = offset.y + sine * local.x + cosine * local.y + shiftWorld.y
+        let m = matrix.elements
+        corners.append(
+          SIMD4(
+            m[0] * dx + m[4] * dy + m[12], m[1] * dx + m[5] * dy + m[13], m[2] * dx + m[6] * dy + m[14],
+            m[3] * dx + m[7] * dy + m[15]))
+      }
+    } else {
+      let angle = rotateWithMap ? mapAngle(anchor, offset: offset) : 0
+      let (cosine, sine) = (cos(angle), sin(angle))
+      for point in points {
+        let local = point * scale + shift
+        let screen =
+          anchor.screen + translate + SIMD2(cosine * local.x - sine * local.y, sine * local.x + cosine * local.y)
+        corners.append(clip(screen: screen))
+      }
+    }
+    for corner in corners { floats += [Float(corner.x), Float(corner.y), Float(corner.z), Float(corner.w)] }
+    floats += [quad.texture.x, quad.texture.y, quad.texture.z, quad.texture.w]
+    let f = fill.premultiplied
+    floats += [Float(f.0 * opacity), Float(f.1 * opacity), Float(f.2 * opacity), Float(f.3 * opacity)]
+    let h = halo.premultiplied
+    floats += [Float(h.0 * opacity), Float(h.1 * opacity), Float(h.2 * opacity), Float(h.3 * opacity)]
+    floats += [params.x, params.y, params.z, params.w]
+  }
+}

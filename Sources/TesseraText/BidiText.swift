@@ -1,0 +1,98 @@
+import CFriBidi
+
+/// Right-to-left text for glyph sets without shaping data, as MapLibre Native prepares it:
+/// Arabic letters replaced by their joined presentation forms (lam-alef ligatures included),
+/// then each line put in visual order by the Unicode bidirectional algorithm (FriBidi),
+/// brackets mirrored and bidi controls removed.
+public enum BidiText {
+  /// Whether any code point needs shaping or reordering.
+  public static func needsProcessing(_ text: StyledText) -> Bool {
+    text.codePoints.contains(where: Unicode.isRightToLeft)
+  }
+
+  /// `text` with Arabic letters in presentation forms (logical order kept).
+  public static func shapeArabic(_ text: StyledText) -> StyledText {
+    guard text.codePoints.contains(where: { (0x0600...0x06FF).contains($0) || (0x0750...0x077F).contains($0) })
+    else { return text }
+    var characters = text.codePoints.map { FriBidiChar($0) }
+    let count = FriBidiStrIndex(characters.count)
+    var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: characters.count)
+    var brackets = [FriBidiBracketType](repeating: 0, count: characters.count)
+    var levels = [FriBidiLevel](repeating: 0, count: characters.count)
+    var joining = [FriBidiArabicProp](repeating: 0, count: characters.count)
+    var direction = FriBidiParType(0x40)  // FRIBIDI_PAR_ON: from the first strong character
+    fribidi_get_bidi_types(characters, count, &types)
+    fribidi_get_bracket_types(characters, count, types, &brackets)
+    guard fribidi_get_par_embedding_levels_ex(types, brackets, count, &direction, &levels) != 0 else { return text }
+    fribidi_get_joining_types(characters, count, &joining)
+    fribidi_join_arabic(types, count, levels, &joining)
+    let flags = FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_PRES | FRIBIDI_FLAG_SHAPE_ARAB_LIGA)
+    fribidi_shape_arabic(flags, levels, count, &joining, &characters)
+    var result = StyledText(codePoints: [], sectionOfCodePoint: [], sections: text.sections)
+    for (index, character) in characters.enumerated() where character != 0xFEFF {
+      result.codePoints.append(UInt32(character))
+      result.sectionOfCodePoint.append(text.sectionOfCodePoint[index])
+    }
+    return result
+  }
+
+  /// The lines of `text` ending at `breaks` (all of it when empty; newlines always end a
+  /// paragraph), each in visual order.
+  public static func visualLines(_ text: StyledText, breaks: [Int]) -> [StyledText] {
+    var ends = Set(breaks)
+    for (index, codePoint) in text.codePoints.enumerated() where codePoint == 0x0A { ends.insert(index + 1) }
+    ends.insert(text.count)
+    var lines: [StyledText] = []
+    var start = 0
+    for end in ends.sorted() where end > start || end == text.count {
+      lines.append(text.slice(start..<end))
+      start = end
+    }
+    guard needsProcessing(text) else { return lines }
+    return reorder(text, lines: ends.sorted())
+  }
+
+  private static func reorder(_ text: StyledText, lines ends: [Int]) -> [StyledText] {
+    var characters = text.codePoints.map { FriBidiChar($0) }
+    let count = FriBidiStrIndex(characters.count)
+    var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: characters.count)
+    var brackets = [FriBidiBracketType](repeating: 0, count: characters.count)
+    var levels = [FriBidiLevel](repeating: 0, count: characters.count)
+    // MapLibre's paragraph direction: from the first strong character, else left to right.
+    var direction = FriBidiParType(0x20)  // FRIBIDI_PAR_WLTR
+    fribidi_get_bidi_types(characters, count, &types)
+    fribidi_get_bracket_types(characters, count, types, &brackets)
+    guard fribidi_get_par_embedding_levels_ex(types, brackets, count, &direction, &levels) != 0 else {
+      return []
+    }
+    fribidi_shape_mirroring(levels, count, &characters)
+    var map = (0..<characters.count).map { FriBidiStrIndex($0) }
+    var lines: [StyledText] = []
+    var start = 0
+    for end in ends where end > start || end == text.count {
+      let length = end - start
+      if length > 0 {
+        let flags = FriBidiFlags(FRIBIDI_FLAG_REORDER_NSM)
+        fribidi_reorder_line(
+          flags, types, FriBidiStrIndex(length), FriBidiStrIndex(start), direction, &levels, &characters, &map)
+      }
+      var line = StyledText(codePoints: [], sectionOfCodePoint: [], sections: text.sections)
+      for position in start..<end {
+        let codePoint = UInt32(characters[position])
+        if isBidiControl(codePoint) { continue }
+        line.codePoints.append(codePoint)
+        line.sectionOfCodePoint.append(text.sectionOfCodePoint[Int(map[position])])
+      }
+      lines.append(line)
+      start = end
+    }
+    return lines
+  }
+
+  static func isBidiControl(_ codePoint: UInt32) -> Bool {
+    switch codePoint {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,270 @@
+import CFreeType
+import CHarfBuzz
+import Foundation
+import Synchronization
+import TesseraData
+
+/// A font face Tessera can shape with and rasterise: one face of a font file.
+public struct FontFace: Sendable, Hashable {
+  /// The font file.
+  public let path: String
+  /// The face within a collection (.ttc), else 0.
+  public let index: Int
+  /// "Noto Sans", "Noto Sans Arabic" …
+  public let family: String
+  /// "Regular", "Bold" …
+  public let style: String
+
+  /// The name font stacks use: family and style ("Noto Sans Regular").
+  public var fullName: String { style.isEmpty ? family : "\(family) \(style)" }
+}
+
+/// Local font files (a fonts folder and the system's fonts): font-stack names matched to
+/// faces ("Noto Sans Regular" → NotoSans-Regular.ttf), a fallback chain per script, shaping
+/// with HarfBuzz and distance fields rendered by FreeType. Safe to use from any thread (the
+/// FreeType faces are used under a lock).
+public final class FontLibrary: Sendable {
+  /// Font ids from here on are local faces (below are glyph-PBF font stacks).
+  public static let firstFontID: Int32 = 1 << 20
+  /// The folders searched when no other is given.
+  public static let systemFolders = ["/usr/share/fonts", "/usr/local/share/fonts"]
+  /// Families tried, in order, for characters the stack's fonts lack: Latin and Greek and
+  /// Cyrillic first, then each script's Noto family (the Debian fonts-noto packages).
+  public static let fallbackFamilies = [
+    "Noto Sans", "Noto Sans Arabic", "Noto Naskh Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
+    "Noto Sans Bengali", "Noto Sans Tamil", "Noto Sans Thai", "Noto Sans Armenian", "Noto Sans Georgian",
+    "Noto Sans Ethiopic", "Noto Sans Khmer", "Noto Sans Lao", "Noto Sans Myanmar", "Noto Sans Sinhala",
+    "Noto Sans Gujarati", "Noto Sans Gurmukhi", "Noto Sans Kannada", "Noto Sans Malayalam", "Noto Sans Telugu",
+    "Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Sans CJK KR", "Noto Sans Symbols", "Noto Sans Symbols2",
+    "DejaVu Sans",
+  ]
+
+  /// The system's fonts, scanned once per process.
+  public static let system = FontLibrary()
+
+  /// Every face found, by font id − ``firstFontID``.
+  public let faces: [FontFace]
+  private let byName: [String: Int]
+  private let engine: Mutex<Engine>
+
+  /// Scans `folders` (recursively) for .ttf, .otf and .ttc files.
+  public init(folders: [String] = FontLibrary.systemFolders) {
+    var files: [String] = []
+    let manager = FileManager.default
+    for folder in folders {
+      guard let walker = manager.enumerator(atPath: folder) else { continue }
+      while let item = walker.nextObject() as? String {
+        let lower = item.lowercased()
+        if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
+          files.append(folder + "/" + item)
+        }
+      }
+    }
+    files.sort()
+    var engine = Engine()
+    var faces: [FontFace] = []
+    for file in files { faces += engine.describe(file) }
+    var byName: [String: Int] = [:]
+    for (index, face) in faces.enumerated() {
+      for name in [face.fullName, face.family + " " + face.style, FontLibrary.fileStem(face.path)] {
+        let key = FontLibrary.normalized(name)
+        if byName[key] == nil { byName[key] = index }
+      }
+    }
+    self.faces = faces
+    self.byName = byName
+    self.engine = Mutex(engine)
+  }
+
+  /// "NotoSans-Regular" from ".../NotoSans-Regular.ttf".
+  static func fileStem(_ path: String) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    return name.split(separator: ".").first.map(String.init) ?? name
+  }
+
+  /// A name reduced for matching: lower case, letters and digits only ("Noto Sans Regular"
+  /// and "NotoSans-Regular" agree).
+  static func normalized(_ name: String) -> String {
+    String(name.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+  }
+
+  /// The face a font-stack name names, if any ("Noto Sans Regular", "NotoSans-Bold",
+  /// "Noto Sans" meaning its Regular).
+  public func face(named name: String) -> Int? {
+    let key = FontLibrary.normalized(name)
+    return byName[key] ?? byName[key + "regular"]
+  }
+
+  /// The faces tried for a font stack, in order: its own fonts, then the fallback families in
+  /// the stack's weight (Bold stacks fall back to bold faces where they exist).
+  public func chain(for fontStack: [String]) -> [Int] {
+    var chain: [Int] = []
+    for name in fontStack { if let face = face(named: name), !chain.contains(face) { chain.append(face) } }
+    let weight =
+      fontStack.contains { $0.lowercased().contains("bold") }
+      ? "Bold" : fontStack.contains { $0.lowercased().contains("italic") } ? "Italic" : "Regular"
+    for family in FontLibrary.fallbackFamilies {
+      if let face = face(named: family + " " + weight) ?? face(named: family), !chain.contains(face) {
+        chain.append(face)
+      }
+    }
+    return chain
+  }
+
+  /// The font id of face `index`.
+  public static func fontID(face index: Int) -> Int32 { firstFontID + Int32(index) }
+
+  /// Runs `body` with the FreeType/HarfBuzz engine (one caller at a time).
+  func withEngine<Result>(_ body: (inout Engine) -> Result) -> Result {
+    engine.withLock { body(&$0) }
+  }
+
+  /// The distance field of a shaped glyph (``GlyphKey/id`` a glyph index of the face).
+  public func glyph(_ key: GlyphKey) -> SDFGlyph? {
+    let index = Int(key.font - FontLibrary.firstFontID)
+    guard faces.indices.contains(index) else { return nil }
+    let face = faces[index]
+    return withEngine { $0.rasterize(face, glyph: key.id) }
+  }
+
+  /// The metrics of a glyph of face `index` at 24 px, MapLibre's convention.
+  func metrics(face index: Int, glyph: UInt32) -> GlyphMetrics? {
+    let face = faces[index]
+    return withEngine { $0.metrics(face, glyph: glyph) }
+  }
+}
+
+/// FreeType and HarfBuzz state: the library, open faces and HarfBuzz fonts. Used by one
+/// thread at a time (``FontLibrary`` locks it).
+struct Engine: @unchecked Sendable {
+  /// Glyphs are rasterised and measured at one em.
+  static let pixelSize: UInt32 = 24
+  /// The distance field's spread beyond the ink, pixels (MapLibre's glyph border).
+  static let spread: Int32 = 3
+  static let loadFlags = Int32(FT_LOAD_DEFAULT) | Int32(FT_LOAD_NO_HINTING)
+
+  private var library: FT_Library?
+  private var open: [FontFace: (face: FT_Face, font: OpaquePointer)] = [:]
+  private var metricsCache: [GlyphKeyInFace: GlyphMetrics?] = [:]
+  /// Unusable files, so they are not retried.
+  private var broken = Set<String>()
+  private(set) var problems: [String] = []
+
+  struct GlyphKeyInFace: Hashable {
+    let face: FontFace
+    let glyph: UInt32
+  }
+
+  init() {
+    var library: FT_Library?
+    if FT_Init_FreeType(&library) == 0, let library {
+      var spread = Engine.spread
+      _ = FT_Property_Set(library, "sdf", "spread", &spread)
+      _ = FT_Property_Set(library, "bsdf", "spread", &spread)
+      self.library = library
+    }
+  }
+
+  /// The faces of a font file (all faces of a collection); none when FreeType cannot read it.
+  mutating func describe(_ path: String) -> [FontFace] {
+    guard let library else { return [] }
+    var faces: [FontFace] = []
+    var index = 0
+    var count = 1
+    while index < count, index < 64 {
+      var face: FT_Face?
+      guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else {
+        if index == 0 { problems.append("\(path): not a font FreeType can read; left out") }
+        break
+      }
+      count = Int(face.pointee.num_faces)
+      let family = face.pointee.family_name.map { String(cString: $0) } ?? FontLibrary.fileStem(path)
+      let style = face.pointee.style_name.map { String(cString: $0) } ?? ""
+      faces.append(FontFace(path: path, index: index, family: family, style: style))
+      FT_Done_Face(face)
+      index += 1
+    }
+    return faces
+  }
+
+  /// The open FreeType face and HarfBuzz font of `face`, opened at 24 px on first use.
+  mutating func handles(_ face: FontFace) -> (face: FT_Face, font: OpaquePointer)? {
+    if let known = open[face] { return known }
+    guard let library, !broken.contains(face.path) else { return nil }
+    var handle: FT_Face?
+    guard FT_New_Face(library, face.path, FT_Long(face.index), &handle) == 0, let handle,
+      FT_Set_Pixel_Sizes(handle, 0, Engine.pixelSize) == 0, let font = hb_ft_font_create_referenced(handle)
+    else {
+      broken.insert(face.path)
+      problems.append("\(face.path): the font cannot be opened; its characters fall back")
+      return nil
+    }
+    hb_ft_font_set_load_flags(font, Engine.loadFlags)
+    open[face] = (handle, font)
+    return (handle, font)
+  }
+
+  /// Whether the face has a glyph for `codePoint`.
+  mutating func has(_ face: FontFace, _ codePoint: UInt32) -> Bool {
+    guard let handles = handles(face) else { return false }
+    return FT_Get_Char_Index(handles.face, FT_ULong(codePoint)) != 0
+  }
+
+  /// The face's ascender at 24 px (MapLibre's glyph tops are measured from it).
+  mutating func ascender(_ face: FontFace) -> Double {
+    guard let handles = handles(face) else { return 24 }
+    return Double(handles.face.pointee.size.pointee.metrics.ascender) / 64
+  }
+
+  mutating func metrics(_ face: FontFace, glyph: UInt32) -> GlyphMetrics? {
+    let key = GlyphKeyInFace(face: face, glyph: glyph)
+    if let known = metricsCache[key] { return known }
+    var result: GlyphMetrics?
+    if let handles = handles(face), FT_Load_Glyph(handles.face, glyph, Engine.loadFlags) == 0 {
+      let metrics = handles.face.pointee.glyph.pointee.metrics
+      let ascender = self.ascender(face)
+      result = GlyphMetrics(
+        width: (Double(metrics.width) / 64).rounded(.up), height: (Double(metrics.height) / 64).rounded(.up),
+        left: (Double(metrics.horiBearingX) / 64).rounded(.down),
+        top: (Double(metrics.horiBearingY) / 64).rounded(.up) - ascender.rounded(),
+        advance: Double(metrics.horiAdvance) / 64)
+    }
+    metricsCache[key] = .some(result)
+    return result
+  }
+
+  /// The glyph as a distance field in MapLibre's encoding (192 on the outline, 8 units per
+  /// pixel, a 3-pixel border), from FreeType's SDF renderer.
+  mutating func rasterize(_ face: FontFace, glyph: UInt32) -> SDFGlyph? {
+    guard let handles = handles(face),
+      FT_Load_Glyph(handles.face, glyph, Engine.loadFlags) == 0
+    else { return nil }
+    let slot = handles.face.pointee.glyph!
+    let advance = Double(slot.pointee.metrics.horiAdvance) / 64
+    guard slot.pointee.metrics.width > 0, slot.pointee.metrics.height > 0 else {
+      return SDFGlyph(id: glyph, bitmap: [], width: 0, height: 0, left: 0, top: 0, advance: advance)
+    }
+    guard FT_Render_Glyph(slot, FT_RENDER_MODE_SDF) == 0 else { return nil }
+    let bitmap = slot.pointee.bitmap
+    let width = Int(bitmap.width)
+    let rows = Int(bitmap.rows)
+    let border = SDFGlyph.border
+    guard width > 2 * border, rows > 2 * border, let buffer = bitmap.buffer else { return nil }
+    var pixels = [UInt8](repeating: 0, count: width * rows)
+    let pitch = Int(bitmap.pitch)
+    for row in 0..<rows {
+      for column in 0..<width {
+        // FreeType: 128 on the outline, ±128 over the spread; MapLibre: 192, 8 per pixel.
+        let value = Double(buffer[row * pitch + column])
+        let distance = (value - 128) / 128 * Double(Engine.spread)
+        pixels[row * width + column] = UInt8(max(0, min(255, (192 + 8 * distance).rounded())))
+      }
+    }
+    let ascender = self.ascender(face)
+    return SDFGlyph(
+      id: glyph, bitmap: pixels, width: width - 2 * border, height: rows - 2 * border,
+      left: Int(slot.pointee.bitmap_left) + border,
+      top: Int(slot.pointee.bitmap_top) - border - Int(ascender.rounded()),
+      advance: advance)
+  }
+}

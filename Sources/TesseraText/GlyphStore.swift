@@ -1,0 +1,134 @@
+import Synchronization
+import TesseraData
+
+/// The glyphs of a map, shared by all its layers and tiles: glyph PBF ranges of font stacks
+/// loaded on first use (and local font glyphs rasterised on first use), each glyph packed
+/// once into one distance-field atlas. Safe to use from any thread.
+public final class GlyphStore: Sendable {
+  /// Reads the PBF of the 256 code points from `rangeStart` of `fontStack` (its fonts joined
+  /// with ","); nil when there is none (a missing file, HTTP 404).
+  public typealias RangeLoader = @Sendable (_ fontStack: String, _ rangeStart: Int) throws(GlyphError) -> [UInt8]?
+
+  private let loader: RangeLoader?
+  /// Local fonts used where there are no PBFs (or as a fallback for missing ranges).
+  public let fonts: FontLibrary?
+  private let state: Mutex<State>
+
+  struct RangeKey: Hashable {
+    let font: Int32
+    let start: Int
+  }
+
+  struct State {
+    var fontIDs: [String: Int32] = [:]
+    var fontNames: [String] = []
+    var ranges: [RangeKey: [UInt32: SDFGlyph]] = [:]
+    var atlas = ShelfAtlas(width: 1024, height: 256, maxHeight: 4096, bytesPerTexel: 1)
+    var positions: [GlyphKey: AtlasRect?] = [:]
+    var warnings: [String] = []
+    var warned = Set<String>()
+  }
+
+  /// `loader` reads glyph PBFs (nil: the style has no `glyphs` URL); `fonts` shapes and
+  /// rasterises local font files.
+  public init(loader: RangeLoader?, fonts: FontLibrary? = nil) {
+    self.loader = loader
+    self.fonts = fonts
+    state = Mutex(State())
+  }
+
+  /// Whether labels are drawn from glyph PBFs (else from local fonts).
+  public var usesGlyphPBFs: Bool { loader != nil }
+
+  /// What went wrong while loading glyphs (missing ranges, corrupt files), once each.
+  public var warnings: [String] { state.withLock { $0.warnings } }
+
+  /// The font id of a PBF font stack.
+  public func fontID(_ fontStack: [String]) -> Int32 {
+    let name = fontStack.joined(separator: ",")
+    return state.withLock { state in
+      if let id = state.fontIDs[name] { return id }
+      let id = Int32(state.fontNames.count)
+      state.fontIDs[name] = id
+      state.fontNames.append(name)
+      return id
+    }
+  }
+
+  /// The PBF glyph of `codePoint` in the font stack `font`, loading its range if needed.
+  public func pbfGlyph(font: Int32, codePoint: UInt32) -> SDFGlyph? {
+    let start = Int(codePoint / 256) * 256
+    let key = RangeKey(font: font, start: start)
+    if let glyphs = state.withLock({ $0.ranges[key] }) { return glyphs[codePoint] }
+    let name = state.withLock { $0.fontNames[Int(font)] }
+    var glyphs: [UInt32: SDFGlyph] = [:]
+    var problem: String?
+    if let loader {
+      do {
+        if let bytes = try loader(name, start) {
+          glyphs = try GlyphRangeDecoder.decode(bytes, source: "glyphs \(name) \(start)-\(start + 255)")
+        } else {
+          problem =
+            "no glyphs for code points \(start)-\(start + 255) of font stack '\(name)'; those characters are left out"
+        }
+      } catch {
+        problem = "\(error); those characters are left out"
+      }
+    }
+    return state.withLock { state in
+      if state.ranges[key] == nil {
+        state.ranges[key] = glyphs
+        if let problem { state.warn(problem) }
+      }
+      return state.ranges[key]?[codePoint]
+    }
+  }
+
+  /// The distance field of a glyph: from PBFs for stack fonts, rasterised for local fonts.
+  public func bitmap(_ key: GlyphKey) -> SDFGlyph? {
+    if key.font >= FontLibrary.firstFontID {
+      return fonts?.glyph(key)
+    }
+    return pbfGlyph(font: key.font, codePoint: key.id)
+  }
+
+  /// Where the glyph lies in the atlas (packing it on first use); nil for blank glyphs.
+  public func atlasRect(_ key: GlyphKey) -> AtlasRect? {
+    if let known = state.withLock({ $0.positions[key] }) { return known }
+    let glyph = bitmap(key)
+    return state.withLock { state in
+      if let known = state.positions[key] { return known }
+      var rect: AtlasRect?
+      if let glyph, !glyph.bitmap.isEmpty {
+        let size = glyph.bitmapSize
+        rect = state.atlas.insert(width: size.width, height: size.height, pixels: glyph.bitmap)
+        if rect == nil { state.warn("the glyph atlas is full (4096 rows); further glyphs are left out") }
+      }
+      state.positions[key] = .some(rect)
+      return rect
+    }
+  }
+
+  /// Records a problem once.
+  public func warn(_ message: String) { state.withLock { $0.warn(message) } }
+
+  /// The atlas as it stands, and marks its changes as uploaded: what ``ShelfAtlas/dirtyRows``
+  /// says changed since the last call.
+  public func takeAtlasChanges() -> ShelfAtlas {
+    state.withLock { state in
+      let atlas = state.atlas
+      state.atlas.markUploaded()
+      return atlas
+    }
+  }
+
+  /// The atlas size, texels.
+  public var atlasSize: (width: Int, height: Int) { state.withLock { ($0.atlas.width, $0.atlas.height) } }
+}
+
+extension GlyphStore.State {
+  mutating func warn(_ message: String) {
+    guard warned.insert(message).inserted, warnings.count < 100 else { return }
+    warnings.append(message)
+  }
+}

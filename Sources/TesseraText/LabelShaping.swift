@@ -1,0 +1,269 @@
+import CFriBidi
+import CHarfBuzz
+import TesseraData
+
+/// How a label's text is laid out (pixels at 24 px, one em).
+public struct ShapingOptions: Sendable, Hashable {
+  /// Lines break at about this width (`text-max-width` × 24); 0: no breaking.
+  public var maxWidth: Double
+  /// `text-line-height` × 24.
+  public var lineHeight: Double
+  /// `text-letter-spacing` × 24.
+  public var spacing: Double
+  public var anchor: TextAnchor
+  public var justify: TextJustification
+
+  public init(
+    maxWidth: Double = 0, lineHeight: Double = 1.2 * 24, spacing: Double = 0, anchor: TextAnchor = .center,
+    justify: TextJustification = .center
+  ) {
+    self.maxWidth = maxWidth
+    self.lineHeight = lineHeight
+    self.spacing = spacing
+    self.anchor = anchor
+    self.justify = justify
+  }
+}
+
+extension GlyphStore {
+  /// Lays out a label: with glyph PBFs as MapLibre Native does (Arabic presentation forms,
+  /// balanced line breaks, bidi reordering per line, one glyph per code point); with local
+  /// fonts through HarfBuzz (kerning, ligatures, joining, Indic reordering) with a font
+  /// fallback per character. `fontStack` is the layer's; sections may name their own.
+  public func shape(_ text: StyledText, fontStack: [String], options: ShapingOptions) -> Shaping {
+    let scales = text.sections.map(\.scale)
+    let lines: [[LineItem]]
+    if usesGlyphPBFs || fonts == nil {
+      lines = pbfLines(text, fontStack: fontStack, options: options)
+    } else {
+      lines = fontLines(text, fontStack: fontStack, options: options, fonts: fonts!)
+    }
+    return TextLayout.layout(
+      lines, scales: scales, spacing: options.spacing, lineHeight: options.lineHeight, anchor: options.anchor,
+      justify: options.justify)
+  }
+
+  // MARK: Glyph PBFs (MapLibre Native's shaping)
+
+  private func pbfLines(_ logical: StyledText, fontStack: [String], options: ShapingOptions) -> [[LineItem]] {
+    let text = BidiText.shapeArabic(logical)
+    let fontIDs = text.sections.map { fontID($0.fontStack ?? fontStack) }
+    func glyph(_ index: Int) -> SDFGlyph? {
+      pbfGlyph(font: fontIDs[text.sectionOfCodePoint[index]], codePoint: text.codePoints[index])
+    }
+    let breaks = LineBreaking.breaks(text, maxWidth: options.maxWidth) { index in
+      guard let glyph = glyph(index) else { return 0 }
+      return glyph.advance * text.sections[text.sectionOfCodePoint[index]].scale + options.spacing
+    }
+    return BidiText.visualLines(text, breaks: breaks).map { line in
+      let line = line.trimmed()
+      var items: [LineItem] = []
+      for index in 0..<line.count {
+        let section = line.sectionOfCodePoint[index]
+        let font = fontIDs[section]
+        guard let glyph = pbfGlyph(font: font, codePoint: line.codePoints[index]) else { continue }
+        items.append(
+          LineItem(
+            glyph: GlyphKey(font: font, id: line.codePoints[index]),
+            metrics: GlyphMetrics(
+              width: Double(glyph.width), height: Double(glyph.height), left: Double(glyph.left),
+              top: Double(glyph.top), advance: glyph.advance), section: section))
+      }
+      return items
+    }
+  }
+
+  // MARK: Local fonts (HarfBuzz)
+
+  private func fontLines(_ text: StyledText, fontStack: [String], options: ShapingOptions, fonts: FontLibrary)
+    -> [[LineItem]]
+  {
+    guard !text.isEmpty else { return [] }
+    let faces = fonts.faceRuns(text, fontStack: fontStack)
+    let levels = BidiText.embeddingLevels(text)
+    // Advances of the logical text, for line breaking.
+    var advances = [Double](repeating: 0, count: text.count)
+    for run in FontRun.split(text, faces: faces, levels: levels, range: 0..<text.count) {
+      for glyph in fonts.shapeRun(text, run) where glyph.cluster < advances.count {
+        advances[glyph.cluster] += glyph.advance * text.sections[text.sectionOfCodePoint[glyph.cluster]].scale
+      }
+    }
+    let breaks = LineBreaking.breaks(text, maxWidth: options.maxWidth) { advances[$0] + options.spacing }
+    var ends = Set(breaks)
+    for (index, codePoint) in text.codePoints.enumerated() where codePoint == 0x0A { ends.insert(index + 1) }
+    ends.insert(text.count)
+    var lines: [[LineItem]] = []
+    var start = 0
+    for end in ends.sorted() where end > start {
+      var low = start
+      var high = end
+      while low < high, Unicode.isWhitespace(text.codePoints[low]) { low += 1 }
+      while high > low, Unicode.isWhitespace(text.codePoints[high - 1]) { high -= 1 }
+      var items: [LineItem] = []
+      for run in FontRun.visualOrder(FontRun.split(text, faces: faces, levels: levels, range: low..<high)) {
+        let font = FontLibrary.fontID(face: run.face)
+        for glyph in fonts.shapeRun(text, run) {
+          guard var metrics = fonts.metrics(face: run.face, glyph: glyph.id) else { continue }
+          metrics.advance = glyph.advance
+          items.append(
+            LineItem(
+              glyph: GlyphKey(font: font, id: glyph.id), metrics: metrics,
+              section: text.sectionOfCodePoint[min(glyph.cluster, text.count - 1)],
+              offset: (glyph.offsetX, -glyph.offsetY)))
+        }
+      }
+      lines.append(items)
+      start = end
+    }
+    return lines
+  }
+}
+
+/// A run of text shaped with one face at one bidi level.
+struct FontRun {
+  let range: Range<Int>
+  let face: Int
+  let level: UInt8
+
+  var isRightToLeft: Bool { level & 1 == 1 }
+
+  /// `range` split where the face, the bidi level or the section changes.
+  static func split(_ text: StyledText, faces: [Int], levels: [UInt8], range: Range<Int>) -> [FontRun] {
+    var runs: [FontRun] = []
+    var start = range.lowerBound
+    for index in range where index > start {
+      if faces[index] != faces[start] || levels[index] != levels[start]
+        || text.sectionOfCodePoint[index] != text.sectionOfCodePoint[start]
+      {
+        runs.append(FontRun(range: start..<index, face: faces[start], level: levels[start]))
+        start = index
+      }
+    }
+    if start < range.upperBound {
+      runs.append(FontRun(range: start..<range.upperBound, face: faces[start], level: levels[start]))
+    }
+    return runs
+  }
+
+  /// Runs of one line in visual order (rule L2 of the bidi algorithm: from the highest level
+  /// down, reverse every sequence at that level or above).
+  static func visualOrder(_ runs: [FontRun]) -> [FontRun] {
+    guard let highest = runs.map(\.level).max() else { return runs }
+    let lowestOdd = (runs.map(\.level).filter { $0 & 1 == 1 }.min()) ?? (highest + 1)
+    var order = runs
+    var level = highest
+    while level >= lowestOdd, level > 0 {
+      var index = 0
+      while index < order.count {
+        guard order[index].level >= level else {
+          index += 1
+          continue
+        }
+        var end = index
+        while end < order.count, order[end].level >= level { end += 1 }
+        order[index..<end].reverse()
+        index = end
+      }
+      level -= 1
+    }
+    return order
+  }
+}
+
+/// One glyph HarfBuzz placed: its index in the face, the code point it starts at, its
+/// advance and offset (pixels at 24 px; y up).
+struct ShapedGlyph {
+  let id: UInt32
+  let cluster: Int
+  let advance: Double
+  let offsetX: Double
+  let offsetY: Double
+}
+
+extension BidiText {
+  /// The bidi embedding level of each code point (paragraph direction from the first strong
+  /// character, left to right when there is none).
+  static func embeddingLevels(_ text: StyledText) -> [UInt8] {
+    guard needsProcessing(text) else { return [UInt8](repeating: 0, count: text.count) }
+    let characters = text.codePoints.map { FriBidiChar($0) }
+    let count = FriBidiStrIndex(characters.count)
+    var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: characters.count)
+    var brackets = [FriBidiBracketType](repeating: 0, count: characters.count)
+    var levels = [FriBidiLevel](repeating: 0, count: characters.count)
+    var direction = FriBidiParType(0x20)  // FRIBIDI_PAR_WLTR
+    fribidi_get_bidi_types(characters, count, &types)
+    fribidi_get_bracket_types(characters, count, types, &brackets)
+    guard fribidi_get_par_embedding_levels_ex(types, brackets, count, &direction, &levels) != 0 else {
+      return [UInt8](repeating: 0, count: text.count)
+    }
+    return levels.map { UInt8(bitPattern: $0) }
+  }
+}
+
+extension FontLibrary {
+  /// The face of each code point: the first of its section's chain that has it; combining
+  /// marks, joiners and variation selectors stay with the character before them.
+  func faceRuns(_ text: StyledText, fontStack: [String]) -> [Int] {
+    var chains: [Int: [Int]] = [:]
+    var result: [Int] = []
+    result.reserveCapacity(text.count)
+    withEngine { engine in
+      for index in 0..<text.count {
+        let codePoint = text.codePoints[index]
+        let section = text.sectionOfCodePoint[index]
+        if index > 0, FontLibrary.staysWithPrevious(codePoint) {
+          result.append(result[index - 1])
+          continue
+        }
+        let chain =
+          chains[section]
+          ?? {
+            let made = self.chain(for: text.sections[section].fontStack ?? fontStack)
+            chains[section] = made
+            return made
+          }()
+        let face = chain.first { engine.has(self.faces[$0], codePoint) } ?? chain.first ?? 0
+        result.append(face)
+      }
+    }
+    return result
+  }
+
+  static func staysWithPrevious(_ codePoint: UInt32) -> Bool {
+    switch codePoint {
+    case 0x0300...0x036F, 0x0483...0x0489, 0x0591...0x05C7, 0x0610...0x061A, 0x064B...0x065F, 0x0670,
+      0x06D6...0x06ED, 0x0900...0x0903, 0x093A...0x094F, 0x0951...0x0957, 0x0962...0x0963, 0x0E31, 0x0E34...0x0E3A,
+      0x0E47...0x0E4E, 0x200C, 0x200D, 0xFE00...0xFE0F, 0x1AB0...0x1AFF, 0x20D0...0x20FF:
+      return true
+    default: return false
+    }
+  }
+
+  /// Shapes one run with HarfBuzz: glyphs in visual order.
+  func shapeRun(_ text: StyledText, _ run: FontRun) -> [ShapedGlyph] {
+    guard faces.indices.contains(run.face) else { return [] }
+    let face = faces[run.face]
+    return withEngine { engine in
+      guard let handles = engine.handles(face), let buffer = hb_buffer_create() else { return [] }
+      defer { hb_buffer_destroy(buffer) }
+      let codePoints = text.codePoints
+      codePoints.withUnsafeBufferPointer { pointer in
+        hb_buffer_add_utf32(
+          buffer, pointer.baseAddress, Int32(codePoints.count), UInt32(run.range.lowerBound), Int32(run.range.count))
+      }
+      hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+      hb_buffer_guess_segment_properties(buffer)
+      hb_shape(handles.font, buffer, nil, 0)
+      var count: UInt32 = 0
+      guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)
+      else { return [] }
+      return (0..<Int(count)).map { index in
+        ShapedGlyph(
+          id: infos[index].codepoint, cluster: Int(infos[index].cluster),
+          advance: Double(positions[index].x_advance) / 64, offsetX: Double(positions[index].x_offset) / 64,
+          offsetY: Double(positions[index].y_offset) / 64)
+      }
+    }
+  }
+}

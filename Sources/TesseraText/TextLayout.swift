@@ -1,0 +1,185 @@
+/// Names one glyph bitmap: a font (a font stack's glyph PBFs, or one face of a local font
+/// file) and the glyph in it (the code point for PBFs, the glyph index for fonts).
+public struct GlyphKey: Sendable, Hashable {
+  public let font: Int32
+  public let id: UInt32
+
+  public init(font: Int32, id: UInt32) {
+    self.font = font
+    self.id = id
+  }
+}
+
+/// The measures of a glyph in pixels at 24 px (one em), MapLibre's convention.
+public struct GlyphMetrics: Sendable, Equatable {
+  public var width: Double
+  public var height: Double
+  public var left: Double
+  /// The ink's top, up from a line 24 px above the baseline.
+  public var top: Double
+  public var advance: Double
+
+  public init(width: Double, height: Double, left: Double, top: Double, advance: Double) {
+    self.width = width
+    self.height = height
+    self.left = left
+    self.top = top
+    self.advance = advance
+  }
+}
+
+/// One glyph of a line in visual order, before positioning: what it is and how far it moves
+/// the pen.
+public struct LineItem: Sendable, Equatable {
+  public var glyph: GlyphKey
+  public var metrics: GlyphMetrics
+  /// The section it belongs to.
+  public var section: Int
+  /// A shaper's shift of the glyph from the pen position, pixels at 24 px (x right, y down).
+  public var offset: (x: Double, y: Double)
+
+  public init(glyph: GlyphKey, metrics: GlyphMetrics, section: Int, offset: (x: Double, y: Double) = (0, 0)) {
+    self.glyph = glyph
+    self.metrics = metrics
+    self.section = section
+    self.offset = offset
+  }
+
+  public static func == (a: LineItem, b: LineItem) -> Bool {
+    a.glyph == b.glyph && a.metrics == b.metrics && a.section == b.section && a.offset == b.offset
+  }
+}
+
+/// A glyph placed in a label: its pen position relative to the label's anchor, in pixels at
+/// 24 px (x right, y down), and its section's scale.
+public struct PositionedGlyph: Sendable, Equatable {
+  public let glyph: GlyphKey
+  public let metrics: GlyphMetrics
+  public var x: Double
+  public var y: Double
+  public let scale: Double
+  public let section: Int
+}
+
+/// A laid-out label: its glyphs and the box they span around the anchor (pixels at 24 px).
+public struct Shaping: Sendable, Equatable {
+  public var glyphs: [PositionedGlyph]
+  public var top: Double
+  public var bottom: Double
+  public var left: Double
+  public var right: Double
+  public var lineCount: Int
+
+  public var isEmpty: Bool { glyphs.isEmpty }
+}
+
+/// Where a label lies around its anchor (`text-anchor`).
+public enum TextAnchor: String, Sendable, CaseIterable {
+  case center, left, right, top, bottom
+  case topLeft = "top-left"
+  case topRight = "top-right"
+  case bottomLeft = "bottom-left"
+  case bottomRight = "bottom-right"
+
+  /// The share of the label's width left of the anchor: 0 (anchor at the left edge) … 1.
+  public var horizontalAlign: Double {
+    switch self {
+    case .left, .topLeft, .bottomLeft: return 0
+    case .right, .topRight, .bottomRight: return 1
+    default: return 0.5
+    }
+  }
+
+  /// The share of the label's height above the anchor: 0 (anchor at the top) … 1.
+  public var verticalAlign: Double {
+    switch self {
+    case .top, .topLeft, .topRight: return 0
+    case .bottom, .bottomLeft, .bottomRight: return 1
+    default: return 0.5
+    }
+  }
+}
+
+/// How lines of a multi-line label line up (`text-justify`, resolved).
+public enum TextJustification: Sendable, Hashable {
+  case left, center, right
+
+  /// The share of each line's shortfall put left of it.
+  var factor: Double {
+    switch self {
+    case .left: return 0
+    case .center: return 0.5
+    case .right: return 1
+    }
+  }
+}
+
+/// MapLibre's layout of lines of glyphs into a label (`shapeLines`): lines trimmed and laid
+/// left to right with letter spacing, justified, stacked `lineHeight` apart (taller for
+/// sections scaled up) and the block aligned on the anchor.
+public enum TextLayout {
+  /// One em, pixels.
+  public static let oneEm = 24.0
+  /// MapLibre's baseline shift: the first line's pen y.
+  static let yOffset = -17.0
+
+  /// Lays out `lines` (visual order, each a run of glyphs); `scales` gives each section's
+  /// scale; `spacing` (letter spacing) and `lineHeight` are in pixels at 24 px.
+  public static func layout(
+    _ lines: [[LineItem]], scales: [Double], spacing: Double, lineHeight: Double, anchor: TextAnchor,
+    justify: TextJustification
+  ) -> Shaping {
+    var glyphs: [PositionedGlyph] = []
+    var y = yOffset
+    var maxLineLength = 0.0
+    var maxLineHeight = 0.0
+    for line in lines {
+      let lineMaxScale = line.map { scales[$0.section] }.max() ?? 1
+      let lineOffset = 0.0
+      if line.isEmpty {
+        y += lineHeight
+        continue
+      }
+      var x = 0.0
+      let lineStart = glyphs.count
+      for item in line {
+        let scale = scales[item.section]
+        let baselineOffset = (lineMaxScale - scale) * oneEm
+        glyphs.append(
+          PositionedGlyph(
+            glyph: item.glyph, metrics: item.metrics, x: x + item.offset.x * scale,
+            y: y + baselineOffset + item.offset.y * scale, scale: scale, section: item.section))
+        x += item.metrics.advance * scale + spacing
+      }
+      let lineLength = x - spacing
+      maxLineLength = max(lineLength, maxLineLength)
+      // Justify: shift the line by its share of its own length (MapLibre's justifyLine).
+      let indent = lineLength * justify.factor
+      for index in lineStart..<glyphs.count {
+        glyphs[index].x -= indent
+        glyphs[index].y += lineOffset
+      }
+      let currentLineHeight = lineHeight * lineMaxScale + lineOffset
+      y += currentLineHeight
+      maxLineHeight = max(currentLineHeight, maxLineHeight)
+    }
+    // Align the block on the anchor (MapLibre's align).
+    let lineCount = Double(lines.count)
+    let height = y - yOffset
+    let shiftX = (justify.factor - anchor.horizontalAlign) * maxLineLength
+    let shiftY: Double
+    if maxLineHeight != lineHeight {
+      shiftY = -height * anchor.verticalAlign - yOffset
+    } else {
+      shiftY = (-anchor.verticalAlign * lineCount + 0.5) * lineHeight
+    }
+    for index in glyphs.indices {
+      glyphs[index].x += shiftX
+      glyphs[index].y += shiftY
+    }
+    let top = -anchor.verticalAlign * height
+    let left = -anchor.horizontalAlign * maxLineLength
+    return Shaping(
+      glyphs: glyphs, top: top, bottom: top + height, left: left, right: left + maxLineLength, lineCount: lines.count)
+  }
+}
