@@ -25,6 +25,7 @@ public struct ExpressionParser {
     "to-number",
     "to-string", "to-boolean", "to-color", "number", "string", "boolean", "array", "object", "typeof", "rgb", "rgba",
     "concat", "upcase", "downcase", "feature-state", "line-progress", "heatmap-density", "image", "within",
+    "format", "number-format", "is-supported-script", "resolved-locale", "collator",
   ]).union(Expression.MathOperator.allCases.map(\.rawValue))
 
   func fail(_ message: String, at index: Int? = nil) -> StyleError {

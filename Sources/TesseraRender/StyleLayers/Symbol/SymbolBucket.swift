@@ -1,5 +1,6 @@
 import TesseraData
 import TesseraGeo
+import TesseraImage
 import TesseraStyle
 import TesseraText
 
@@ -65,8 +66,10 @@ struct SymbolInstance: Sendable {
   let usesRadialOffset: Bool
   let hasVariableAnchors: Bool
   let icon: ShapedIcon?
-  /// `text-rotate`, `icon-rotate`, degrees.
+  /// `text-rotate`, degrees.
   let textRotation: Double
+  /// The colour each text section sets (`format`'s `text-color`), nil where it sets none.
+  let sectionColors: [Color?]
 }
 
 /// The symbols of one tile for one layer.

@@ -57,7 +57,8 @@ enum SymbolBucketBuilder {
           SymbolInstance(
             anchor: SIMD2(point.x * scale, point.y * scale), feature: feature, sortKey: sortKey, identity: identity,
             labels: labels ?? [], textOffset: textOffset, usesRadialOffset: usesRadial,
-            hasVariableAnchors: layout.variableAnchors != nil, icon: icon, textRotation: rotation))
+            hasVariableAnchors: layout.variableAnchors != nil, icon: icon, textRotation: rotation,
+            sectionColors: text?.sections.map(\.color) ?? []))
       }
     }
     return SymbolBucket(instances: instances)

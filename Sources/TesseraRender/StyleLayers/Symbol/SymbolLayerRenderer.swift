@@ -62,7 +62,7 @@ struct SymbolLayerRenderer: StyleLayerRenderer {
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
     guard let placed = planner.input.symbols[layer.id], !placed.isEmpty else { return }
     let floats = SymbolPlacement.floatsPerInstance
-    func draw(_ pipeline: SymbolPipeline, _ data: [Float], atlas: SymbolAtlasTexture, halo: Bool) {
+    func draw(_ pipeline: SymbolPipeline, _ data: ArraySlice<Float>, atlas: SymbolAtlasTexture, halo: Bool) {
       guard !data.isEmpty else { return }
       var uniforms = UniformValues()
       uniforms.set(SymbolLayerRenderer.textureSize, SIMD2(Float(atlas.width), Float(atlas.height)))
@@ -74,14 +74,19 @@ struct SymbolLayerRenderer: StyleLayerRenderer {
         .instanced(.unitQuadStrip, InstanceData(bytes: bytes, count: data.count / floats)), uniforms,
         instances: data.count / floats, textures: [atlas.key])
     }
-    if let icons = planner.input.iconAtlas {
-      draw(SymbolPipeline(kind: .icons, nearest: placed.iconsNearest), placed.icons, atlas: icons, halo: false)
-      if placed.sdfIconHalo { draw(SymbolPipeline(kind: .sdfIcons), placed.sdfIcons, atlas: icons, halo: true) }
-      draw(SymbolPipeline(kind: .sdfIcons), placed.sdfIcons, atlas: icons, halo: false)
-    }
-    if let glyphs = planner.input.glyphAtlas {
-      if placed.textHalo { draw(SymbolPipeline(kind: .glyphs), placed.text, atlas: glyphs, halo: true) }
-      draw(SymbolPipeline(kind: .glyphs), placed.text, atlas: glyphs, halo: false)
+    for run in placed.runs {
+      if let icons = planner.input.iconAtlas {
+        let plain = placed.icons[run.icons]
+        let sdf = placed.sdfIcons[run.sdfIcons]
+        draw(SymbolPipeline(kind: .icons, nearest: placed.iconsNearest), plain, atlas: icons, halo: false)
+        if placed.sdfIconHalo { draw(SymbolPipeline(kind: .sdfIcons), sdf, atlas: icons, halo: true) }
+        draw(SymbolPipeline(kind: .sdfIcons), sdf, atlas: icons, halo: false)
+      }
+      if let glyphs = planner.input.glyphAtlas {
+        let text = placed.text[run.text]
+        if placed.textHalo { draw(SymbolPipeline(kind: .glyphs), text, atlas: glyphs, halo: true) }
+        draw(SymbolPipeline(kind: .glyphs), text, atlas: glyphs, halo: false)
+      }
     }
   }
 }

@@ -16,6 +16,29 @@ struct PlacedSymbols: Sendable {
   var iconsNearest = true
   /// Labels placed (text or icon).
   var placed = 0
+  /// Where each run of one sort key starts in the arrays (floats), when the layer has sort
+  /// keys: each run draws its icons then its text. Empty: one run.
+  var segments: [Segment] = []
+
+  struct Segment: Sendable {
+    let key: Double
+    let text: Int
+    let icons: Int
+    let sdfIcons: Int
+  }
+
+  /// The runs drawn in turn: float ranges of text, icons and SDF icons.
+  var runs: [(text: Range<Int>, icons: Range<Int>, sdfIcons: Range<Int>)] {
+    guard !segments.isEmpty else { return [(0..<text.count, 0..<icons.count, 0..<sdfIcons.count)] }
+    return segments.indices.map { index in
+      let start = segments[index]
+      let end = index + 1 < segments.count ? segments[index + 1] : nil
+      return (
+        start.text..<(end?.text ?? text.count), start.icons..<(end?.icons ?? icons.count),
+        start.sdfIcons..<(end?.sdfIcons ?? sdfIcons.count)
+      )
+    }
+  }
 
   var isEmpty: Bool { text.isEmpty && icons.isEmpty && sdfIcons.isEmpty }
 }
@@ -89,16 +112,18 @@ struct SymbolPlacement {
     let zoom = transform.camera.styleZoom
     let values = LayerValues(layer: layer, zoom: zoom, transform: transform)
     var candidates: [Candidate] = []
-    var seen = Set<String>()
-    for (tile, bucket) in entry.tiles {
+    var seen: [String: Int] = [:]
+    for (tileIndex, (tile, bucket)) in entry.tiles.enumerated() {
       let tileSize = transform.worldSize / Double(tile.dataTile.tilesPerSide)
       let origin = tile.covered.origin(worldSize: transform.worldSize)
       let unit = tileSize / BucketGeometry.extent
       for instance in bucket.instances {
         let world = SIMD2(origin.x + instance.anchor.x * unit, origin.y + instance.anchor.y * unit)
-        // The same symbol from two tiles (shared buffers, parent and child) is placed once.
+        // The same symbol from two tiles (shared buffers, parent and child) is placed once;
+        // equal symbols of one tile are distinct features.
         let key = "\(instance.identity)@\(Int((world.x * 8).rounded())),\(Int((world.y * 8).rounded()))"
-        guard seen.insert(key).inserted else { continue }
+        if let first = seen[key], first != tileIndex { continue }
+        seen[key] = tileIndex
         candidates.append(
           Candidate(
             instance: instance,
@@ -110,15 +135,28 @@ struct SymbolPlacement {
       candidates.sort {
         $0.instance.sortKey == $1.instance.sortKey ? $0.order < $1.order : $0.instance.sortKey < $1.instance.sortKey
       }
+    } else if values.sortsByViewportY {
+      // Drawn from the top of the view down, so placed from the bottom up: what is drawn
+      // over others wins collisions (MapLibre's order).
+      func screenY(_ candidate: Candidate) -> Double {
+        transform.sinBearing * -candidate.offset.x + transform.cosBearing * candidate.offset.y
+      }
+      candidates.sort { screenY($0) == screenY($1) ? $0.order > $1.order : screenY($0) > screenY($1) }
     }
-    var drawn: [(y: Double, order: Int, glyphs: [Float], icons: [Float], sdf: [Float])] = []
+    var drawn: [(y: Double, order: Int, key: Double, glyphs: [Float], icons: [Float], sdf: [Float])] = []
     var result = PlacedSymbols()
     for candidate in candidates {
       guard let output = placeSymbol(candidate, values: values, result: &result) else { continue }
-      drawn.append((output.y, drawn.count, output.text, output.icon, output.sdf))
+      drawn.append((output.y, drawn.count, candidate.instance.sortKey, output.text, output.icon, output.sdf))
     }
     if values.sortsByViewportY { drawn.sort { $0.y == $1.y ? $0.order < $1.order : $0.y < $1.y } }
     for item in drawn {
+      // Symbols of one sort key draw their icons then their text before the next key's.
+      if values.hasSortKey, result.segments.last?.key != item.key {
+        result.segments.append(
+          PlacedSymbols.Segment(
+            key: item.key, text: result.text.count, icons: result.icons.count, sdfIcons: result.sdfIcons.count))
+      }
       result.text += item.glyphs
       result.icons += item.icons
       result.sdfIcons += item.sdf
@@ -368,27 +406,19 @@ struct SymbolPlacement {
       let haloWidth = layer.value(SymbolProperties.textHaloWidth, zoom: zoom, feature: feature)
       let haloBlur = layer.value(SymbolProperties.textHaloBlur, zoom: zoom, feature: feature)
       if halo.alpha > 0 && (haloWidth > 0 || haloBlur > 0) { result.textHalo = true }
-      let sections = instance.feature
-      _ = sections
       let scale = textScale * (values.textPitchWithMap ? mapPerspective : perspective)
       let params = SIMD4(
         Float(textScale * (values.textPitchWithMap ? 1 : perspective)), Float(haloWidth), Float(haloBlur),
         Float(gammaScale(anchor, values.textPitchWithMap)))
-      let sectionColors = sectionColors(instance, fallback: color)
       for quad in label.label.quads {
         appendQuad(
           quad, into: &output.text, scale: scale, shift: label.shift * textScale, anchor: anchor,
           offset: candidate.offset, pitchWithMap: values.textPitchWithMap, rotateWithMap: values.textRotateWithMap,
-          translate: values.textTranslate, fill: sectionColors[quad.section] ?? color, halo: halo, opacity: opacity,
+          translate: values.textTranslate, fill: instance.sectionColors.indices.contains(quad.section) ? instance.sectionColors[quad.section] ?? color : color, halo: halo, opacity: opacity,
           params: params)
       }
     }
     return output
-  }
-
-  /// The colour of each section that sets its own (`format`'s `text-color`).
-  func sectionColors(_ instance: SymbolInstance, fallback: Color) -> [Int: Color] {
-    [:]
   }
 
   /// The distance-field edge's scale for glyphs lying on the map (they are seen at a slant
