@@ -47,6 +47,8 @@ struct ShapedIcon: Sendable {
   let isSDF: Bool
   /// Image pixels per point (sampled texel for pixel only at 1 and size 1).
   let pixelRatio: Double
+  /// `icon-offset`, points.
+  let offset: SIMD2<Double>
 }
 
 /// One symbol of a tile: where it stands and what it draws.

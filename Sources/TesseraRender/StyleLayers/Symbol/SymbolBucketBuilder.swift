@@ -42,9 +42,9 @@ enum SymbolBucketBuilder {
       let sortKey = layer.value(SymbolProperties.sortKey, zoom: zoom, feature: feature) ?? 0
       let offset = layer.value(SymbolProperties.textOffset, zoom: zoom, feature: feature)
       let radial = layer.value(SymbolProperties.textRadialOffset, zoom: zoom, feature: feature)
+      // A radial offset, when the style gives one (even 0), replaces text-offset.
       let usesRadial =
-        layout.variableAnchors != nil && layer[SymbolProperties.textRadialOffset].constant != .number(0)
-        && !(layer.definition["layout"]?.object?["text-radial-offset"] == nil)
+        layout.variableAnchors != nil && layer.definition["layout"]?.object?["text-radial-offset"] != nil
       let textOffset =
         usesRadial
         ? SIMD2(radial * TextLayout.oneEm, 0)
@@ -168,10 +168,17 @@ enum SymbolBucketBuilder {
         anchor: layout.variableAnchors == nil ? candidate : .center, justify: justification)
       let shaping = context.glyphs.shape(text, fontStack: font, options: options)
       guard !shaping.isEmpty else { continue }
-      let translate =
-        layout.variableAnchors == nil
-        ? SIMD2((offset.first ?? 0) * TextLayout.oneEm, (offset.count > 1 ? offset[1] : 0) * TextLayout.oneEm)
-        : SIMD2<Double>(0, 0)
+      var translate = SIMD2<Double>(0, 0)
+      if layout.variableAnchors == nil {
+        if layer.definition["layout"]?.object?["text-radial-offset"] != nil {
+          // A radial offset pushes the label away from its anchor, like a variable one.
+          let radial = layer.value(SymbolProperties.textRadialOffset, zoom: zoom, feature: feature)
+          translate = SymbolPlacement.variableOffset(candidate, offset: SIMD2(radial * TextLayout.oneEm, 0), radial: true)
+        } else {
+          translate = SIMD2(
+            (offset.first ?? 0) * TextLayout.oneEm, (offset.count > 1 ? offset[1] : 0) * TextLayout.oneEm)
+        }
+      }
       let label = glyphQuads(shaping, translate: translate, rotation: rotation, glyphs: context.glyphs)
       byJustification[justification] = label
       result.append((candidate, label))
@@ -282,7 +289,9 @@ enum SymbolBucketBuilder {
       texture: SIMD4(
         position.topLeft.x - 1, position.topLeft.y - 1, position.bottomRight.x + 1, position.bottomRight.y + 1),
       section: 0)
-    return ShapedIcon(quad: quad, box: box, isSDF: context.sdfImages.contains(name), pixelRatio: ratio)
+    return ShapedIcon(
+      quad: quad, box: box, isSDF: context.sdfImages.contains(name), pixelRatio: ratio,
+      offset: SIMD2(offset.first ?? 0, offset.count > 1 ? offset[1] : 0))
   }
 }
 

@@ -297,33 +297,42 @@ struct SymbolPlacement {
     let hasText = !instance.labels.isEmpty
     let hasIcon = instance.icon != nil
 
-    // Text: the first anchor whose box fits.
+    // Text: the first anchor whose box fits (with overlap allowed, a second round over
+    // the anchors takes the first that fits, else the first anchor).
     let textSize = layer.value(SymbolProperties.textSize, zoom: zoom, feature: feature)
     let textScale = textSize / TextLayout.oneEm
     var chosen: (label: ShapedLabel, shift: SIMD2<Double>, box: CollisionGrid.Box)?
     var textFits = false
     if hasText {
-      for option in instance.labels {
-        var shift = SIMD2<Double>(0, 0)
-        if instance.hasVariableAnchors {
-          let box = option.label.box
-          let variable = SymbolPlacement.variableOffset(
-            option.anchor, offset: instance.textOffset, radial: instance.usesRadialOffset)
-          shift = SIMD2(
-            -(option.anchor.horizontalAlign - 0.5) * box.width + variable.x,
-            -(option.anchor.verticalAlign - 0.5) * box.height + variable.y)
-        }
-        let box = screenBox(
-          option.label.box.offset(by: shift), scale: textScale, padding: values.textPadding, anchor: anchor,
-          pitchWithMap: values.textPitchWithMap, perspective: perspective, translate: values.textTranslate,
-          offset: candidate.offset)
-        let fits =
-          (values.textAllowOverlap || !grid.collides(box)) && !grid.isOffscreen(box)
-          && (!values.avoidEdges || grid.isInsideView(box))
-        if fits || chosen == nil { chosen = (option.label, shift, box) }
-        if fits {
-          textFits = true
-          break
+      let options = instance.labels
+      let rounds = instance.hasVariableAnchors && values.textAllowOverlap ? 2 : 1
+      search: for round in 0..<rounds {
+        for option in options {
+          var shift = SIMD2<Double>(0, 0)
+          if instance.hasVariableAnchors {
+            // MapLibre's shift: the padded box moved off the anchor, plus the offset.
+            let box = option.label.box
+            let width = box.width * textScale + 2 * values.textPadding
+            let height = box.height * textScale + 2 * values.textPadding
+            let variable = SymbolPlacement.variableOffset(
+              option.anchor, offset: instance.textOffset, radial: instance.usesRadialOffset)
+            shift = SIMD2(
+              -(option.anchor.horizontalAlign - 0.5) * width + variable.x * textScale,
+              -(option.anchor.verticalAlign - 0.5) * height + variable.y * textScale)
+          }
+          let box = screenBox(
+            option.label.box, scale: textScale, shift: shift, padding: values.textPadding, anchor: anchor,
+            pitchWithMap: values.textPitchWithMap, perspective: perspective, translate: values.textTranslate,
+            offset: candidate.offset)
+          let overlapAllowed = values.textAllowOverlap && (round == 1 || !instance.hasVariableAnchors)
+          let fits =
+            (overlapAllowed || !grid.collides(box)) && !grid.isOffscreen(box)
+            && (!values.avoidEdges || grid.isInsideView(box))
+          if fits || chosen == nil { chosen = (option.label, shift, box) }
+          if fits {
+            textFits = true
+            break search
+          }
         }
       }
     }
@@ -337,11 +346,11 @@ struct SymbolPlacement {
       iconSize = layer.value(SymbolProperties.iconSize, zoom: zoom, feature: feature)
       if values.iconTextFit != .none, let label = chosen {
         iconShape = fitted(
-          icon, to: label.label.box.offset(by: label.shift), textScale: textScale / iconSize, values: values)
+          icon, to: label.label.box, textScale: textScale / iconSize, shift: label.shift / iconSize, values: values)
       }
       let padding = layer.value(SymbolProperties.iconPadding, zoom: zoom, feature: feature)
       let box = screenBox(
-        iconShape!.box, scale: iconSize, padding: padding.first ?? 2, anchor: anchor,
+        iconShape!.box, scale: iconSize, shift: .zero, padding: padding.first ?? 2, anchor: anchor,
         pitchWithMap: values.iconPitchWithMap, perspective: perspective, translate: values.iconTranslate,
         offset: candidate.offset)
       iconBox = box
@@ -412,7 +421,7 @@ struct SymbolPlacement {
         Float(gammaScale(anchor, values.textPitchWithMap)))
       for quad in label.label.quads {
         appendQuad(
-          quad, into: &output.text, scale: scale, shift: label.shift * textScale, anchor: anchor,
+          quad, into: &output.text, scale: scale, shift: label.shift, anchor: anchor,
           offset: candidate.offset, pitchWithMap: values.textPitchWithMap, rotateWithMap: values.textRotateWithMap,
           translate: values.textTranslate, fill: instance.sectionColors.indices.contains(quad.section) ? instance.sectionColors[quad.section] ?? color : color, halo: halo, opacity: opacity,
           params: params)
@@ -428,24 +437,26 @@ struct SymbolPlacement {
   }
 
   /// An icon stretched around its text (`icon-text-fit`), as MapLibre fits it.
-  func fitted(_ icon: ShapedIcon, to textBox: SymbolBox, textScale: Double, values: LayerValues) -> ShapedIcon {
+  func fitted(_ icon: ShapedIcon, to textBox: SymbolBox, textScale: Double, shift: SIMD2<Double>, values: LayerValues)
+    -> ShapedIcon
+  {
     let padding = values.iconTextFitPadding
     let (top, right, bottom, left) = (
       padding.first ?? 0, padding.count > 1 ? padding[1] : 0, padding.count > 2 ? padding[2] : 0,
       padding.count > 3 ? padding[3] : 0
     )
     var box = icon.box
-    let textLeft = textBox.left * textScale
-    let textRight = textBox.right * textScale
-    let textTop = textBox.top * textScale
-    let textBottom = textBox.bottom * textScale
+    let textLeft = textBox.left * textScale + shift.x
+    let textRight = textBox.right * textScale + shift.x
+    let textTop = textBox.top * textScale + shift.y
+    let textBottom = textBox.bottom * textScale + shift.y
     if values.iconTextFit == .width || values.iconTextFit == .both {
       box.left = textLeft - left
       box.right = textRight + right
     } else {
       let center = (textLeft + textRight) / 2
       box.left = center - icon.box.width / 2
-      box.right = center + icon.box.width / 2
+      box.right = box.left + icon.box.width
     }
     if values.iconTextFit == .height || values.iconTextFit == .both {
       box.top = textTop - top
@@ -453,27 +464,34 @@ struct SymbolPlacement {
     } else {
       let center = (textTop + textBottom) / 2
       box.top = center - icon.box.height / 2
-      box.bottom = center + icon.box.height / 2
+      box.bottom = box.top + icon.box.height
     }
-    let border = 1 / icon.pixelRatio
+    box = box.offset(by: icon.offset)
+    // The image is stretched whole: its texel of padding too.
+    let imageWidth = Double(icon.quad.texture.z - icon.quad.texture.x) - 2
+    let imageHeight = Double(icon.quad.texture.w - icon.quad.texture.y) - 2
+    let borderX = box.width / max(imageWidth, 1)
+    let borderY = box.height / max(imageHeight, 1)
     let quad = SymbolQuad(
-      topLeft: SIMD2(box.left - border, box.top - border), topRight: SIMD2(box.right + border, box.top - border),
-      bottomLeft: SIMD2(box.left - border, box.bottom + border),
-      bottomRight: SIMD2(box.right + border, box.bottom + border), texture: icon.quad.texture, section: 0)
-    return ShapedIcon(quad: quad, box: box, isSDF: icon.isSDF, pixelRatio: icon.pixelRatio)
+      topLeft: SIMD2(box.left - borderX, box.top - borderY), topRight: SIMD2(box.right + borderX, box.top - borderY),
+      bottomLeft: SIMD2(box.left - borderX, box.bottom + borderY),
+      bottomRight: SIMD2(box.right + borderX, box.bottom + borderY), texture: icon.quad.texture, section: 0)
+    return ShapedIcon(quad: quad, box: box, isSDF: icon.isSDF, pixelRatio: icon.pixelRatio, offset: icon.offset)
   }
 
   /// A symbol's collision box on screen: `box` (scaled by `scale`, padded) around the
   /// projected anchor; for symbols lying on the map, the screen bounds of the box on the map.
   func screenBox(
-    _ box: SymbolBox, scale: Double, padding: Double, anchor: Projected, pitchWithMap: Bool, perspective: Double,
-    translate: SIMD2<Double>, offset: SIMD2<Double>
+    _ box: SymbolBox, scale: Double, shift: SIMD2<Double>, padding: Double, anchor: Projected, pitchWithMap: Bool,
+    perspective: Double, translate: SIMD2<Double>, offset: SIMD2<Double>
   ) -> CollisionGrid.Box {
     if pitchWithMap {
       let corners = [(box.left, box.top), (box.right, box.top), (box.left, box.bottom), (box.right, box.bottom)]
       var result = CollisionGrid.Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
       for (x, y) in corners {
-        guard let point = project(dx: offset.x + x * scale, dy: offset.y + y * scale) else { continue }
+        guard let point = project(dx: offset.x + x * scale + shift.x, dy: offset.y + y * scale + shift.y) else {
+          continue
+        }
         result.minX = min(result.minX, point.screen.x + translate.x - padding)
         result.minY = min(result.minY, point.screen.y + translate.y - padding)
         result.maxX = max(result.maxX, point.screen.x + translate.x + padding)
@@ -483,10 +501,10 @@ struct SymbolPlacement {
     }
     let center = anchor.screen + translate
     return CollisionGrid.Box(
-      minX: center.x + (box.left * scale - padding) * perspective,
-      minY: center.y + (box.top * scale - padding) * perspective,
-      maxX: center.x + (box.right * scale + padding) * perspective,
-      maxY: center.y + (box.bottom * scale + padding) * perspective)
+      minX: center.x + (box.left * scale + shift.x - padding) * perspective,
+      minY: center.y + (box.top * scale + shift.y - padding) * perspective,
+      maxX: center.x + (box.right * scale + shift.x + padding) * perspective,
+      maxY: center.y + (box.bottom * scale + shift.y + padding) * perspective)
   }
 
   /// Appends one quad's instance: its corners placed around the anchor (facing the screen,
