@@ -8,13 +8,26 @@ public struct SpriteImage: Sendable, Equatable {
   public let image: RGBAImage
   /// Image pixels per point (2 for images made for high-density screens).
   public let pixelRatio: Double
-  /// Whether it is a signed-distance field (recoloured icons; drawn as plain pixels here).
+  /// Whether it is a signed-distance field (icons recoloured by `icon-color`).
   public let isSDF: Bool
+  /// Image pixel ranges (x, and y) that stretch when the icon is fitted around text
+  /// (`icon-text-fit`); empty: the whole image stretches.
+  public var stretchX: [(Double, Double)] = []
+  public var stretchY: [(Double, Double)] = []
+  /// The part text is fitted into (left, top, right, bottom image pixels), if given.
+  public var content: (Double, Double, Double, Double)?
 
   public init(image: RGBAImage, pixelRatio: Double, isSDF: Bool = false) {
     self.image = image
     self.pixelRatio = pixelRatio
     self.isSDF = isSDF
+  }
+
+  public static func == (a: SpriteImage, b: SpriteImage) -> Bool {
+    a.image == b.image && a.pixelRatio == b.pixelRatio && a.isSDF == b.isSDF
+      && a.stretchX.elementsEqual(b.stretchX, by: ==)
+      && a.stretchY.elementsEqual(b.stretchY, by: ==)
+      && a.content.map { [$0.0, $0.1, $0.2, $0.3] } == b.content.map { [$0.0, $0.1, $0.2, $0.3] }
   }
 
   /// Its size in points.
@@ -136,6 +149,28 @@ public struct SpriteSheet: Sendable {
       let from = ((y + row) * picture.width + x) * 4
       pixels.replaceSubrange(row * width * 4..<(row + 1) * width * 4, with: picture.pixels[from..<from + width * 4])
     }
-    return SpriteImage(image: RGBAImage(width: width, height: height, pixels: pixels), pixelRatio: ratio, isSDF: isSDF)
+    var sprite = SpriteImage(
+      image: RGBAImage(width: width, height: height, pixels: pixels), pixelRatio: ratio, isSDF: isSDF)
+    func pairs(_ key: String) throws(SpriteError) -> [(Double, Double)] {
+      guard let value = fields[key] else { return [] }
+      guard case .array(let list) = value else { throw SpriteError(file: "", reason: "'\(key)' must be an array") }
+      var result: [(Double, Double)] = []
+      for element in list {
+        guard case .array(let pair) = element, pair.count == 2, let a = pair[0].number, let b = pair[1].number,
+          a.isFinite, b.isFinite, a <= b
+        else { throw SpriteError(file: "", reason: "'\(key)' must hold [from, to] pairs") }
+        result.append((a, b))
+      }
+      return result
+    }
+    sprite.stretchX = try pairs("stretchX")
+    sprite.stretchY = try pairs("stretchY")
+    if let value = fields["content"] {
+      guard case .array(let list) = value, list.count == 4, let numbers = Optional(list.compactMap(\.number)),
+        numbers.count == 4, numbers.allSatisfy(\.isFinite)
+      else { throw SpriteError(file: "", reason: "'content' must be [left, top, right, bottom]") }
+      sprite.content = (numbers[0], numbers[1], numbers[2], numbers[3])
+    }
+    return sprite
   }
 }

@@ -72,7 +72,7 @@ extension StyleRenderer {
       }
       layerTiles.append((layer, entries))
     }
-    let context = SymbolContext(glyphs: glyphs, icons: icons, sdfImages: sdfImages)
+    let context = SymbolContext(glyphs: glyphs, icons: icons, images: images)
     let stateValues = states.states
     let built = ParallelWork.map(jobs) { job in
       SymbolBucketBuilder.build(

@@ -40,8 +40,8 @@ public final class StyleRenderer: Sendable {
   public let glyphs: GlyphStore
   /// The style's images packed for icons (clear borders, unlike ``patterns``).
   let icons: PatternAtlas
-  /// The names of the images that are signed-distance fields.
-  let sdfImages: Set<String>
+  /// The style's images (for icons: SDF flags, stretch zones).
+  let images: [String: SpriteImage]
   /// Symbol buckets built so far (CPU only; symbols are placed anew each frame).
   let symbolBuckets = Mutex(SymbolBucketCache())
 
@@ -87,7 +87,7 @@ public final class StyleRenderer: Sendable {
     patterns = PatternAtlas(images: images)
     let drawsSymbols = style.layers.contains { $0.type == .symbol }
     icons = drawsSymbols ? PatternAtlas(images: images, wrapsBorders: false) : .empty
-    sdfImages = Set(images.filter { $0.value.isSDF }.keys)
+    self.images = drawsSymbols ? images : [:]
     self.glyphs = glyphs ?? GlyphStore(loader: nil, fonts: drawsSymbols ? FontLibrary.system : nil)
     var states = FeatureStates()
     for (id, source) in style.sources where !source.promotedIDs.isEmpty { states.promotedIDs[id] = source.promotedIDs }

@@ -16,6 +16,14 @@ struct SymbolQuad: Sendable {
   let texture: SIMD4<Float>
   /// The text section the glyph belongs to (its colour).
   let section: Int
+  /// Offsets added after scaling (points: left, top, right, bottom): the fixed parts of a
+  /// stretched icon.
+  var pixelOffsets = SIMD4<Double>(0, 0, 0, 0)
+  /// The scale the corners never go below (a stretched icon's fixed parts must fit).
+  var minimumScale = SIMD2<Double>(0, 0)
+  /// Radians clockwise the quad turns about the anchor after scaling (icons; glyph quads
+  /// come turned).
+  var rotation = 0.0
 }
 
 /// A box around the anchor (pixels at 24 px for text, points for icons): left, top, right,
@@ -40,15 +48,34 @@ struct ShapedLabel: Sendable {
   let box: SymbolBox
 }
 
-/// An icon of a symbol: its quad and box (points, before `icon-size`).
-struct ShapedIcon: Sendable {
-  let quad: SymbolQuad
-  let box: SymbolBox
-  let isSDF: Bool
-  /// Image pixels per point (sampled texel for pixel only at 1 and size 1).
+/// An image of the style as icons use it: where it lies in the icon atlas and how it
+/// stretches.
+struct IconImage: Sendable {
+  /// x0, y0, x1, y1 in the atlas, texels, with the texel of padding around it.
+  let paddedTexture: SIMD4<Float>
   let pixelRatio: Double
+  let isSDF: Bool
+  let stretchX: [(Double, Double)]
+  let stretchY: [(Double, Double)]
+  let content: (Double, Double, Double, Double)?
+
+  /// The image's size without the padding, pixels.
+  var width: Double { Double(paddedTexture.z - paddedTexture.x) - 2 }
+  var height: Double { Double(paddedTexture.w - paddedTexture.y) - 2 }
+}
+
+/// An icon of a symbol: its box (points, before `icon-size`, `icon-offset` applied) and
+/// image.
+struct ShapedIcon: Sendable {
+  var box: SymbolBox
+  let image: IconImage
   /// `icon-offset`, points.
   let offset: SIMD2<Double>
+  /// `icon-rotate`, degrees.
+  let rotation: Double
+
+  /// The quads that draw it (one, or one per stretch zone when `fitted` around text).
+  func quads(fitted: Bool) -> [SymbolQuad] { IconQuads.make(self, fitted: fitted) }
 }
 
 /// One symbol of a tile: where it stands and what it draws.

@@ -9,8 +9,8 @@ struct SymbolContext: Sendable {
   let glyphs: GlyphStore
   /// The style's images packed for icons (clear borders).
   let icons: PatternAtlas
-  /// Whether each image is a signed-distance field, by name.
-  let sdfImages: Set<String>
+  /// The style's images, by name (SDF flags, stretch zones).
+  let images: [String: SpriteImage]
 }
 
 /// Builds the symbols of a tile for a `symbol` layer: each feature's text resolved (tokens,
@@ -173,7 +173,8 @@ enum SymbolBucketBuilder {
         if layer.definition["layout"]?.object?["text-radial-offset"] != nil {
           // A radial offset pushes the label away from its anchor, like a variable one.
           let radial = layer.value(SymbolProperties.textRadialOffset, zoom: zoom, feature: feature)
-          translate = SymbolPlacement.variableOffset(candidate, offset: SIMD2(radial * TextLayout.oneEm, 0), radial: true)
+          translate = SymbolPlacement.variableOffset(
+            candidate, offset: SIMD2(radial * TextLayout.oneEm, 0), radial: true)
         } else {
           translate = SIMD2(
             (offset.first ?? 0) * TextLayout.oneEm, (offset.count > 1 ? offset[1] : 0) * TextLayout.oneEm)
@@ -276,22 +277,15 @@ enum SymbolBucketBuilder {
     let x1 = (offset.first ?? 0) - width * anchor.horizontalAlign
     let y1 = (offset.count > 1 ? offset[1] : 0) - height * anchor.verticalAlign
     let box = SymbolBox(left: x1, top: y1, right: x1 + width, bottom: y1 + height)
-    let border = 1 / ratio
-    let angle = layer.value(SymbolProperties.iconRotate, zoom: zoom, feature: feature) * .pi / 180
-    let (sine, cosine) = (sin(angle), cos(angle))
-    func rotate(_ x: Double, _ y: Double) -> SIMD2<Double> {
-      SIMD2(cosine * x - sine * y, sine * x + cosine * y)
-    }
-    let (left, top, right, bottom) = (box.left - border, box.top - border, box.right + border, box.bottom + border)
-    let quad = SymbolQuad(
-      topLeft: rotate(left, top), topRight: rotate(right, top), bottomLeft: rotate(left, bottom),
-      bottomRight: rotate(right, bottom),
-      texture: SIMD4(
+    let sprite = context.images[name]
+    let image = IconImage(
+      paddedTexture: SIMD4(
         position.topLeft.x - 1, position.topLeft.y - 1, position.bottomRight.x + 1, position.bottomRight.y + 1),
-      section: 0)
+      pixelRatio: ratio, isSDF: sprite?.isSDF ?? false, stretchX: sprite?.stretchX ?? [],
+      stretchY: sprite?.stretchY ?? [], content: sprite?.content)
     return ShapedIcon(
-      quad: quad, box: box, isSDF: context.sdfImages.contains(name), pixelRatio: ratio,
-      offset: SIMD2(offset.first ?? 0, offset.count > 1 ? offset[1] : 0))
+      box: box, image: image, offset: SIMD2(offset.first ?? 0, offset.count > 1 ? offset[1] : 0),
+      rotation: layer.value(SymbolProperties.iconRotate, zoom: zoom, feature: feature))
   }
 }
 

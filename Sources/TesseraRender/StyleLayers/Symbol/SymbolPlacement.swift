@@ -382,27 +382,29 @@ struct SymbolPlacement {
     var output = SymbolOutput(y: anchor.screen.y)
     if placeIcon, let icon = iconShape {
       let opacity = layer.value(SymbolProperties.iconOpacity, zoom: zoom, feature: feature)
-      let color = icon.isSDF ? layer.value(SymbolProperties.iconColor, zoom: zoom, feature: feature) : .white
+      let isSDF = icon.image.isSDF
+      let color = isSDF ? layer.value(SymbolProperties.iconColor, zoom: zoom, feature: feature) : .white
       let halo = layer.value(SymbolProperties.iconHaloColor, zoom: zoom, feature: feature)
       let haloWidth = layer.value(SymbolProperties.iconHaloWidth, zoom: zoom, feature: feature)
       let haloBlur = layer.value(SymbolProperties.iconHaloBlur, zoom: zoom, feature: feature)
       let scale = iconSize * (values.iconPitchWithMap ? mapPerspective : perspective)
       var floats: [Float] = []
-      appendQuad(
-        icon.quad, into: &floats, scale: scale, shift: .zero, anchor: anchor, offset: candidate.offset,
-        pitchWithMap: values.iconPitchWithMap, rotateWithMap: values.iconRotateWithMap,
-        translate: values.iconTranslate, fill: color, halo: halo, opacity: opacity,
-        params: SIMD4(
-          Float(iconSize * (values.iconPitchWithMap ? 1 : perspective)), Float(haloWidth), Float(haloBlur),
-          Float(gammaScale(anchor, values.iconPitchWithMap))))
-      if icon.isSDF {
+      for quad in icon.quads(fitted: values.iconTextFit != .none && chosen != nil) {
+        appendQuad(
+          quad, into: &floats, scale: scale, shift: .zero, anchor: anchor, offset: candidate.offset,
+          pitchWithMap: values.iconPitchWithMap, rotateWithMap: values.iconRotateWithMap,
+          translate: values.iconTranslate, fill: color, halo: halo, opacity: opacity,
+          params: SIMD4(
+            Float(iconSize * (values.iconPitchWithMap ? 1 : perspective)), Float(haloWidth), Float(haloBlur),
+            Float(gammaScale(anchor, values.iconPitchWithMap))))
+      }
+      if isSDF {
         output.sdf = floats
         if halo.alpha > 0 && (haloWidth > 0 || haloBlur > 0) { result.sdfIconHalo = true }
       } else {
         output.icon = floats
-        if iconSize != 1 || icon.pixelRatio != transform.viewport.scale || values.iconPitchWithMap
-          || values.iconRotateWithMap || transform.camera.viewingAngle != 0
-          || icon.quad.topLeft.y != icon.quad.topRight.y
+        if iconSize != 1 || icon.image.pixelRatio != transform.viewport.scale || values.iconPitchWithMap
+          || values.iconRotateWithMap || transform.camera.viewingAngle != 0 || icon.rotation != 0
         {
           result.iconsNearest = false
         }
@@ -423,7 +425,9 @@ struct SymbolPlacement {
         appendQuad(
           quad, into: &output.text, scale: scale, shift: label.shift, anchor: anchor,
           offset: candidate.offset, pitchWithMap: values.textPitchWithMap, rotateWithMap: values.textRotateWithMap,
-          translate: values.textTranslate, fill: instance.sectionColors.indices.contains(quad.section) ? instance.sectionColors[quad.section] ?? color : color, halo: halo, opacity: opacity,
+          translate: values.textTranslate,
+          fill: instance.sectionColors.indices.contains(quad.section)
+            ? instance.sectionColors[quad.section] ?? color : color, halo: halo, opacity: opacity,
           params: params)
       }
     }
@@ -436,7 +440,9 @@ struct SymbolPlacement {
     pitchWithMap ? anchor.depth / (transform.cosTilt * transform.cameraDistance) : 1
   }
 
-  /// An icon stretched around its text (`icon-text-fit`), as MapLibre fits it.
+  /// An icon's box fitted around its text (`icon-text-fit`), as MapLibre fits it: the text
+  /// box (points at the icon's size) grown by the padding, or the image's own size centred
+  /// on the text in a dimension not fitted; `icon-offset` added.
   func fitted(_ icon: ShapedIcon, to textBox: SymbolBox, textScale: Double, shift: SIMD2<Double>, values: LayerValues)
     -> ShapedIcon
   {
@@ -445,38 +451,30 @@ struct SymbolPlacement {
       padding.first ?? 0, padding.count > 1 ? padding[1] : 0, padding.count > 2 ? padding[2] : 0,
       padding.count > 3 ? padding[3] : 0
     )
-    var box = icon.box
+    let imageWidth = icon.image.width / icon.image.pixelRatio
+    let imageHeight = icon.image.height / icon.image.pixelRatio
     let textLeft = textBox.left * textScale + shift.x
     let textRight = textBox.right * textScale + shift.x
     let textTop = textBox.top * textScale + shift.y
     let textBottom = textBox.bottom * textScale + shift.y
+    var box = icon.box
     if values.iconTextFit == .width || values.iconTextFit == .both {
-      box.left = textLeft - left
-      box.right = textRight + right
+      box.left = icon.offset.x + textLeft - left
+      box.right = icon.offset.x + textRight + right
     } else {
-      let center = (textLeft + textRight) / 2
-      box.left = center - icon.box.width / 2
-      box.right = box.left + icon.box.width
+      box.left = icon.offset.x + (textLeft + textRight - imageWidth) / 2
+      box.right = box.left + imageWidth
     }
     if values.iconTextFit == .height || values.iconTextFit == .both {
-      box.top = textTop - top
-      box.bottom = textBottom + bottom
+      box.top = icon.offset.y + textTop - top
+      box.bottom = icon.offset.y + textBottom + bottom
     } else {
-      let center = (textTop + textBottom) / 2
-      box.top = center - icon.box.height / 2
-      box.bottom = box.top + icon.box.height
+      box.top = icon.offset.y + (textTop + textBottom - imageHeight) / 2
+      box.bottom = box.top + imageHeight
     }
-    box = box.offset(by: icon.offset)
-    // The image is stretched whole: its texel of padding too.
-    let imageWidth = Double(icon.quad.texture.z - icon.quad.texture.x) - 2
-    let imageHeight = Double(icon.quad.texture.w - icon.quad.texture.y) - 2
-    let borderX = box.width / max(imageWidth, 1)
-    let borderY = box.height / max(imageHeight, 1)
-    let quad = SymbolQuad(
-      topLeft: SIMD2(box.left - borderX, box.top - borderY), topRight: SIMD2(box.right + borderX, box.top - borderY),
-      bottomLeft: SIMD2(box.left - borderX, box.bottom + borderY),
-      bottomRight: SIMD2(box.right + borderX, box.bottom + borderY), texture: icon.quad.texture, section: 0)
-    return ShapedIcon(quad: quad, box: box, isSDF: icon.isSDF, pixelRatio: icon.pixelRatio, offset: icon.offset)
+    var result = icon
+    result.box = box
+    return result
   }
 
   /// A symbol's collision box on screen: `box` (scaled by `scale`, padded) around the
@@ -516,7 +514,20 @@ struct SymbolPlacement {
   ) {
     var corners: [SIMD4<Double>] = []
     corners.reserveCapacity(4)
-    let points = [quad.topLeft, quad.topRight, quad.bottomLeft, quad.bottomRight]
+    // Scaled corners with the fixed parts' offsets, turned by the quad's rotation.
+    let scaleX = max(quad.minimumScale.x, scale)
+    let scaleY = max(quad.minimumScale.y, scale)
+    let pixels = quad.pixelOffsets
+    var points = [
+      SIMD2(quad.topLeft.x * scaleX + pixels.x, quad.topLeft.y * scaleY + pixels.y),
+      SIMD2(quad.topRight.x * scaleX + pixels.z, quad.topRight.y * scaleY + pixels.y),
+      SIMD2(quad.bottomLeft.x * scaleX + pixels.x, quad.bottomLeft.y * scaleY + pixels.w),
+      SIMD2(quad.bottomRight.x * scaleX + pixels.z, quad.bottomRight.y * scaleY + pixels.w),
+    ]
+    if quad.rotation != 0 {
+      let (c, s) = (cos(quad.rotation), sin(quad.rotation))
+      points = points.map { SIMD2(c * $0.x - s * $0.y, s * $0.x + c * $0.y) }
+    }
     if pitchWithMap {
       // On the map: offsets along the map's axes, or along the screen's turned onto the map.
       let (cosine, sine) = rotateWithMap ? (1.0, 0.0) : (transform.cosBearing, transform.sinBearing)
@@ -525,7 +536,7 @@ struct SymbolPlacement {
         transform.cosBearing * translate.x - transform.sinBearing * translate.y,
         transform.sinBearing * translate.x + transform.cosBearing * translate.y)
       for point in points {
-        let local = point * scale + shift
+        let local = point + shift
         let dx = offset.x + cosine * local.x - sine * local.y + shiftWorld.x
         let dy = offset.y + sine * local.x + cosine * local.y + shiftWorld.y
         let m = matrix.elements
@@ -538,7 +549,7 @@ struct SymbolPlacement {
       let angle = rotateWithMap ? mapAngle(anchor, offset: offset) : 0
       let (cosine, sine) = (cos(angle), sin(angle))
       for point in points {
-        let local = point * scale + shift
+        let local = point + shift
         let screen =
           anchor.screen + translate + SIMD2(cosine * local.x - sine * local.y, sine * local.x + cosine * local.y)
         corners.append(clip(screen: screen))
