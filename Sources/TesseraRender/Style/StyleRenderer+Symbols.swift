@@ -32,6 +32,24 @@ struct SymbolBucketCache: Sendable {
 }
 
 extension StyleRenderer {
+  /// Symbol tiles in MapLibre's order: deeper tiles first, then from the bottom of the view
+  /// up and right to left (by tile position turned with the bearing), so placement and
+  /// drawing do not depend on the order tiles were loaded in.
+  static func symbolOrder(_ groups: [BucketGroup], transform: CameraTransform) -> [BucketGroup] {
+    func key(_ group: BucketGroup) -> (Int, Double, Double) {
+      let tile = group.key.dataTile
+      let x = Double(tile.x + group.key.wrap * tile.tilesPerSide)
+      let y = Double(tile.y)
+      // MapLibre turns the tile position by the bearing (its angle is the negated bearing).
+      let (c, s) = (transform.cosBearing, -transform.sinBearing)
+      return (tile.z, c * y + s * x, c * x - s * y)
+    }
+    return groups.sorted { a, b in
+      let (ka, kb) = (key(a), key(b))
+      return ka.0 != kb.0 ? ka.0 > kb.0 : ka.1 != kb.1 ? ka.1 < kb.1 : ka.2 < kb.2
+    }
+  }
+
   /// Builds the symbol buckets the frame's symbol layers lack (in parallel), places every
   /// symbol of the frame and uploads the glyph and icon atlases; the placed symbols go into
   /// `input` for the symbol layers' draws.
@@ -55,7 +73,7 @@ extension StyleRenderer {
       let layer = drawn.layer
       guard let source = layer.source, let sourceTiles = tiles[source] else { continue }
       var entries: [(BucketTile, BucketKey)] = []
-      for group in StyleFramePlanner.groups(sourceTiles) {
+      for group in StyleRenderer.symbolOrder(StyleFramePlanner.groups(sourceTiles), transform: input.transform) {
         guard let first = group.tiles.first, case .vector(var vector) = first.content else { continue }
         let key = BucketKey(
           source: source, tile: group.key.dataTile, zoom: group.key.zoom, layer: layer.id, revision: revision,
