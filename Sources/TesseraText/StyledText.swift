@@ -109,6 +109,15 @@ extension Unicode {
     }
   }
 
+  /// Whether the character is Arabic script (Arabic, its supplement, extensions and
+  /// presentation forms), which is joined and never letter-spaced.
+  public static func isArabic(_ codePoint: UInt32) -> Bool {
+    switch codePoint {
+    case 0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return true
+    default: return false
+    }
+  }
+
   /// Whether the character is written right to left or is Arabic-shaped (Arabic, Hebrew,
   /// Syriac, Thaana, N'Ko and their presentation forms).
   public static func isRightToLeft(_ codePoint: UInt32) -> Bool {

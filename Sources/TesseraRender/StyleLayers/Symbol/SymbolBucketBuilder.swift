@@ -16,7 +16,7 @@ struct SymbolContext: Sendable {
 /// Builds the symbols of a tile for a `symbol` layer: each feature's text resolved (tokens,
 /// `format` sections, `text-transform`), shaped with the map's glyphs (once per anchor it may
 /// take), cut into glyph quads in the glyph atlas; its icon looked up in the icon atlas.
-/// Point placement: points, every vertex of lines, and a point inside each polygon.
+/// Point placement: points, the first point of each line, and a point inside each polygon.
 enum SymbolBucketBuilder {
   /// MapLibre's baseline shift of variable-anchor offsets, pixels at 24 px.
   static let baselineOffset = 7.0
@@ -80,10 +80,14 @@ enum SymbolBucketBuilder {
   /// The anchors of a feature for point placement (tile units).
   static func anchors(_ feature: VectorFeature, extent: Int) -> [SIMD2<Double>] {
     switch feature.type {
-    case .point, .lineString:
+    case .point:
       return feature.geometry.flatMap { $0.map { SIMD2(Double($0.x), Double($0.y)) } }
+    case .lineString:
+      // The first point of each line, as MapLibre places point symbols on lines.
+      return feature.geometry.compactMap { $0.first.map { SIMD2(Double($0.x), Double($0.y)) } }
     case .polygon:
-      return PolygonLabelPoint.points(feature.geometry)
+      // One point's worth of precision (MapLibre's: a 512th of the tile).
+      return PolygonLabelPoint.points(feature.geometry, precision: Double(extent) / 512)
     default:
       return []
     }
@@ -151,7 +155,10 @@ enum SymbolBucketBuilder {
     let anchor =
       TextAnchor(rawValue: layer.value(SymbolProperties.textAnchor, zoom: zoom, feature: feature).rawValue) ?? .center
     let maxWidth = layer.value(SymbolProperties.textMaxWidth, zoom: zoom, feature: feature) * TextLayout.oneEm
-    let spacing = layer.value(SymbolProperties.textLetterSpacing, zoom: zoom, feature: feature) * TextLayout.oneEm
+    // Letter spacing would break the joins of Arabic script: labels with any are not spaced.
+    let spacing =
+      text.codePoints.contains(where: Unicode.isArabic)
+      ? 0 : layer.value(SymbolProperties.textLetterSpacing, zoom: zoom, feature: feature) * TextLayout.oneEm
     let offset = layer.value(SymbolProperties.textOffset, zoom: zoom, feature: feature)
     let rotation = layer.value(SymbolProperties.textRotate, zoom: zoom, feature: feature)
     let anchors = layout.variableAnchors ?? [anchor]
@@ -293,11 +300,11 @@ enum SymbolBucketBuilder {
 /// (the interior point farthest from the outline, found to a tile unit by subdividing cells,
 /// as MapLibre's polylabel does).
 enum PolygonLabelPoint {
-  static func points(_ rings: [[TilePoint]]) -> [SIMD2<Double>] {
+  static func points(_ rings: [[TilePoint]], precision: Double) -> [SIMD2<Double>] {
     var result: [SIMD2<Double>] = []
     var polygon: [[SIMD2<Double>]] = []
     func flush() {
-      if let point = pole(polygon) { result.append(point) }
+      if let point = pole(polygon, precision: precision) { result.append(point) }
       polygon = []
     }
     var outerSign: Bool?
@@ -364,7 +371,7 @@ enum PolygonLabelPoint {
     return (p.x - x) * (p.x - x) + (p.y - y) * (p.y - y)
   }
 
-  static func pole(_ polygon: [[SIMD2<Double>]], precision: Double = 16) -> SIMD2<Double>? {
+  static func pole(_ polygon: [[SIMD2<Double>]], precision: Double) -> SIMD2<Double>? {
     guard let outer = polygon.first, !outer.isEmpty else { return nil }
     let minX = outer.map(\.x).min()!
     let minY = outer.map(\.y).min()!
