@@ -202,28 +202,45 @@ extension BidiText {
 
 extension FontLibrary {
   /// The face of each code point: the first of its section's chain that has it; combining
-  /// marks, joiners and variation selectors stay with the character before them.
+  /// marks, joiners and variation selectors stay with the character before them, and
+  /// characters of no script of their own (spaces, punctuation, digits) take the face of the
+  /// letters around them when it has them, so that runs are not split.
   func faceRuns(_ text: StyledText, fontStack: [String]) -> [Int] {
     var chains: [Int: [Int]] = [:]
-    var result: [Int] = []
-    result.reserveCapacity(text.count)
+    var result = [Int](repeating: -1, count: text.count)
+    let unicode = hb_unicode_funcs_get_default()
+    func isCommon(_ codePoint: UInt32) -> Bool {
+      let script = hb_unicode_script(unicode, codePoint)
+      return script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+    }
     withEngine { engine in
-      for index in 0..<text.count {
+      func chain(_ section: Int) -> [Int] {
+        if let known = chains[section] { return known }
+        let made = self.chain(for: text.sections[section].fontStack ?? fontStack)
+        chains[section] = made
+        return made
+      }
+      // Letters first.
+      for index in 0..<text.count where !isCommon(text.codePoints[index]) {
         let codePoint = text.codePoints[index]
-        let section = text.sectionOfCodePoint[index]
+        let faces = chain(text.sectionOfCodePoint[index])
+        result[index] = faces.first { engine.has(self.faces[$0], codePoint) } ?? faces.first ?? 0
+      }
+      // Then the rest: marks with their base, common characters with their neighbours.
+      for index in 0..<text.count where result[index] < 0 {
+        let codePoint = text.codePoints[index]
         if index > 0, FontLibrary.staysWithPrevious(codePoint) {
-          result.append(result[index - 1])
+          result[index] = result[index - 1]
           continue
         }
-        let chain =
-          chains[section]
-          ?? {
-            let made = self.chain(for: text.sections[section].fontStack ?? fontStack)
-            chains[section] = made
-            return made
-          }()
-        let face = chain.first { engine.has(self.faces[$0], codePoint) } ?? chain.first ?? 0
-        result.append(face)
+        let before = (0..<index).reversed().first { result[$0] >= 0 }.map { result[$0] }
+        let after = (index + 1..<text.count).first { result[$0] >= 0 }.map { result[$0] }
+        if let face = [before, after].compactMap({ $0 }).first(where: { engine.has(self.faces[$0], codePoint) }) {
+          result[index] = face
+          continue
+        }
+        let faces = chain(text.sectionOfCodePoint[index])
+        result[index] = faces.first { engine.has(self.faces[$0], codePoint) } ?? faces.first ?? 0
       }
     }
     return result

@@ -122,11 +122,9 @@ func property(_ json: String, _ name: String, _ type: LayerType = .line) throws 
 
   @Test func unknownTypesAndPropertiesWarnAndTheRestRenders() throws {
     let style = try parse(
-      #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "sparkle"}, {"id": "b", "type": "background", "paint": {"background-colour": "red", "background-color": "blue"}}, {"id": "c", "type": "symbol", "source": "x"}]}"#
+      #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "sparkle"}, {"id": "b", "type": "background", "paint": {"background-colour": "red", "background-color": "blue"}}]}"#
     )
-    // Symbol layers are kept (the renderer says it does not draw them), without properties.
-    #expect(style.layers.map(\.id) == ["b", "c"])
-    #expect(style.layers[1].type == .symbol && style.layers[1].properties.isEmpty)
+    #expect(style.layers.map(\.id) == ["b"])
     #expect(style.warnings.count == 2)
     #expect(style.warnings[0].contains("layer 'a'") && style.warnings[0].contains("unknown layer type 'sparkle'"))
     #expect(style.warnings[1].contains("layers[1].paint.background-colour") && style.warnings[1].contains("layer 'b'"))
