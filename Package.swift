@@ -113,7 +113,10 @@ let package = Package(
     .testTarget(
       name: "TesseraRenderTests",
       dependencies: ["Tessera", "TesseraRender", "TesseraConformance", "TesseraTestSupport"],
-      exclude: ["Cases", "Support/make_fixture_tiles.py", "Support/make_marker_icons.py"]),
+      exclude: [
+        "Cases", "Support/make_fixture_tiles.py", "Support/make_marker_icons.py", "Support/make_pattern_sprite.py",
+        "Support/make_label_sprite.py", "Support/make_image_source_picture.py",
+      ]),
     .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraTestSupport"]),
     // Only the library product, as a user's package sees it.
     .testTarget(name: "TesseraLibraryTests", dependencies: ["Tessera"]),

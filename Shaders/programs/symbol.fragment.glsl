@@ -1,4 +1,4 @@
-// SDF: MapLibre's signed-distance glyphs and icons (192/255 on the outline, 8 units per
+// SDF: MapLibre's signed-distance glyphs and icons (192/255 on the outline, 255/8 per
 // pixel): the fill inside the outline, or the halo out to its width, edges smoothed by a
 // gamma of 0.105 px scaled with the size (and blurred by the halo blur). GLYPHS read the
 // single-channel glyph atlas, icons the alpha of the RGBA icon atlas. Without SDF, icons are

@@ -210,11 +210,10 @@ struct Engine: @unchecked Sendable {
     return FT_Get_Char_Index(handles.face, FT_ULong(codePoint)) != 0
   }
 
-  /// The face's ascender at 24 px (MapLibre's glyph tops are measured from it).
-  mutating func ascender(_ face: FontFace) -> Double {
-    guard let handles = handles(face) else { return 24 }
-    return Double(handles.face.pointee.size.pointee.metrics.ascender) / 64
-  }
+  /// Where glyph tops are measured from, pixels above the baseline at 24 px: one line for
+  /// every font (so that mixed scripts share a baseline), Noto Sans's ascender (1.069 em),
+  /// which puts its glyphs where MapLibre's glyph PBFs put theirs.
+  static let ascender = 26.0
 
   mutating func metrics(_ face: FontFace, glyph: UInt32) -> GlyphMetrics? {
     let key = GlyphKeyInFace(face: face, glyph: glyph)
@@ -222,18 +221,17 @@ struct Engine: @unchecked Sendable {
     var result: GlyphMetrics?
     if let handles = handles(face), FT_Load_Glyph(handles.face, glyph, Engine.loadFlags) == 0 {
       let metrics = handles.face.pointee.glyph.pointee.metrics
-      let ascender = self.ascender(face)
       result = GlyphMetrics(
         width: (Double(metrics.width) / 64).rounded(.up), height: (Double(metrics.height) / 64).rounded(.up),
         left: (Double(metrics.horiBearingX) / 64).rounded(.down),
-        top: (Double(metrics.horiBearingY) / 64).rounded(.up) - ascender.rounded(),
+        top: (Double(metrics.horiBearingY) / 64).rounded(.up) - Engine.ascender,
         advance: Double(metrics.horiAdvance) / 64)
     }
     metricsCache[key] = .some(result)
     return result
   }
 
-  /// The glyph as a distance field in MapLibre's encoding (192 on the outline, 8 units per
+  /// The glyph as a distance field in MapLibre's encoding (192 on the outline, 255/8 per
   /// pixel, a 3-pixel border), from FreeType's SDF renderer.
   mutating func rasterize(_ face: FontFace, glyph: UInt32) -> SDFGlyph? {
     guard let handles = handles(face),
@@ -254,17 +252,16 @@ struct Engine: @unchecked Sendable {
     let pitch = Int(bitmap.pitch)
     for row in 0..<rows {
       for column in 0..<width {
-        // FreeType: 128 on the outline, ±128 over the spread; MapLibre: 192, 8 per pixel.
+        // FreeType: 128 on the outline, ±128 over the spread; MapLibre: 192, 255/8 per pixel.
         let value = Double(buffer[row * pitch + column])
         let distance = (value - 128) / 128 * Double(Engine.spread)
-        pixels[row * width + column] = UInt8(max(0, min(255, (192 + 8 * distance).rounded())))
+        pixels[row * width + column] = UInt8(max(0, min(255, (192 + 255 / 8 * distance).rounded())))
       }
     }
-    let ascender = self.ascender(face)
     return SDFGlyph(
       id: glyph, bitmap: pixels, width: width - 2 * border, height: rows - 2 * border,
       left: Int(slot.pointee.bitmap_left) + border,
-      top: Int(slot.pointee.bitmap_top) - border - Int(ascender.rounded()),
+      top: Int(slot.pointee.bitmap_top) - border - Int(Engine.ascender),
       advance: advance)
   }
 }

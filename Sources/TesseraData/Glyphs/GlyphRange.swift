@@ -4,7 +4,7 @@ public struct SDFGlyph: Sendable, Equatable {
   /// The code point (PBF glyphs) or font glyph index (shaped local fonts).
   public let id: UInt32
   /// The distance field, `(width + 2·border) × (height + 2·border)` bytes, rows top first;
-  /// 192 on the outline, higher inside (8 units per pixel). Empty for blank glyphs (spaces).
+  /// 192 on the outline, higher inside (255/8 per pixel, MapLibre's 8-pixel radius). Empty for blank glyphs (spaces).
   public let bitmap: [UInt8]
   /// The glyph's ink size without the border, pixels at 24 px.
   public let width: Int
