@@ -5,7 +5,8 @@
 // (docs/ARCHITECTURE.md walks through it).
 //
 //   Tools/tessera        ─▶ TesseraCLI
-//   Tools/tessera-fuzz   ─▶ Tessera (scenes), TesseraData, TesseraStyle, TesseraImage, TesseraJSON, TesseraGeo
+//   Tools/tessera-fuzz   ─▶ Tessera (scenes), TesseraData, TesseraText, TesseraStyle, TesseraImage, TesseraJSON,
+//                           TesseraGeo
 //   TesseraCLI           ─▶ TesseraConformance, Tessera (and what Tessera re-exports)
 //   TesseraConformance   ─▶ Tessera (MapLibre's render tests; not in the library product)
 //   Tessera              ─▶ TesseraRender, TesseraStyle, TesseraData, TesseraGL, TesseraImage, TesseraJSON,
@@ -93,7 +94,9 @@ let package = Package(
     .executableTarget(name: "tessera", dependencies: ["TesseraCLI"], path: "Tools/tessera"),
     .executableTarget(
       name: "tessera-fuzz",
-      dependencies: ["Tessera", "TesseraData", "TesseraImage", "TesseraJSON", "TesseraGeo", "TesseraStyle"],
+      dependencies: [
+        "Tessera", "TesseraData", "TesseraImage", "TesseraJSON", "TesseraGeo", "TesseraStyle", "TesseraText",
+      ],
       path: "Tools/tessera-fuzz"),
 
     // Tests.

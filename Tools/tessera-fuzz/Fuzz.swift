@@ -5,6 +5,7 @@ import TesseraGeo
 import TesseraImage
 import TesseraJSON
 import TesseraStyle
+import TesseraText
 
 /// The fuzz target of Tessera's decoders of outside data. The first byte picks the decoder, the
 /// rest is its input:
@@ -13,7 +14,9 @@ import TesseraStyle
 ///   evaluated at a few zooms, also for features whose attributes are hostile numbers)
 ///   5 GeoJSON (cut into tiles at zooms 0, 3 and 12) · 6 scene (parsed, its camera worked out)
 ///   7 TileJSON (read as source metadata) · 8 sprite index JSON (cut from a 64×32 sheet and
-///   packed into a pattern atlas)
+///   packed into a pattern atlas) · 9 glyph PBF (decoded, a label laid out and its glyphs packed)
+///   · 10 font file (read by FreeType, a label shaped by HarfBuzz, its glyphs rendered as
+///   distance fields)
 /// `tessera-fuzz --write-seeds DIR` writes a starting corpus (see Seeds.swift).
 ///
 /// libFuzzer build (see README, "Fuzzing"):
@@ -24,7 +27,7 @@ import TesseraStyle
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let payload = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-  switch data[0] % 9 {
+  switch data[0] % 11 {
   case 0:
     _ = try? MVTDecoder.decode(payload, inflateLimit: 16 << 20)
   case 1:
@@ -62,6 +65,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let sheet = try? SpriteSheet.decode(index: payload, sheet: FuzzSprite.sheet, source: "fuzz") {
       _ = PatternAtlas(images: sheet.images)
     }
+  case 9:
+    FuzzText.glyphPBF(payload)
+  case 10:
+    FuzzText.fontFile(payload)
   default:
     if let json = try? JSONParser.parse(payload), let source = try? GeoJSONSource(data: json, name: "fuzz") {
       for tile in [TileIDs.zero, TileID(z: 3, x: 4, y: 3), TileID(z: 12, x: 2048, y: 1361)] {
@@ -95,6 +102,32 @@ enum FuzzSprite {
     }
     return (try? PNGCodec.encode(image)) ?? []
   }()
+}
+
+/// Text inputs: glyph PBFs and font files.
+enum FuzzText {
+  static let label = StyledText(sections: [TextSection(text: "Rue 12 شارع नई ถนน 北京 (x)")])
+
+  static func glyphPBF(_ payload: [UInt8]) {
+    guard let glyphs = try? GlyphRangeDecoder.decode(payload, source: "fuzz.pbf") else { return }
+    let store = GlyphStore(loader: { _, start in start == 0 ? payload : nil })
+    _ = glyphs.count
+    let shaping = store.shape(label, fontStack: ["Fuzz"], options: ShapingOptions(maxWidth: 120))
+    for glyph in shaping.glyphs { _ = store.atlasRect(glyph.glyph) }
+  }
+
+  /// The font file is written to a folder of its own and read back as a font library.
+  static func fontFile(_ payload: [UInt8]) {
+    let folder = NSTemporaryDirectory() + "tessera-fuzz-font-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/Fuzz-Regular.ttf"
+    guard FileManager.default.createFile(atPath: path, contents: Data(payload)) else { return }
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let fonts = FontLibrary(folders: [folder])
+    let store = GlyphStore(loader: nil, fonts: fonts)
+    let shaping = store.shape(label, fontStack: ["Fuzz Regular"], options: ShapingOptions(maxWidth: 120))
+    for glyph in shaping.glyphs.prefix(32) { _ = store.atlasRect(glyph.glyph) }
+  }
 }
 
 enum TileIDs {

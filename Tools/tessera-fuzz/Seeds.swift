@@ -53,6 +53,16 @@ enum Seeds {
         seeds.append(("\(name)-hostile-\(index)", selector, Array(variant.utf8)))
       }
     }
+    // A glyph PBF of three glyphs (A, space, B) and a font file of the system's, if any.
+    seeds.append(("glyph-pbf", 9, GlyphSeeds.pbf))
+    for font in [
+      "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    ] {
+      if let data = FileManager.default.contents(atPath: font), data.count < 1 << 20 {
+        seeds.append(("font-" + (font.split(separator: "/").last.map(String.init) ?? "font"), 10, Array(data)))
+        break
+      }
+    }
     for (name, selector, payload) in seeds {
       FileManager.default.createFile(atPath: folder + "/" + name, contents: Data([selector] + payload))
     }
@@ -82,4 +92,39 @@ enum Seeds {
       hostile.map { String(characters[..<range.lowerBound]) + $0 + String(characters[range.upperBound...]) }
     }
   }
+}
+
+/// A small glyph PBF written with the protobuf wire format by hand.
+enum GlyphSeeds {
+  static func varint(_ value: UInt64) -> [UInt8] {
+    var value = value
+    var bytes: [UInt8] = []
+    repeat {
+      bytes.append(UInt8(value & 0x7F) | (value > 0x7F ? 0x80 : 0))
+      value >>= 7
+    } while value > 0
+    return bytes
+  }
+
+  static func field(_ number: UInt64, _ payload: [UInt8]) -> [UInt8] {
+    varint(number << 3 | 2) + varint(UInt64(payload.count)) + payload
+  }
+
+  static func glyph(id: UInt64, width: UInt64, height: UInt64) -> [UInt8] {
+    var bytes = varint(1 << 3) + varint(id)
+    if width > 0 {
+      let bitmap = (0..<((width + 6) * (height + 6))).map { UInt8(truncatingIfNeeded: $0 * 37) }
+      bytes += field(2, bitmap)
+    }
+    bytes += varint(3 << 3) + varint(width) + varint(4 << 3) + varint(height)
+    bytes += varint(5 << 3) + varint(2) + varint(6 << 3) + varint(13) + varint(7 << 3) + varint(10)
+    return bytes
+  }
+
+  static let pbf: [UInt8] = {
+    let stack =
+      field(1, Array("Fuzz".utf8)) + field(2, Array("0-255".utf8)) + field(3, glyph(id: 65, width: 8, height: 12))
+      + field(3, glyph(id: 32, width: 0, height: 0)) + field(3, glyph(id: 66, width: 7, height: 12))
+    return field(1, stack)
+  }()
 }
