@@ -167,6 +167,9 @@ public final class Map {
     statistics.tessellationMilliseconds = preparation.timings.tessellation
     statistics.uploadMilliseconds = preparation.timings.upload
     statistics.commandPlanningMilliseconds = preparation.timings.commandPlanning
+    statistics.textShapingMilliseconds = preparation.timings.textShaping
+    statistics.textCollisionMilliseconds = preparation.timings.textCollision
+    statistics.textQuadsMilliseconds = preparation.timings.textQuads
     let planned = DispatchTime.now()
     device.resetStatistics()
     try executor.execute(frame.plan)

@@ -53,6 +53,9 @@ public struct MapOptions: Sendable, Equatable {
   public var skipsUnusableSources = false
   /// How HTTP sources fetch (timeouts, retries, a disk cache, the circuit breaker).
   public var http = HTTPTileSource.Options()
+  /// Folders of font files (.ttf, .otf, .ttc) labels of styles without a `glyphs` URL are
+  /// drawn with, searched before the system's fonts (which stay the fallback).
+  public var fontFolders: [String] = []
 
   /// The default camera: latitude 0, longitude 0, zoom 1 (the SDK leaves its default unstated).
   public static let defaultCamera = try! Camera(latitude: 0, longitude: 0, zoom: 1)

@@ -34,6 +34,15 @@ public struct FrameStatistics: Sendable, Equatable {
   public var uploadMilliseconds = 0.0
   /// Planning the draw commands, in milliseconds (part of ``planMilliseconds``).
   public var commandPlanningMilliseconds = 0.0
+  /// Resolving, shaping and laying out the labels of symbol tiles not built before, in
+  /// milliseconds (part of ``planMilliseconds``).
+  public var textShapingMilliseconds = 0.0
+  /// Collision detection of every symbol of the frame, in milliseconds (part of
+  /// ``planMilliseconds``).
+  public var textCollisionMilliseconds = 0.0
+  /// Making the glyph and icon quads of the placed symbols, in milliseconds (part of
+  /// ``planMilliseconds``).
+  public var textQuadsMilliseconds = 0.0
   /// Turning the plan into GL calls (state changes, uniforms, draw calls), in milliseconds.
   public var commandEncodingMilliseconds = 0.0
   /// Waiting for the GPU to finish the frame after the last GL call, in milliseconds (on

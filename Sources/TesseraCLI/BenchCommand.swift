@@ -25,8 +25,10 @@ enum BenchCommand: Command {
       process_ms    from process start to the end of the run
       gl_renderer, gl_platform   what rendered; draw_calls, triangles of one frame
       phases        medians over the warm frames, in ms: tile_wait, tile_decode (summed over
-                    the loader's threads), tessellation, upload, command_planning, plan (all the
-                    CPU preparation), command_encoding, draw (GPU after the last call), readback;
+                    the loader's threads), tessellation, upload, command_planning, text_shaping
+                    (labels of new symbol tiles), text_collision (placing every symbol),
+                    text_quads (their glyph and icon quads), plan (all the CPU preparation),
+                    command_encoding, draw (GPU after the last call), readback;
                     image_encode is the PNG encoding
       first_phases  the same for the first frame, plus map_setup (style, sources, starting
                     the tiles) and gl_setup (waiting for EGL, which starts on another thread
@@ -123,7 +125,9 @@ enum BenchCommand: Command {
     let phases: [(String, KeyPath<FrameStatistics, Double>)] = [
       ("tile_wait_ms", \.tileWaitMilliseconds), ("tile_decode_ms", \.tileDecodeMilliseconds),
       ("tessellation_ms", \.tessellationMilliseconds), ("upload_ms", \.uploadMilliseconds),
-      ("command_planning_ms", \.commandPlanningMilliseconds), ("plan_ms", \.planMilliseconds),
+      ("command_planning_ms", \.commandPlanningMilliseconds), ("text_shaping_ms", \.textShapingMilliseconds),
+      ("text_collision_ms", \.textCollisionMilliseconds), ("text_quads_ms", \.textQuadsMilliseconds),
+      ("plan_ms", \.planMilliseconds),
       ("command_encoding_ms", \.commandEncodingMilliseconds), ("draw_ms", \.drawMilliseconds),
       ("readback_ms", \.readbackMilliseconds),
     ]

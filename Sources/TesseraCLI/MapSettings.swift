@@ -25,7 +25,7 @@ struct MapSettings {
     .value("update", repeatable: true), .value("map-type"), .value("color-scheme"), .value("tiles"),
     .value("imagery"), .value("dem"), .value("style"), .value("map-id"), .value("styles-dir"), .value("data-root"),
     .flag("buildings"), .flag("no-buildings"), .value("marker", repeatable: true), .value("tile-timeout"),
-    .flag("skip-unusable-sources"),
+    .flag("skip-unusable-sources"), .value("fonts", repeatable: true),
   ]
 
   static let cameraHelp = """
@@ -66,6 +66,8 @@ struct MapSettings {
                               that are left out with a warning
       --skip-unusable-sources  draw a style whose source cannot be opened without it (its
                               layers draw nothing; a warning says why) instead of failing
+      --fonts DIR             a folder of .ttf/.otf/.ttc files for labels of styles without a
+                              glyphs URL, searched before the system's fonts (repeatable)
       --gpu SEL               auto (default: first hardware EGL device, else surfaceless),
                               surfaceless, software, device:N, gbm[:/dev/dri/renderDN]
     """
@@ -143,6 +145,13 @@ struct MapSettings {
       }
     }
     if arguments.has("skip-unusable-sources") { options.skipsUnusableSources = true }
+    for folder in arguments.allValues("fonts") {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        throw UsageError("--fonts \(folder): not a folder")
+      }
+      options.fontFolders.append(folder)
+    }
     if arguments.has("tile-grid") { options.showsTileGrid = true }
     if arguments.has("no-tile-grid") { options.showsTileGrid = false }
     try applyContent(arguments)

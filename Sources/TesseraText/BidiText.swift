@@ -73,7 +73,7 @@ public enum BidiText {
       let length = end - start
       if length > 0 {
         let flags = FriBidiFlags(FRIBIDI_FLAG_REORDER_NSM)
-        fribidi_reorder_line(
+        _ = fribidi_reorder_line(
           flags, types, FriBidiStrIndex(length), FriBidiStrIndex(start), direction, &levels, &characters, &map)
       }
       var line = StyledText(codePoints: [], sectionOfCodePoint: [], sections: text.sections)

@@ -44,6 +44,8 @@ public final class FontLibrary: Sendable {
 
   /// Every face found, by font id − ``firstFontID``.
   public let faces: [FontFace]
+  /// Font files that could not be read (left out), each named with the reason.
+  public let unreadableFiles: [GlyphError]
   private let byName: [String: Int]
   private let engine: Mutex<Engine>
 
@@ -63,7 +65,13 @@ public final class FontLibrary: Sendable {
     files.sort()
     var engine = Engine()
     var faces: [FontFace] = []
-    for file in files { faces += engine.describe(file) }
+    var unreadable: [GlyphError] = []
+    for file in files {
+      let described = engine.describe(file)
+      if described.isEmpty { unreadable.append(GlyphError(source: file, reason: "not a font FreeType can read")) }
+      faces += described
+    }
+    unreadableFiles = unreadable
     var byName: [String: Int] = [:]
     for (index, face) in faces.enumerated() {
       for name in [face.fullName, face.family + " " + face.style, FontLibrary.fileStem(face.path)] {
@@ -174,7 +182,6 @@ struct Engine: @unchecked Sendable {
     while index < count, index < 64 {
       var face: FT_Face?
       guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else {
-        if index == 0 { problems.append("\(path): not a font FreeType can read; left out") }
         break
       }
       count = Int(face.pointee.num_faces)

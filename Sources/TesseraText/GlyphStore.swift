@@ -6,8 +6,12 @@ import TesseraData
 /// once into one distance-field atlas. Safe to use from any thread.
 public final class GlyphStore: Sendable {
   /// Reads the PBF of the 256 code points from `rangeStart` of `fontStack` (its fonts joined
-  /// with ","); nil when there is none (a missing file, HTTP 404).
-  public typealias RangeLoader = @Sendable (_ fontStack: String, _ rangeStart: Int) throws(GlyphError) -> [UInt8]?
+  /// with ","): its bytes and the file or URL they came from (named in errors); nil when
+  /// there is none (a missing file, HTTP 404).
+  public typealias RangeLoader =
+    @Sendable (_ fontStack: String, _ rangeStart: Int) throws(GlyphError) -> (
+      bytes: [UInt8], source: String
+    )?
 
   private let loader: RangeLoader?
   /// Local fonts used where there are no PBFs (or as a fallback for missing ranges).
@@ -26,6 +30,8 @@ public final class GlyphStore: Sendable {
     var atlas = ShelfAtlas(width: 1024, height: 256, maxHeight: 4096, bytesPerTexel: 1)
     var positions: [GlyphKey: AtlasRect?] = [:]
     var warnings: [String] = []
+    var reported = 0
+    var failure: GlyphError?
     var warned = Set<String>()
   }
 
@@ -42,6 +48,19 @@ public final class GlyphStore: Sendable {
 
   /// What went wrong while loading glyphs (missing ranges, corrupt files), once each.
   public var warnings: [String] { state.withLock { $0.warnings } }
+
+  /// The first glyph file that could not be used (corrupt, or failing to download), if any:
+  /// frames drawing labels fail with it.
+  public var failure: GlyphError? { state.withLock { $0.failure } }
+
+  /// The warnings not taken before (each is reported once).
+  public func takeNewWarnings() -> [String] {
+    state.withLock { state in
+      let new = Array(state.warnings[state.reported...])
+      state.reported = state.warnings.count
+      return new
+    }
+  }
 
   /// The font id of a PBF font stack.
   public func fontID(_ fontStack: [String]) -> Int32 {
@@ -65,14 +84,15 @@ public final class GlyphStore: Sendable {
     var problem: String?
     if let loader {
       do {
-        if let bytes = try loader(name, start) {
-          glyphs = try GlyphRangeDecoder.decode(bytes, source: "glyphs \(name) \(start)-\(start + 255)")
+        if let loaded = try loader(name, start) {
+          glyphs = try GlyphRangeDecoder.decode(loaded.bytes, source: loaded.source)
         } else {
           problem =
             "no glyphs for code points \(start)-\(start + 255) of font stack '\(name)'; those characters are left out"
         }
       } catch {
         problem = "\(error); those characters are left out"
+        state.withLock { state in if state.failure == nil { state.failure = error } }
       }
     }
     return state.withLock { state in

@@ -36,6 +36,13 @@ extension GlyphStore {
     if usesGlyphPBFs || fonts == nil {
       lines = pbfLines(text, fontStack: fontStack, options: options)
     } else {
+      for stack in Set(text.sections.map { $0.fontStack ?? fontStack }) where !stack.isEmpty {
+        if !stack.contains(where: { fonts!.face(named: $0) != nil }) {
+          warn(
+            "no local font named \(stack.map { "'\($0)'" }.joined(separator: ", ")); labels in that font stack "
+              + "use the fallback fonts (Noto Sans and a Noto family per script)")
+        }
+      }
       lines = fontLines(text, fontStack: fontStack, options: options, fonts: fonts!)
     }
     return TextLayout.layout(
@@ -78,7 +85,8 @@ extension GlyphStore {
   private func fontLines(_ text: StyledText, fontStack: [String], options: ShapingOptions, fonts: FontLibrary)
     -> [[LineItem]]
   {
-    guard !text.isEmpty else { return [] }
+    // Without a single readable font there is nothing to draw the label with.
+    guard !text.isEmpty, !fonts.faces.isEmpty else { return [] }
     let faces = fonts.faceRuns(text, fontStack: fontStack)
     let levels = BidiText.embeddingLevels(text)
     // Advances of the logical text, for line breaking.

@@ -16,7 +16,9 @@ import Testing
       template: folder.replacingOccurrences(of: "Open Sans Semibold,Arial Unicode MS Bold", with: "{fontstack}")
         + "/{range}.pbf")
     return GlyphStore(loader: { stack, start throws(GlyphError) in
-      try template.load(fontStack: stack, rangeStart: start)
+      try template.load(fontStack: stack, rangeStart: start).map {
+        ($0, template.url(fontStack: stack, rangeStart: start))
+      }
     })
   }
 
@@ -59,5 +61,52 @@ import Testing
     // Centred on the anchor.
     #expect(abs(shaping.left + shaping.right) < 1e-9)
     for glyph in shaping.glyphs { #expect(store.atlasRect(glyph.glyph) != nil) }
+  }
+}
+
+/// Damaged glyph PBFs and font files give errors or fewer glyphs, never a crash or a hang.
+@Suite struct TextDecoderFuzzTests {
+  static let label = StyledText(sections: [TextSection(text: "Rue 12 شارع नई ถนน 北京")])
+
+  @Test func mutatedGlyphPBFsNeverCrash() throws {
+    guard let folder = GlyphPBFTests.fontFolder, let data = FileManager.default.contents(atPath: folder + "/0-255.pbf")
+    else {
+      print("skipped glyph PBF mutations: \(SharedData.skipReason)")
+      return
+    }
+    let original = Array(data)
+    var random = SeededRandom(seed: 0x6_1F_9B)
+    var decoded = 0
+    for _ in 0..<300 {
+      let mutated = random.mutate(original)
+      guard (try? GlyphRangeDecoder.decode(mutated, source: "m.pbf")) != nil else { continue }
+      decoded += 1
+      let store = GlyphStore(loader: { _, start in start == 0 ? (mutated, "m.pbf") : nil })
+      let shaping = store.shape(TextDecoderFuzzTests.label, fontStack: ["M"], options: ShapingOptions(maxWidth: 120))
+      for glyph in shaping.glyphs { _ = store.atlasRect(glyph.glyph) }
+    }
+    #expect(decoded > 20)
+  }
+
+  @Test func mutatedFontFilesNeverCrash() throws {
+    let source = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    guard let data = FileManager.default.contents(atPath: source) else {
+      print("skipped font mutations: \(source) is missing (Debian's fonts-dejavu-core)")
+      return
+    }
+    let folder = NSTemporaryDirectory() + "tessera-font-mutations-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var random = SeededRandom(seed: 0xF0_47)
+    var shaped = 0
+    for _ in 0..<40 {
+      FileManager.default.createFile(
+        atPath: folder + "/Mutated-Regular.ttf", contents: Data(random.mutate(Array(data))))
+      let store = GlyphStore(loader: nil, fonts: FontLibrary(folders: [folder]))
+      let shaping = store.shape(TextDecoderFuzzTests.label, fontStack: ["Mutated Regular"], options: ShapingOptions())
+      for glyph in shaping.glyphs.prefix(16) { _ = store.atlasRect(glyph.glyph) }
+      if !shaping.glyphs.isEmpty { shaped += 1 }
+    }
+    #expect(shaped > 0)
   }
 }

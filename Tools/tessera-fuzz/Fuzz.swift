@@ -110,7 +110,7 @@ enum FuzzText {
 
   static func glyphPBF(_ payload: [UInt8]) {
     guard let glyphs = try? GlyphRangeDecoder.decode(payload, source: "fuzz.pbf") else { return }
-    let store = GlyphStore(loader: { _, start in start == 0 ? payload : nil })
+    let store = GlyphStore(loader: { _, start in start == 0 ? (payload, "fuzz.pbf") : nil })
     _ = glyphs.count
     let shaping = store.shape(label, fontStack: ["Fuzz"], options: ShapingOptions(maxWidth: 120))
     for glyph in shaping.glyphs { _ = store.atlasRect(glyph.glyph) }

@@ -1,7 +1,9 @@
 import Foundation
+import Synchronization
 import TesseraData
 import TesseraRender
 import TesseraStyle
+import TesseraText
 
 /// A map type that cannot be drawn with the data given.
 public struct MapTypeError: Error, Equatable, CustomStringConvertible {
@@ -62,6 +64,8 @@ struct StyleSettings: Sendable {
   let skipsUnusableSources: Bool
   /// Device pixels per point (chooses `@2x` sprites above 1).
   let pixelRatio: Double
+  /// Folders of font files searched before the system's.
+  let fontFolders: [String]
 
   init(_ options: MapOptions) {
     http = options.http
@@ -69,6 +73,7 @@ struct StyleSettings: Sendable {
     limits = options.frameLimits
     skipsUnusableSources = options.skipsUnusableSources
     pixelRatio = options.scale
+    fontFolders = options.fontFolders
   }
 }
 
@@ -114,10 +119,35 @@ enum StyleBuilder {
     _ style: Style, name: String, binder: StyleSourceBinder, loader: TileLoader, settings: StyleSettings
   ) throws -> StyleRenderer {
     let bound = try binder.bind(style, name: name)
+    let fonts = FontLibraries.library(folders: settings.fontFolders)
+    if let unreadable = fonts.unreadableFiles.first(where: { file in
+      settings.fontFolders.contains { file.source.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    }) {
+      // A font the map was given that cannot be read is an error (system fonts are skipped).
+      throw unreadable
+    }
     let sprites = binder.loadSprites(style, pixelRatio: settings.pixelRatio)
     return StyleRenderer(
       style: style, name: name, sources: bound.sources, loader: loader, loadTimeout: settings.loadTimeout,
       limits: settings.limits, sourceProblems: bound.problems + sprites.problems, images: sprites.images,
-      glyphs: binder.glyphStore(style))
+      glyphs: binder.glyphStore(style, fonts: fonts))
+  }
+}
+
+/// Font libraries shared by the maps of a process: the system's, and one per list of extra
+/// folders (scanned once).
+enum FontLibraries {
+  private static let made = Mutex<[[String]: FontLibrary]>([:])
+
+  /// The library of `folders` (each searched before the system's fonts); the system's alone
+  /// when empty.
+  static func library(folders: [String]) -> FontLibrary {
+    guard !folders.isEmpty else { return .system }
+    return made.withLock { libraries in
+      if let known = libraries[folders] { return known }
+      let library = FontLibrary(folders: folders + FontLibrary.systemFolders)
+      libraries[folders] = library
+      return library
+    }
   }
 }

@@ -164,7 +164,9 @@ public struct StyleSourceBinder: Sendable {
     }
     let bound = GlyphURLTemplate(template: resolved, http: locator.httpOptions)
     return GlyphStore(
-      loader: { stack, start throws(GlyphError) in try bound.load(fontStack: stack, rangeStart: start) }, fonts: fonts)
+      loader: { stack, start throws(GlyphError) in
+        try bound.load(fontStack: stack, rangeStart: start).map { ($0, bound.url(fontStack: stack, rangeStart: start)) }
+      }, fonts: fonts)
   }
 
   /// The file a `local://` URL names.

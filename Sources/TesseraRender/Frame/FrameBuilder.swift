@@ -104,8 +104,10 @@ public struct PreparationTimings: Sendable, Equatable {
   public var commandPlanning = 0.0
   /// Resolving, shaping and laying out the text and icons of symbol buckets (wall time).
   public var textShaping = 0.0
-  /// Placing symbols (collision detection) and making their quads.
-  public var textPlacement = 0.0
+  /// Placing symbols: collision detection over every symbol layer.
+  public var textCollision = 0.0
+  /// Making the quads (instance data) of the placed symbols.
+  public var textQuads = 0.0
 
   public init() {}
 }

@@ -56,7 +56,7 @@ extension StyleRenderer {
   func prepareSymbols(
     layers: [DrawnLayer], tiles: [String: [RenderTile]], states: StateSnapshot, resources: GPUResourceCache,
     input: inout StyleFrameInput, timings: inout PreparationTimings
-  ) throws(GLError) {
+  ) throws {
     let symbolLayers = layers.filter { $0.layer.type == .symbol }
     guard !symbolLayers.isEmpty else { return }
     let shapingStart = DispatchTime.now()
@@ -100,6 +100,8 @@ extension StyleRenderer {
       known[job.key] = bucket
       symbolBuckets.withLock { $0.insert(bucket, for: job.key) }
     }
+    // A corrupt glyph file fails the frame rather than drawing labels without its glyphs.
+    if let failure = glyphs.failure { throw failure }
     let placementStart = DispatchTime.now()
     timings.textShaping += milliseconds(shapingStart, placementStart)
 
@@ -108,7 +110,9 @@ extension StyleRenderer {
       layerTiles.map { layer, entries in
         SymbolLayerTiles(layer: layer, tiles: entries.map { ($0.0, known[$0.1]!) })
       })
-    timings.textPlacement += milliseconds(placementStart, DispatchTime.now())
+    let quads = Double(placement.quadNanoseconds) / 1e6
+    timings.textCollision += milliseconds(placementStart, DispatchTime.now()) - quads
+    timings.textQuads += quads
 
     let atlas = glyphs.takeAtlasChanges()
     let glyphKey = ResourceKey(GlyphAtlasKey(store: ObjectIdentifier(glyphs)))

@@ -234,7 +234,7 @@ public final class StyleRenderer: Sendable {
     }
     frame = planner.frame
     timings.commandPlanning = milliseconds(planStart, DispatchTime.now())
-    frame.warnings += warnings
+    frame.warnings += warnings + glyphs.takeNewWarnings()
     frame.statistics.tiles += tilesBySource.values.reduce(0) { $0 + $1.count }
     frame.statistics.bucketsBuilt += built
     frame.statistics.timings = timings

@@ -16,6 +16,8 @@ the behaviour; the body of a tile is b"tile <path>":
   /truncated/...   announces 1000 bytes, sends 10, closes
   /hang/...        accepts the request and never answers (until the server stops)
   /tilejson/hostile.json   a TileJSON document whose zooms are 1e300
+  /glyphs/<stack>/0-255.pbf   a glyph PBF of one glyph ("A", 8×12); other ranges 404
+  /glyphs-corrupt/...      200 with bytes that are not a glyph PBF
 The argument, if given, names a file rewritten after every request with a JSON object of how
 many requests each path received.
 """
@@ -94,7 +96,36 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             self.close_connection = True
             return
+        if kind == "glyphs":
+            if path.endswith("/0-255.pbf"):
+                return self.send(200, glyph_pbf(), {"Content-Type": "application/x-protobuf"})
+            return self.send(404, b"no such range")
+        if kind == "glyphs-corrupt":
+            return self.send(200, b"\x0a\xff\x01junk")
         return self.send(400, b"unknown behaviour")
+
+
+def varint(value):
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def field(number, payload):
+    return varint(number << 3 | 2) + varint(len(payload)) + payload
+
+
+def glyph_pbf():
+    width, height = 8, 12
+    bitmap = bytes((i * 37) % 256 for i in range((width + 6) * (height + 6)))
+    glyph = varint(1 << 3) + varint(65) + field(2, bitmap)
+    for number, value in ((3, width), (4, height), (5, 2), (6, 13), (7, 10)):
+        glyph += varint(number << 3) + varint(value)
+    return field(1, field(1, b"Test") + field(2, b"0-255") + field(3, glyph))
 
 
 def main():
