@@ -10,20 +10,37 @@ public enum BidiText {
     text.codePoints.contains(where: Unicode.isRightToLeft)
   }
 
+  /// A paragraph's bidi analysis: each character's type and embedding level and the resolved
+  /// direction.
+  struct Paragraph {
+    var types: [FriBidiCharType]
+    var levels: [FriBidiLevel]
+    var direction: FriBidiParType
+  }
+
+  /// The bidi analysis of `characters` (direction from the first strong character, else
+  /// `fallback`: FRIBIDI_PAR_WLTR 0x20 or FRIBIDI_PAR_ON 0x40); nil when FriBidi fails.
+  static func analyse(_ characters: [FriBidiChar], fallback: FriBidiParType = FriBidiParType(0x20)) -> Paragraph? {
+    let count = FriBidiStrIndex(characters.count)
+    var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: characters.count)
+    var brackets = [FriBidiBracketType](repeating: 0, count: characters.count)
+    var levels = [FriBidiLevel](repeating: 0, count: characters.count)
+    var direction = fallback
+    fribidi_get_bidi_types(characters, count, &types)
+    fribidi_get_bracket_types(characters, count, types, &brackets)
+    guard fribidi_get_par_embedding_levels_ex(types, brackets, count, &direction, &levels) != 0 else { return nil }
+    return Paragraph(types: types, levels: levels, direction: direction)
+  }
+
   /// `text` with Arabic letters in presentation forms (logical order kept).
   public static func shapeArabic(_ text: StyledText) -> StyledText {
     guard text.codePoints.contains(where: { (0x0600...0x06FF).contains($0) || (0x0750...0x077F).contains($0) })
     else { return text }
     var characters = text.codePoints.map { FriBidiChar($0) }
     let count = FriBidiStrIndex(characters.count)
-    var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: characters.count)
-    var brackets = [FriBidiBracketType](repeating: 0, count: characters.count)
-    var levels = [FriBidiLevel](repeating: 0, count: characters.count)
+    guard let paragraph = analyse(characters, fallback: FriBidiParType(0x40)) else { return text }
+    let (types, levels) = (paragraph.types, paragraph.levels)
     var joining = [FriBidiArabicProp](repeating: 0, count: characters.count)
-    var direction = FriBidiParType(0x40)  // FRIBIDI_PAR_ON: from the first strong character
-    fribidi_get_bidi_types(characters, count, &types)
-    fribidi_get_bracket_types(characters, count, types, &brackets)
-    guard fribidi_get_par_embedding_levels_ex(types, brackets, count, &direction, &levels) != 0 else { return text }
     fribidi_get_joining_types(characters, count, &joining)
     fribidi_join_arabic(types, count, levels, &joining)
     let flags = FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_PRES | FRIBIDI_FLAG_SHAPE_ARAB_LIGA)
@@ -55,16 +72,10 @@ public enum BidiText {
   private static func reorder(_ text: StyledText, lines ends: [Int]) -> [StyledText] {
     var characters = text.codePoints.map { FriBidiChar($0) }
     let count = FriBidiStrIndex(characters.count)
-    var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: characters.count)
-    var brackets = [FriBidiBracketType](repeating: 0, count: characters.count)
-    var levels = [FriBidiLevel](repeating: 0, count: characters.count)
     // MapLibre's paragraph direction: from the first strong character, else left to right.
-    var direction = FriBidiParType(0x20)  // FRIBIDI_PAR_WLTR
-    fribidi_get_bidi_types(characters, count, &types)
-    fribidi_get_bracket_types(characters, count, types, &brackets)
-    guard fribidi_get_par_embedding_levels_ex(types, brackets, count, &direction, &levels) != 0 else {
-      return []
-    }
+    guard let paragraph = analyse(characters) else { return [] }
+    let (types, direction) = (paragraph.types, paragraph.direction)
+    var levels = paragraph.levels
     fribidi_shape_mirroring(levels, count, &characters)
     var map = (0..<characters.count).map { FriBidiStrIndex($0) }
     var lines: [StyledText] = []

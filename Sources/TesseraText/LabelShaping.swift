@@ -193,18 +193,10 @@ extension BidiText {
   /// character, left to right when there is none).
   static func embeddingLevels(_ text: StyledText) -> [UInt8] {
     guard needsProcessing(text) else { return [UInt8](repeating: 0, count: text.count) }
-    let characters = text.codePoints.map { FriBidiChar($0) }
-    let count = FriBidiStrIndex(characters.count)
-    var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: characters.count)
-    var brackets = [FriBidiBracketType](repeating: 0, count: characters.count)
-    var levels = [FriBidiLevel](repeating: 0, count: characters.count)
-    var direction = FriBidiParType(0x20)  // FRIBIDI_PAR_WLTR
-    fribidi_get_bidi_types(characters, count, &types)
-    fribidi_get_bracket_types(characters, count, types, &brackets)
-    guard fribidi_get_par_embedding_levels_ex(types, brackets, count, &direction, &levels) != 0 else {
+    guard let paragraph = analyse(text.codePoints.map { FriBidiChar($0) }) else {
       return [UInt8](repeating: 0, count: text.count)
     }
-    return levels.map { UInt8(bitPattern: $0) }
+    return paragraph.levels.map { UInt8(bitPattern: $0) }
   }
 }
 

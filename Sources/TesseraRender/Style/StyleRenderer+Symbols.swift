@@ -8,7 +8,7 @@ import TesseraText
 /// Symbol buckets kept between frames, least recently used dropped beyond a bound.
 struct SymbolBucketCache: Sendable {
   /// The most buckets kept.
-  static let capacity = 4096
+  static let capacity = 1024
   private var entries: [BucketKey: (bucket: SymbolBucket, lastUse: Int)] = [:]
   private var clock = 0
 
