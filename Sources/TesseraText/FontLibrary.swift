@@ -84,6 +84,10 @@ public final class FontLibrary: Sendable {
     self.engine = Mutex(engine)
   }
 
+  deinit {
+    engine.withLock { $0.close() }
+  }
+
   /// "NotoSans-Regular" from ".../NotoSans-Regular.ttf".
   static func fileStem(_ path: String) -> String {
     let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -173,6 +177,18 @@ struct Engine: @unchecked Sendable {
     }
   }
 
+  /// Releases every open face, HarfBuzz font and the FreeType library.
+  mutating func close() {
+    for (_, handles) in open {
+      // The HarfBuzz font holds a reference of its own to the face.
+      hb_font_destroy(handles.font)
+      FT_Done_Face(handles.face)
+    }
+    open = [:]
+    if let library { FT_Done_FreeType(library) }
+    library = nil
+  }
+
   /// The faces of a font file (all faces of a collection); none when FreeType cannot read it.
   mutating func describe(_ path: String) -> [FontFace] {
     guard let library else { return [] }
@@ -199,11 +215,15 @@ struct Engine: @unchecked Sendable {
     if let known = open[face] { return known }
     guard let library, !broken.contains(face.path) else { return nil }
     var handle: FT_Face?
-    guard FT_New_Face(library, face.path, FT_Long(face.index), &handle) == 0, let handle,
-      FT_Set_Pixel_Sizes(handle, 0, Engine.pixelSize) == 0, let font = hb_ft_font_create_referenced(handle)
-    else {
+    guard FT_New_Face(library, face.path, FT_Long(face.index), &handle) == 0, let handle else {
       broken.insert(face.path)
       problems.append("\(face.path): the font cannot be opened; its characters fall back")
+      return nil
+    }
+    guard FT_Set_Pixel_Sizes(handle, 0, Engine.pixelSize) == 0, let font = hb_ft_font_create_referenced(handle) else {
+      FT_Done_Face(handle)
+      broken.insert(face.path)
+      problems.append("\(face.path): the font cannot be sized; its characters fall back")
       return nil
     }
     hb_ft_font_set_load_flags(font, Engine.loadFlags)
@@ -249,7 +269,11 @@ struct Engine: @unchecked Sendable {
     guard slot.pointee.metrics.width > 0, slot.pointee.metrics.height > 0 else {
       return SDFGlyph(id: glyph, bitmap: [], width: 0, height: 0, left: 0, top: 0, advance: advance)
     }
-    guard FT_Render_Glyph(slot, FT_RENDER_MODE_SDF) == 0 else { return nil }
+    // A glyph far larger than an em (a broken or hostile font) is left out, not rendered.
+    let limit = FT_Pos(GlyphRangeDecoder.maximumGlyphSide * 64)
+    guard slot.pointee.metrics.width <= limit, slot.pointee.metrics.height <= limit,
+      FT_Render_Glyph(slot, FT_RENDER_MODE_SDF) == 0
+    else { return nil }
     let bitmap = slot.pointee.bitmap
     let width = Int(bitmap.width)
     let rows = Int(bitmap.rows)
