@@ -30,14 +30,18 @@ protocol StyleLayerRenderer: Sendable {
   func uploadTextures(_ tiles: [RenderTile], source: RenderSource, uploader: inout TileTextureUploader)
     throws(GLError) -> [TileID: ResourceKey]
 
-  /// Uploads the textures `layer` itself draws with (not its tiles'), once per style
-  /// `revision`: a heatmap's colour ramp.
-  func uploadLayerTextures(_ layer: StyleLayer, revision: Int, uploader: inout TileTextureUploader) throws(GLError)
+  /// The textures `layer` itself draws with (not its tiles'): a heatmap's colour ramp, a
+  /// line's dash patterns. Asked once per style `revision`; each frame uploads those missing.
+  func layerTextures(_ layer: StyleLayer, revision: Int) -> [LayerTexture]
 
   /// The pipelines a frame draws `layer` with, each once, in drawing order. The first frame
   /// makes them before its tiles are ready; ``plan(_:tiles:planner:)`` draws with pipelines
   /// from the same function.
   func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline]
+
+  /// Pipelines of other kinds than style programs the layer draws with (symbol quads), for
+  /// the same first-frame prediction.
+  func otherPipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [Pipeline]
 
   /// Adds the draws of `layer` over `tiles` (its source's tiles in the frame).
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner)
@@ -77,6 +81,8 @@ extension StyleLayerRenderer {
 
   func opaqueColor(_ layer: StyleLayer, zoom: Double) -> Color? { nil }
 
+  func otherPipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [Pipeline] { [] }
+
   func buildBucket(_ tile: VectorTile, layer: StyleLayer, context: BucketContext) -> BucketGeometry {
     BucketGeometry(main: MeshGeometry(floatsPerVertex: 2), outline: nil, mask: [])
   }
@@ -85,7 +91,7 @@ extension StyleLayerRenderer {
     throws(GLError) -> [TileID: ResourceKey]
   { [:] }
 
-  func uploadLayerTextures(_ layer: StyleLayer, revision: Int, uploader: inout TileTextureUploader) throws(GLError) {}
+  func layerTextures(_ layer: StyleLayer, revision: Int) -> [LayerTexture] { [] }
 }
 
 /// What building a bucket depends on besides the tile and the layer.
@@ -107,11 +113,23 @@ struct PipelineContext {
   /// Whether tiles are clipped with stencil masks (rotated or tilted views) rather than
   /// scissor rectangles.
   let clipsWithStencil: Bool
+  /// Whether the view is tilted.
+  var isTilted = false
   /// The style's `image` sources (drawn as quads rather than tiles).
   var imageSources: Set<String> = []
 
   /// The clip-mask pipeline when masks are drawn.
   var clipPipelines: [StylePipeline] { clipsWithStencil ? [.clip] : [] }
+}
+
+/// A texture a layer draws with: its key, size in texels, wrapping and how to make its RGBA
+/// texels (rows top first) when it is not on the GPU.
+struct LayerTexture: Sendable {
+  let key: ResourceKey
+  let width: Int
+  let height: Int
+  var wrap: TextureWrap = .clampToEdge
+  let texels: @Sendable () -> [UInt8]
 }
 
 /// Uploads tile textures for a frame: into the GPU cache, timing the CPU preparation.

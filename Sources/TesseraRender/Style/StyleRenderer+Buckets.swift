@@ -94,6 +94,14 @@ extension StyleRenderer {
     return zip(jobs, results).flatMap { job, geometries in zip(job.keys, geometries).map { ($0, $1) } }
   }
 
+  /// The textures a layer draws with, worked out on its first frame and kept.
+  func layerTextures(_ drawn: DrawnLayer) -> [LayerTexture] {
+    if let known = layerTextureLists.withLock({ $0[drawn.layer.id] }) { return known }
+    let textures = drawn.renderer.layerTextures(drawn.layer, revision: revision)
+    layerTextureLists.withLock { $0[drawn.layer.id] = textures }
+    return textures
+  }
+
   /// Uploads the textures the drawn layers' tiles need, once per layer type and source.
   func uploadTextures(
     layers: [DrawnLayer], tiles: [String: [RenderTile]], resources: GPUResourceCache,
@@ -109,7 +117,11 @@ extension StyleRenderer {
       }
     }
     for drawn in layers {
-      try drawn.renderer.uploadLayerTextures(drawn.layer, revision: revision, uploader: &uploader)
+      for texture in layerTextures(drawn) {
+        try uploader.upload(texture.key, width: texture.width, height: texture.height, wrap: texture.wrap) {
+          texture.texels()
+        }
+      }
       guard let id = drawn.layer.source, let source = sources[id], let sourceTiles = tiles[id] else { continue }
       let set = TextureSet(layerType: drawn.layer.type, source: id)
       guard textures[set] == nil else { continue }

@@ -50,16 +50,11 @@ extension StyleRenderer {
     }
   }
 
-  /// Builds the symbol buckets the frame's symbol layers lack (in parallel), places every
-  /// symbol of the frame and uploads the glyph and icon atlases; the placed symbols go into
-  /// `input` for the symbol layers' draws.
-  func prepareSymbols(
-    layers: [DrawnLayer], tiles: [String: [RenderTile]], states: StateSnapshot, resources: GPUResourceCache,
-    input: inout StyleFrameInput, timings: inout PreparationTimings
-  ) throws {
-    let symbolLayers = layers.filter { $0.layer.type == .symbol }
-    guard !symbolLayers.isEmpty else { return }
-    let shapingStart = DispatchTime.now()
+  /// The symbol buckets of the frame's symbol layers, each layer's tiles in placement order;
+  /// those not cached are built (in parallel) and cached.
+  func symbolBuckets(
+    layers: [DrawnLayer], tiles: [String: [RenderTile]], states: StateSnapshot, transform: CameraTransform
+  ) -> [SymbolLayerTiles] {
     struct Job: Sendable {
       let key: BucketKey
       let content: VectorTile
@@ -69,18 +64,18 @@ extension StyleRenderer {
     var jobs: [Job] = []
     var layerTiles: [(StyleLayer, [(BucketTile, BucketKey)])] = []
     var known: [BucketKey: SymbolBucket] = [:]
-    for drawn in symbolLayers {
+    for drawn in layers where drawn.layer.type == .symbol {
       let layer = drawn.layer
       guard let source = layer.source, let sourceTiles = tiles[source] else { continue }
       var entries: [(BucketTile, BucketKey)] = []
-      for group in StyleRenderer.symbolOrder(StyleFramePlanner.groups(sourceTiles), transform: input.transform) {
+      for group in StyleRenderer.symbolOrder(StyleFramePlanner.groups(sourceTiles), transform: transform) {
         guard let first = group.tiles.first, case .vector(var vector) = first.content else { continue }
         let key = BucketKey(
           source: source, tile: group.key.dataTile, zoom: group.key.zoom, layer: layer.id, revision: revision,
           stateVersion: layer.readsFeatureState ? states.version : 0)
         entries.append((group.key, key))
         if known[key] != nil { continue }
-        if let cached = symbolBuckets.withLock({ $0.bucket(key) }) {
+        if let cached = symbolBucketCache.withLock({ $0.bucket(key) }) {
           known[key] = cached
           continue
         }
@@ -98,18 +93,30 @@ extension StyleRenderer {
     }
     for (job, bucket) in zip(jobs, built) {
       known[job.key] = bucket
-      symbolBuckets.withLock { $0.insert(bucket, for: job.key) }
+      symbolBucketCache.withLock { $0.insert(bucket, for: job.key) }
     }
+    return layerTiles.map { layer, entries in
+      SymbolLayerTiles(layer: layer, tiles: entries.map { ($0.0, known[$0.1]!) })
+    }
+  }
+
+  /// Builds the symbol buckets the frame's symbol layers lack (in parallel), places every
+  /// symbol of the frame and uploads the glyph and icon atlases; the placed symbols go into
+  /// `input` for the symbol layers' draws.
+  func prepareSymbols(
+    layers: [DrawnLayer], tiles: [String: [RenderTile]], states: StateSnapshot, resources: GPUResourceCache,
+    input: inout StyleFrameInput, timings: inout PreparationTimings
+  ) throws {
+    guard layers.contains(where: { $0.layer.type == .symbol }) else { return }
+    let shapingStart = DispatchTime.now()
+    let layerTiles = symbolBuckets(layers: layers, tiles: tiles, states: states, transform: input.transform)
     // A corrupt glyph file fails the frame rather than drawing labels without its glyphs.
     if let failure = glyphs.failure { throw failure }
     let placementStart = DispatchTime.now()
     timings.textShaping += milliseconds(shapingStart, placementStart)
 
     var placement = SymbolPlacement(transform: input.transform)
-    input.symbols = placement.place(
-      layerTiles.map { layer, entries in
-        SymbolLayerTiles(layer: layer, tiles: entries.map { ($0.0, known[$0.1]!) })
-      })
+    input.symbols = placement.place(layerTiles)
     let quads = Double(placement.quadNanoseconds) / 1e6
     timings.textCollision += milliseconds(placementStart, DispatchTime.now()) - quads
     timings.textQuads += quads

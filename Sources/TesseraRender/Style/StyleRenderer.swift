@@ -42,8 +42,10 @@ public final class StyleRenderer: Sendable {
   let icons: PatternAtlas
   /// The style's images (for icons: SDF flags, stretch zones).
   let images: [String: SpriteImage]
+  /// The textures of each layer (dash patterns, ramps) by layer id, worked out once.
+  let layerTextureLists = Mutex<[String: [LayerTexture]]>([:])
   /// Symbol buckets built so far (CPU only; symbols are placed anew each frame).
-  let symbolBuckets = Mutex(SymbolBucketCache())
+  let symbolBucketCache = Mutex(SymbolBucketCache())
 
   private static let revisions = Atomic<Int>(0)
   /// The features' states and their version (bumped by every change).
@@ -179,6 +181,10 @@ public final class StyleRenderer: Sendable {
     } catch {
       failure = error
     }
+    // Labels too: shaping their tiles is CPU work the GL thread need not wait for.
+    let shapingStart = DispatchTime.now()
+    _ = symbolBuckets(layers: layers, tiles: tiles, states: stateSnapshot, transform: transform)
+    timings.textShaping += milliseconds(shapingStart, DispatchTime.now())
     return PreparedTiles(
       transform: transform, tiles: tiles, warnings: warnings, geometries: Dictionary(uniqueKeysWithValues: built),
       timings: timings, failure: failure)
@@ -247,11 +253,12 @@ public final class StyleRenderer: Sendable {
     let camera = transform.camera
     let context = PipelineContext(
       zoom: camera.styleZoom, clipsWithStencil: camera.bearing != 0 || camera.viewingAngle != 0,
-      imageSources: Set(sources.filter { $0.value.kind == .image }.keys))
-    var seen = Set<StylePipeline>()
-    return drawnLayers(zoom: context.zoom).layers.flatMap { $0.renderer.pipelines($0.layer, context) }.filter {
-      seen.insert($0).inserted
-    }.map { Pipeline($0) }
+      isTilted: camera.viewingAngle != 0, imageSources: Set(sources.filter { $0.value.kind == .image }.keys))
+    var seen = Set<Pipeline>()
+    return drawnLayers(zoom: context.zoom).layers.flatMap { drawn in
+      drawn.renderer.pipelines(drawn.layer, context).map { Pipeline($0) }
+        + drawn.renderer.otherPipelines(drawn.layer, context)
+    }.filter { seen.insert($0).inserted }
   }
 
   /// The style as one layer of a frame; its first frame may draw from `prepared` tiles.

@@ -2,8 +2,9 @@ import TesseraJSON
 
 /// A layer of a style with its filter and properties compiled.
 public struct StyleLayer: Sendable {
-  /// Whether a property reads the feature state (its geometry is rebuilt when states change).
-  public var readsFeatureState: Bool { properties.values.contains { $0.expression.readsFeatureState } }
+  /// Whether a property reads the feature state (its geometry is rebuilt when states change);
+  /// worked out once, when the layer is parsed (frames ask for every tile).
+  public internal(set) var readsFeatureState = false
 
   public let id: String
   public let type: LayerType
@@ -92,12 +93,14 @@ public struct StyleLayer: Sendable {
       }
       let visible =
         properties[LayerProperties.visibility.spec.name]?.evaluate(zoom: nil) != .string("none")
-      return StyleLayer(
+      var layer = StyleLayer(
         id: id, type: type, source: source, sourceLayer: try cursor["source-layer"].optionalString(),
         minZoom: try cursor["minzoom"].number(default: 0), maxZoom: try cursor["maxzoom"].number(default: 24),
         filter: cursor["filter"].isAbsentOrNull
           ? nil : try Filter.parse(cursor["filter"].value!, path: "\(path).filter"),
         isVisible: visible, properties: properties, definition: cursor.value ?? .null)
+      layer.readsFeatureState = properties.values.contains { $0.expression.readsFeatureState }
+      return layer
     } catch let error as StyleError {
       throw error
     } catch let error as JSONFieldError {

@@ -57,12 +57,12 @@ struct HeatmapLayerRenderer: StyleLayerRenderer {
     )
   }
 
-  func uploadLayerTextures(_ layer: StyleLayer, revision: Int, uploader: inout TileTextureUploader) throws(GLError) {
-    try uploader.upload(
-      HeatmapLayerRenderer.rampKey(revision: revision, layer: layer), width: ColorRamp.width, height: 1
-    ) {
-      HeatmapLayerRenderer.colorRamp(layer)
-    }
+  func layerTextures(_ layer: StyleLayer, revision: Int) -> [LayerTexture] {
+    [
+      LayerTexture(
+        key: HeatmapLayerRenderer.rampKey(revision: revision, layer: layer), width: ColorRamp.width, height: 1,
+        texels: { HeatmapLayerRenderer.colorRamp(layer) })
+    ]
   }
 
   /// The ramp's texels: `heatmap-color` at densities i/256.

@@ -81,7 +81,8 @@ struct LineLayerRenderer: StyleLayerRenderer {
       states: context.states)
   }
 
-  func uploadLayerTextures(_ layer: StyleLayer, revision: Int, uploader: inout TileTextureUploader) throws(GLError) {
+  func layerTextures(_ layer: StyleLayer, revision: Int) -> [LayerTexture] {
+    var textures: [LayerTexture] = []
     // Every dash pattern the layer may draw (sampled every tenth of a zoom: patterns change
     // only at steps).
     if layer[LineProperties.dashArray].expression.constantValue != .null {
@@ -90,17 +91,21 @@ struct LineLayerRenderer: StyleLayerRenderer {
         guard let dashes = LineDashes(layer: layer, zoom: Double(step) / 10),
           seen.insert(LineDashes(sameTextureAs: dashes)).inserted
         else { continue }
-        try uploader.upload(
-          dashes.textureKey, width: LineDashes.textureWidth, height: dashes.textureHeight, wrap: .repeatAcross
-        ) { dashes.texels() }
+        textures.append(
+          LayerTexture(
+            key: dashes.textureKey, width: LineDashes.textureWidth, height: dashes.textureHeight,
+            wrap: .repeatAcross, texels: { dashes.texels() }))
       }
     }
-    guard layer[LineProperties.gradient].expression.constantValue != .null else { return }
-    try uploader.upload(
-      LineLayerRenderer.gradientKey(revision: revision, layer: layer), width: ColorRamp.width, height: 1
-    ) {
-      ColorRamp.texels(layer[LineProperties.gradient]) { context, progress in context.lineProgress = progress }
+    if layer[LineProperties.gradient].expression.constantValue != .null {
+      textures.append(
+        LayerTexture(
+          key: LineLayerRenderer.gradientKey(revision: revision, layer: layer), width: ColorRamp.width, height: 1,
+          texels: {
+            ColorRamp.texels(layer[LineProperties.gradient]) { context, progress in context.lineProgress = progress }
+          }))
     }
+    return textures
   }
 
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {

@@ -32,16 +32,18 @@ enum SymbolBucketBuilder {
     var instances: [SymbolInstance] = []
     for (feature, extent) in features {
       let scale = BucketGeometry.extent / Double(extent)
-      let text = resolvedText(layer, feature: feature, zoom: zoom)
-      let iconName = resolvedIcon(layer, feature: feature, zoom: zoom)
-      let icon = iconName.flatMap { shapeIcon($0, layer: layer, feature: feature, zoom: zoom, context: context) }
+      let text = resolvedText(layer, feature: feature, zoom: zoom, layout: layout)
+      let iconName = resolvedIcon(layer, feature: feature, zoom: zoom, layout: layout)
+      let icon = iconName.flatMap {
+        shapeIcon($0, layer: layer, feature: feature, zoom: zoom, layout: layout, context: context)
+      }
       let labels = text.map {
         shapeText($0, layer: layer, feature: feature, zoom: zoom, layout: layout, context: context)
       }
       guard labels?.isEmpty == false || icon != nil else { continue }
-      let sortKey = layer.value(SymbolProperties.sortKey, zoom: zoom, feature: feature) ?? 0
-      let offset = layer.value(SymbolProperties.textOffset, zoom: zoom, feature: feature)
-      let radial = layer.value(SymbolProperties.textRadialOffset, zoom: zoom, feature: feature)
+      let sortKey = layout.sortKey.value(feature) ?? 0
+      let offset = layout.textOffset.value(feature)
+      let radial = layout.textRadialOffset.value(feature)
       // A radial offset, when the style gives one (even 0), replaces text-offset.
       let usesRadial =
         layout.variableAnchors != nil && layer.definition["layout"]?.object?["text-radial-offset"] != nil
@@ -50,7 +52,7 @@ enum SymbolBucketBuilder {
         ? SIMD2(radial * TextLayout.oneEm, 0)
         : SIMD2((offset.first ?? 0) * TextLayout.oneEm, (offset.count > 1 ? offset[1] : 0) * TextLayout.oneEm)
       let identity = (text?.string ?? "") + "\u{1}" + (iconName ?? "")
-      let rotation = layer.value(SymbolProperties.textRotate, zoom: zoom, feature: feature)
+      let rotation = layout.textRotate.value(feature)
       for point in anchors(feature.feature, extent: extent) {
         guard point.x >= 0, point.y >= 0, point.x < Double(extent), point.y < Double(extent) else { continue }
         instances.append(
@@ -64,16 +66,46 @@ enum SymbolBucketBuilder {
     return SymbolBucket(instances: instances)
   }
 
-  /// Layout values that are the same for every feature.
+  /// The layer's layout values: those that are the same for every feature evaluated once.
   struct LayoutValues {
     let variableAnchors: [TextAnchor]?
     let lineHeight: Double
+    let iconAnchor: LayerValue<SymbolAnchor>
+    let iconImage: LayerValue<String?>
+    let iconOffset: LayerValue<[Double]>
+    let iconRotate: LayerValue<Double>
+    let sortKey: LayerValue<Double?>
+    let textAnchor: LayerValue<SymbolAnchor>
+    let textField: LayerValue<FormattedText>
+    let textFont: LayerValue<StringList>
+    let textJustify: LayerValue<SymbolJustify>
+    let textLetterSpacing: LayerValue<Double>
+    let textMaxWidth: LayerValue<Double>
+    let textOffset: LayerValue<[Double]>
+    let textRadialOffset: LayerValue<Double>
+    let textRotate: LayerValue<Double>
+    let textTransform: LayerValue<TextTransform>
 
     init(layer: StyleLayer, zoom: Double) {
       variableAnchors = layer.value(SymbolProperties.textVariableAnchor, zoom: zoom)?.values.compactMap {
         TextAnchor(rawValue: $0)
       }
       lineHeight = layer.value(SymbolProperties.textLineHeight, zoom: zoom) * TextLayout.oneEm
+      iconAnchor = LayerValue(SymbolProperties.iconAnchor, layer: layer, zoom: zoom)
+      iconImage = LayerValue(SymbolProperties.iconImage, layer: layer, zoom: zoom)
+      iconOffset = LayerValue(SymbolProperties.iconOffset, layer: layer, zoom: zoom)
+      iconRotate = LayerValue(SymbolProperties.iconRotate, layer: layer, zoom: zoom)
+      sortKey = LayerValue(SymbolProperties.sortKey, layer: layer, zoom: zoom)
+      textAnchor = LayerValue(SymbolProperties.textAnchor, layer: layer, zoom: zoom)
+      textField = LayerValue(SymbolProperties.textField, layer: layer, zoom: zoom)
+      textFont = LayerValue(SymbolProperties.textFont, layer: layer, zoom: zoom)
+      textJustify = LayerValue(SymbolProperties.textJustify, layer: layer, zoom: zoom)
+      textLetterSpacing = LayerValue(SymbolProperties.textLetterSpacing, layer: layer, zoom: zoom)
+      textMaxWidth = LayerValue(SymbolProperties.textMaxWidth, layer: layer, zoom: zoom)
+      textOffset = LayerValue(SymbolProperties.textOffset, layer: layer, zoom: zoom)
+      textRadialOffset = LayerValue(SymbolProperties.textRadialOffset, layer: layer, zoom: zoom)
+      textRotate = LayerValue(SymbolProperties.textRotate, layer: layer, zoom: zoom)
+      textTransform = LayerValue(SymbolProperties.textTransform, layer: layer, zoom: zoom)
     }
   }
 
@@ -97,12 +129,14 @@ enum SymbolBucketBuilder {
 
   /// The feature's label text: `text-field` evaluated (legacy `{token}` strings filled from
   /// the feature's properties), sections with their fonts, scales and colours, transformed.
-  static func resolvedText(_ layer: StyleLayer, feature: TileFeature, zoom: Double) -> StyledText? {
+  static func resolvedText(_ layer: StyleLayer, feature: TileFeature, zoom: Double, layout: LayoutValues)
+    -> StyledText?
+  {
     guard layer.properties[SymbolProperties.textField.spec.name] != nil,
       layer.definition["layout"]?.object?["text-field"] != nil
     else { return nil }
-    let field = layer.value(SymbolProperties.textField, zoom: zoom, feature: feature)
-    let transform = layer.value(SymbolProperties.textTransform, zoom: zoom, feature: feature)
+    let field = layout.textField.value(feature)
+    let transform = layout.textTransform.value(feature)
     let usesTokens = !ExpressionParser.isExpression(layer.definition["layout"]?.object?["text-field"] ?? .null)
     var sections: [TextSection] = []
     for value in field.sections {
@@ -150,17 +184,17 @@ enum SymbolBucketBuilder {
     _ text: StyledText, layer: StyleLayer, feature: TileFeature, zoom: Double, layout: LayoutValues,
     context: SymbolContext
   ) -> [(anchor: TextAnchor, label: ShapedLabel)] {
-    let font = layer.value(SymbolProperties.textFont, zoom: zoom, feature: feature).values
-    let justify = layer.value(SymbolProperties.textJustify, zoom: zoom, feature: feature)
+    let font = layout.textFont.value(feature).values
+    let justify = layout.textJustify.value(feature)
     let anchor =
-      TextAnchor(rawValue: layer.value(SymbolProperties.textAnchor, zoom: zoom, feature: feature).rawValue) ?? .center
-    let maxWidth = layer.value(SymbolProperties.textMaxWidth, zoom: zoom, feature: feature) * TextLayout.oneEm
+      TextAnchor(rawValue: layout.textAnchor.value(feature).rawValue) ?? .center
+    let maxWidth = layout.textMaxWidth.value(feature) * TextLayout.oneEm
     // Letter spacing would break the joins of Arabic script: labels with any are not spaced.
     let spacing =
       text.codePoints.contains(where: Unicode.isArabic)
-      ? 0 : layer.value(SymbolProperties.textLetterSpacing, zoom: zoom, feature: feature) * TextLayout.oneEm
-    let offset = layer.value(SymbolProperties.textOffset, zoom: zoom, feature: feature)
-    let rotation = layer.value(SymbolProperties.textRotate, zoom: zoom, feature: feature)
+      ? 0 : layout.textLetterSpacing.value(feature) * TextLayout.oneEm
+    let offset = layout.textOffset.value(feature)
+    let rotation = layout.textRotate.value(feature)
     let anchors = layout.variableAnchors ?? [anchor]
     var byJustification: [TextJustification: ShapedLabel] = [:]
     var result: [(anchor: TextAnchor, label: ShapedLabel)] = []
@@ -179,7 +213,7 @@ enum SymbolBucketBuilder {
       if layout.variableAnchors == nil {
         if layer.definition["layout"]?.object?["text-radial-offset"] != nil {
           // A radial offset pushes the label away from its anchor, like a variable one.
-          let radial = layer.value(SymbolProperties.textRadialOffset, zoom: zoom, feature: feature)
+          let radial = layout.textRadialOffset.value(feature)
           translate = SymbolPlacement.variableOffset(
             candidate, offset: SIMD2(radial * TextLayout.oneEm, 0), radial: true)
         } else {
@@ -258,9 +292,11 @@ enum SymbolBucketBuilder {
   // MARK: Icons
 
   /// The feature's `icon-image` (tokens filled for legacy strings); nil when it has none.
-  static func resolvedIcon(_ layer: StyleLayer, feature: TileFeature, zoom: Double) -> String? {
+  static func resolvedIcon(_ layer: StyleLayer, feature: TileFeature, zoom: Double, layout: LayoutValues)
+    -> String?
+  {
     guard let json = layer.definition["layout"]?.object?["icon-image"],
-      var name = layer.value(SymbolProperties.iconImage, zoom: zoom, feature: feature)
+      var name = layout.iconImage.value(feature)
     else { return nil }
     if !ExpressionParser.isExpression(json) { name = replacingTokens(name, feature: feature) }
     return name.isEmpty ? nil : name
@@ -268,7 +304,9 @@ enum SymbolBucketBuilder {
 
   /// MapLibre's icon quad: the image's size in points around `icon-anchor`, shifted by
   /// `icon-offset`, with the atlas texel of padding around it, turned by `icon-rotate`.
-  static func shapeIcon(_ name: String, layer: StyleLayer, feature: TileFeature, zoom: Double, context: SymbolContext)
+  static func shapeIcon(
+    _ name: String, layer: StyleLayer, feature: TileFeature, zoom: Double, layout: LayoutValues, context: SymbolContext
+  )
     -> ShapedIcon?
   {
     guard let position = context.icons.positions[name] else {
@@ -279,8 +317,8 @@ enum SymbolBucketBuilder {
     let width = Double(position.bottomRight.x - position.topLeft.x) / ratio
     let height = Double(position.bottomRight.y - position.topLeft.y) / ratio
     let anchor =
-      TextAnchor(rawValue: layer.value(SymbolProperties.iconAnchor, zoom: zoom, feature: feature).rawValue) ?? .center
-    let offset = layer.value(SymbolProperties.iconOffset, zoom: zoom, feature: feature)
+      TextAnchor(rawValue: layout.iconAnchor.value(feature).rawValue) ?? .center
+    let offset = layout.iconOffset.value(feature)
     let x1 = (offset.first ?? 0) - width * anchor.horizontalAlign
     let y1 = (offset.count > 1 ? offset[1] : 0) - height * anchor.verticalAlign
     let box = SymbolBox(left: x1, top: y1, right: x1 + width, bottom: y1 + height)
@@ -292,7 +330,7 @@ enum SymbolBucketBuilder {
       stretchY: sprite?.stretchY ?? [], content: sprite?.content)
     return ShapedIcon(
       box: box, image: image, offset: SIMD2(offset.first ?? 0, offset.count > 1 ? offset[1] : 0),
-      rotation: layer.value(SymbolProperties.iconRotate, zoom: zoom, feature: feature))
+      rotation: layout.iconRotate.value(feature))
   }
 }
 

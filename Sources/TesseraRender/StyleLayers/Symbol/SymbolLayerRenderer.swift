@@ -59,6 +59,18 @@ struct SymbolLayerRenderer: StyleLayerRenderer {
 
   func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] { [] }
 
+  /// Glyphs when the layer has text; plain icons (texel for pixel unless tilted) when it has
+  /// icons. SDF icons are known only once the sprite's images are read, and compile then.
+  func otherPipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [Pipeline] {
+    let layout = layer.definition["layout"]?.object
+    var result: [Pipeline] = []
+    if layout?["icon-image"] != nil {
+      result.append(Pipeline(SymbolPipeline(kind: .icons, nearest: !context.isTilted)))
+    }
+    if layout?["text-field"] != nil { result.append(Pipeline(SymbolPipeline(kind: .glyphs))) }
+    return result
+  }
+
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
     guard let placed = planner.input.symbols[layer.id], !placed.isEmpty else { return }
     let floats = SymbolPlacement.floatsPerInstance

@@ -104,6 +104,13 @@ struct SymbolPlacement {
     SIMD4(point.x / transform.viewport.width * 2 - 1, 1 - point.y / transform.viewport.height * 2, 0, 1)
   }
 
+  /// A symbol's text and icon and where it stands (eighths of a point).
+  struct DedupeKey: Hashable {
+    let identity: String
+    let x: Int
+    let y: Int
+  }
+
   struct Candidate {
     let instance: SymbolInstance
     let offset: SIMD2<Double>
@@ -115,7 +122,7 @@ struct SymbolPlacement {
     let zoom = transform.camera.styleZoom
     let values = LayerValues(layer: layer, zoom: zoom, transform: transform)
     var candidates: [Candidate] = []
-    var seen: [String: Int] = [:]
+    var seen: [DedupeKey: Int] = [:]
     for (tileIndex, (tile, bucket)) in entry.tiles.enumerated() {
       let tileSize = transform.worldSize / Double(tile.dataTile.tilesPerSide)
       let origin = tile.covered.origin(worldSize: transform.worldSize)
@@ -124,7 +131,8 @@ struct SymbolPlacement {
         let world = SIMD2(origin.x + instance.anchor.x * unit, origin.y + instance.anchor.y * unit)
         // The same symbol from two tiles (shared buffers, parent and child) is placed once;
         // equal symbols of one tile are distinct features.
-        let key = "\(instance.identity)@\(Int((world.x * 8).rounded())),\(Int((world.y * 8).rounded()))"
+        let key = DedupeKey(
+          identity: instance.identity, x: Int((world.x * 8).rounded()), y: Int((world.y * 8).rounded()))
         if let first = seen[key], first != tileIndex { continue }
         seen[key] = tileIndex
         candidates.append(
@@ -189,6 +197,20 @@ struct SymbolPlacement {
     let iconTranslate: SIMD2<Double>
     let iconTextFit: IconTextFit
     let iconTextFitPadding: [Double]
+    // Per-symbol properties, evaluated once when they do not depend on the feature.
+    let textSize: LayerValue<Double>
+    let textColor: LayerValue<Color>
+    let textOpacity: LayerValue<Double>
+    let textHaloColor: LayerValue<Color>
+    let textHaloWidth: LayerValue<Double>
+    let textHaloBlur: LayerValue<Double>
+    let iconSize: LayerValue<Double>
+    let iconPadding: LayerValue<[Double]>
+    let iconColor: LayerValue<Color>
+    let iconOpacity: LayerValue<Double>
+    let iconHaloColor: LayerValue<Color>
+    let iconHaloWidth: LayerValue<Double>
+    let iconHaloBlur: LayerValue<Double>
 
     init(layer: StyleLayer, zoom: Double, transform: CameraTransform) {
       self.layer = layer
@@ -230,6 +252,19 @@ struct SymbolPlacement {
       iconTranslate = translation(SymbolProperties.iconTranslate, SymbolProperties.iconTranslateAnchor)
       iconTextFit = layer.value(SymbolProperties.iconTextFit, zoom: zoom)
       iconTextFitPadding = layer.value(SymbolProperties.iconTextFitPadding, zoom: zoom)
+      textSize = LayerValue(SymbolProperties.textSize, layer: layer, zoom: zoom)
+      textColor = LayerValue(SymbolProperties.textColor, layer: layer, zoom: zoom)
+      textOpacity = LayerValue(SymbolProperties.textOpacity, layer: layer, zoom: zoom)
+      textHaloColor = LayerValue(SymbolProperties.textHaloColor, layer: layer, zoom: zoom)
+      textHaloWidth = LayerValue(SymbolProperties.textHaloWidth, layer: layer, zoom: zoom)
+      textHaloBlur = LayerValue(SymbolProperties.textHaloBlur, layer: layer, zoom: zoom)
+      iconSize = LayerValue(SymbolProperties.iconSize, layer: layer, zoom: zoom)
+      iconPadding = LayerValue(SymbolProperties.iconPadding, layer: layer, zoom: zoom)
+      iconColor = LayerValue(SymbolProperties.iconColor, layer: layer, zoom: zoom)
+      iconOpacity = LayerValue(SymbolProperties.iconOpacity, layer: layer, zoom: zoom)
+      iconHaloColor = LayerValue(SymbolProperties.iconHaloColor, layer: layer, zoom: zoom)
+      iconHaloWidth = LayerValue(SymbolProperties.iconHaloWidth, layer: layer, zoom: zoom)
+      iconHaloBlur = LayerValue(SymbolProperties.iconHaloBlur, layer: layer, zoom: zoom)
     }
   }
 
@@ -294,6 +329,12 @@ struct SymbolPlacement {
     let zoom = values.zoom
     let feature = instance.feature
     guard let anchor = project(dx: candidate.offset.x, dy: candidate.offset.y) else { return nil }
+    // Anchors far outside the view cannot show a label in it (the grid's margin and the
+    // widest labels together stay within this).
+    let reach = CollisionGrid.margin + 512
+    guard anchor.screen.x > -reach, anchor.screen.y > -reach, anchor.screen.x < transform.viewport.width + reach,
+      anchor.screen.y < transform.viewport.height + reach
+    else { return nil }
     let distance = transform.cameraDistance
     let perspective = min(max(0.5 + 0.5 * distance / anchor.depth, 0), 4)
     let mapPerspective = min(max(0.5 + 0.5 * anchor.depth / distance, 0), 4)
@@ -302,7 +343,7 @@ struct SymbolPlacement {
 
     // Text: the first anchor whose box fits (with overlap allowed, a second round over
     // the anchors takes the first that fits, else the first anchor).
-    let textSize = layer.value(SymbolProperties.textSize, zoom: zoom, feature: feature)
+    let textSize = values.textSize.value(feature)
     let textScale = textSize / TextLayout.oneEm
     var chosen: (label: ShapedLabel, shift: SIMD2<Double>, box: CollisionGrid.Box)?
     var textFits = false
@@ -346,12 +387,12 @@ struct SymbolPlacement {
     var iconSize = 1.0
     var iconShape = instance.icon
     if let icon = instance.icon {
-      iconSize = layer.value(SymbolProperties.iconSize, zoom: zoom, feature: feature)
+      iconSize = values.iconSize.value(feature)
       if values.iconTextFit != .none, let label = chosen {
         iconShape = fitted(
           icon, to: label.label.box, textScale: textScale / iconSize, shift: label.shift / iconSize, values: values)
       }
-      let padding = layer.value(SymbolProperties.iconPadding, zoom: zoom, feature: feature)
+      let padding = values.iconPadding.value(feature)
       let box = screenBox(
         iconShape!.box, scale: iconSize, shift: .zero, padding: padding.first ?? 2, anchor: anchor,
         pitchWithMap: values.iconPitchWithMap, perspective: perspective, translate: values.iconTranslate,
@@ -386,12 +427,12 @@ struct SymbolPlacement {
 
     var output = SymbolOutput(y: anchor.screen.y)
     if placeIcon, let icon = iconShape {
-      let opacity = layer.value(SymbolProperties.iconOpacity, zoom: zoom, feature: feature)
+      let opacity = values.iconOpacity.value(feature)
       let isSDF = icon.image.isSDF
-      let color = isSDF ? layer.value(SymbolProperties.iconColor, zoom: zoom, feature: feature) : .white
-      let halo = layer.value(SymbolProperties.iconHaloColor, zoom: zoom, feature: feature)
-      let haloWidth = layer.value(SymbolProperties.iconHaloWidth, zoom: zoom, feature: feature)
-      let haloBlur = layer.value(SymbolProperties.iconHaloBlur, zoom: zoom, feature: feature)
+      let color = isSDF ? values.iconColor.value(feature) : .white
+      let halo = values.iconHaloColor.value(feature)
+      let haloWidth = values.iconHaloWidth.value(feature)
+      let haloBlur = values.iconHaloBlur.value(feature)
       let scale = iconSize * (values.iconPitchWithMap ? mapPerspective : perspective)
       var floats: [Float] = []
       for quad in icon.quads(fitted: values.iconTextFit != .none && chosen != nil) {
@@ -416,11 +457,11 @@ struct SymbolPlacement {
       }
     }
     if placeText, let label = chosen {
-      let color = layer.value(SymbolProperties.textColor, zoom: zoom, feature: feature)
-      let opacity = layer.value(SymbolProperties.textOpacity, zoom: zoom, feature: feature)
-      let halo = layer.value(SymbolProperties.textHaloColor, zoom: zoom, feature: feature)
-      let haloWidth = layer.value(SymbolProperties.textHaloWidth, zoom: zoom, feature: feature)
-      let haloBlur = layer.value(SymbolProperties.textHaloBlur, zoom: zoom, feature: feature)
+      let color = values.textColor.value(feature)
+      let opacity = values.textOpacity.value(feature)
+      let halo = values.textHaloColor.value(feature)
+      let haloWidth = values.textHaloWidth.value(feature)
+      let haloBlur = values.textHaloBlur.value(feature)
       if halo.alpha > 0 && (haloWidth > 0 || haloBlur > 0) { result.textHalo = true }
       let scale = textScale * (values.textPitchWithMap ? mapPerspective : perspective)
       let params = SIMD4(
@@ -517,21 +558,26 @@ struct SymbolPlacement {
     offset: SIMD2<Double>, pitchWithMap: Bool, rotateWithMap: Bool, translate: SIMD2<Double>, fill: Color,
     halo: Color, opacity: Double, params: SIMD4<Float>
   ) {
-    var corners: [SIMD4<Double>] = []
-    corners.reserveCapacity(4)
     // Scaled corners with the fixed parts' offsets, turned by the quad's rotation.
     let scaleX = max(quad.minimumScale.x, scale)
     let scaleY = max(quad.minimumScale.y, scale)
     let pixels = quad.pixelOffsets
-    var points = [
+    var points = (
       SIMD2(quad.topLeft.x * scaleX + pixels.x, quad.topLeft.y * scaleY + pixels.y),
       SIMD2(quad.topRight.x * scaleX + pixels.z, quad.topRight.y * scaleY + pixels.y),
       SIMD2(quad.bottomLeft.x * scaleX + pixels.x, quad.bottomLeft.y * scaleY + pixels.w),
-      SIMD2(quad.bottomRight.x * scaleX + pixels.z, quad.bottomRight.y * scaleY + pixels.w),
-    ]
+      SIMD2(quad.bottomRight.x * scaleX + pixels.z, quad.bottomRight.y * scaleY + pixels.w)
+    )
     if quad.rotation != 0 {
       let (c, s) = (cos(quad.rotation), sin(quad.rotation))
-      points = points.map { SIMD2(c * $0.x - s * $0.y, s * $0.x + c * $0.y) }
+      func turn(_ p: SIMD2<Double>) -> SIMD2<Double> { SIMD2(c * p.x - s * p.y, s * p.x + c * p.y) }
+      points = (turn(points.0), turn(points.1), turn(points.2), turn(points.3))
+    }
+    func push(_ v: SIMD4<Double>) {
+      floats.append(Float(v.x))
+      floats.append(Float(v.y))
+      floats.append(Float(v.z))
+      floats.append(Float(v.w))
     }
     if pitchWithMap {
       // On the map: offsets along the map's axes, or along the screen's turned onto the map.
@@ -540,32 +586,64 @@ struct SymbolPlacement {
       let shiftWorld = SIMD2(
         transform.cosBearing * translate.x - transform.sinBearing * translate.y,
         transform.sinBearing * translate.x + transform.cosBearing * translate.y)
-      for point in points {
+      let m = matrix.elements
+      func corner(_ point: SIMD2<Double>) -> SIMD4<Double> {
         let local = point + shift
         let dx = offset.x + cosine * local.x - sine * local.y + shiftWorld.x
         let dy = offset.y + sine * local.x + cosine * local.y + shiftWorld.y
-        let m = matrix.elements
-        corners.append(
-          SIMD4(
-            m[0] * dx + m[4] * dy + m[12], m[1] * dx + m[5] * dy + m[13], m[2] * dx + m[6] * dy + m[14],
-            m[3] * dx + m[7] * dy + m[15]))
+        return SIMD4(
+          m[0] * dx + m[4] * dy + m[12], m[1] * dx + m[5] * dy + m[13], m[2] * dx + m[6] * dy + m[14],
+          m[3] * dx + m[7] * dy + m[15])
       }
+      push(corner(points.0))
+      push(corner(points.1))
+      push(corner(points.2))
+      push(corner(points.3))
     } else {
       let angle = rotateWithMap ? mapAngle(anchor, offset: offset) : 0
       let (cosine, sine) = (cos(angle), sin(angle))
-      for point in points {
+      let origin = anchor.screen + translate
+      func corner(_ point: SIMD2<Double>) -> SIMD4<Double> {
         let local = point + shift
-        let screen =
-          anchor.screen + translate + SIMD2(cosine * local.x - sine * local.y, sine * local.x + cosine * local.y)
-        corners.append(clip(screen: screen))
+        return clip(screen: origin + SIMD2(cosine * local.x - sine * local.y, sine * local.x + cosine * local.y))
       }
+      push(corner(points.0))
+      push(corner(points.1))
+      push(corner(points.2))
+      push(corner(points.3))
     }
-    for corner in corners { floats += [Float(corner.x), Float(corner.y), Float(corner.z), Float(corner.w)] }
-    floats += [quad.texture.x, quad.texture.y, quad.texture.z, quad.texture.w]
+    floats.append(quad.texture.x)
+    floats.append(quad.texture.y)
+    floats.append(quad.texture.z)
+    floats.append(quad.texture.w)
     let f = fill.premultiplied
-    floats += [Float(f.0 * opacity), Float(f.1 * opacity), Float(f.2 * opacity), Float(f.3 * opacity)]
+    push(SIMD4(f.0, f.1, f.2, f.3) * opacity)
     let h = halo.premultiplied
-    floats += [Float(h.0 * opacity), Float(h.1 * opacity), Float(h.2 * opacity), Float(h.3 * opacity)]
-    floats += [params.x, params.y, params.z, params.w]
+    push(SIMD4(h.0, h.1, h.2, h.3) * opacity)
+    floats.append(params.x)
+    floats.append(params.y)
+    floats.append(params.z)
+    floats.append(params.w)
+  }
+}
+
+/// A property of a layer at one zoom: evaluated once when it does not depend on the feature,
+/// else per feature.
+struct LayerValue<Value: StylePropertyValue> {
+  let property: StyleProperty<Value>
+  let layer: StyleLayer
+  let zoom: Double
+  /// The value, when it is the same for every feature.
+  let constant: Value?
+
+  init(_ property: StyleProperty<Value>, layer: StyleLayer, zoom: Double) {
+    self.property = property
+    self.layer = layer
+    self.zoom = zoom
+    constant = layer[property].isDataDriven ? nil : layer.value(property, zoom: zoom)
+  }
+
+  func value(_ feature: TileFeature) -> Value {
+    constant ?? layer.value(property, zoom: zoom, feature: feature)
   }
 }
