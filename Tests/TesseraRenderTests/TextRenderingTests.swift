@@ -93,6 +93,17 @@ import Testing
     } throws: { "\($0)".contains(folder + "/Broken-Regular.ttf") }
   }
 
+  @Test func labelsAreTheSameBytesEveryTime() throws {
+    let map = try Map(options: MapOptions(width: 120, height: 60, mapType: .none), gpu: .surfaceless)
+    try map.setStyle(TextRenderingTests.style(glyphs: nil, text: "Same خیابان"), name: "label.json", dataRoot: "/")
+    let first = try map.snapshot().image
+    #expect(try map.snapshot().image == first, "placed again from the same camera")
+    map.moveCamera(.scrollBy(x: 7, y: 3))
+    #expect(try map.snapshot().image != first, "a new camera places anew")
+    map.moveCamera(.scrollBy(x: -7, y: -3))
+    #expect(try map.snapshot().image == first, "and back")
+  }
+
   @Test func manyFramesKeepTheAtlasBounded() throws {
     let map = try Map(options: MapOptions(width: 96, height: 48, mapType: .none), gpu: .surfaceless)
     try map.setStyle(TextRenderingTests.style(glyphs: nil, text: "Bounded"), name: "label.json", dataRoot: "/")

@@ -5,6 +5,14 @@ import TesseraGeo
 import TesseraStyle
 import TesseraText
 
+/// What a frame's placement depends on: the camera and the buckets placed.
+struct PlacementKey: Equatable, Sendable {
+  let transform: CameraTransform
+  /// The symbol layers placed and each one's buckets.
+  let layers: [String]
+  let buckets: [[BucketKey]]
+}
+
 /// Symbol buckets kept between frames, least recently used dropped beyond a bound.
 struct SymbolBucketCache: Sendable {
   /// The most buckets kept.
@@ -96,7 +104,7 @@ extension StyleRenderer {
       symbolBucketCache.withLock { $0.insert(bucket, for: job.key) }
     }
     return layerTiles.map { layer, entries in
-      SymbolLayerTiles(layer: layer, tiles: entries.map { ($0.0, known[$0.1]!) })
+      SymbolLayerTiles(layer: layer, tiles: entries.map { ($0.0, known[$0.1]!) }, keys: entries.map(\.1))
     }
   }
 
@@ -115,11 +123,20 @@ extension StyleRenderer {
     let placementStart = DispatchTime.now()
     timings.textShaping += milliseconds(shapingStart, placementStart)
 
-    var placement = SymbolPlacement(transform: input.transform)
-    input.symbols = placement.place(layerTiles)
-    let quads = Double(placement.quadNanoseconds) / 1e6
-    timings.textCollision += milliseconds(placementStart, DispatchTime.now()) - quads
-    timings.textQuads += quads
+    // The same camera over the same buckets places the same symbols: the last frame's
+    // placement is reused (placement is deterministic).
+    let key = PlacementKey(
+      transform: input.transform, layers: layerTiles.map(\.layer.id), buckets: layerTiles.map(\.keys))
+    if let last = lastPlacement.withLock({ $0 }), last.key == key {
+      input.symbols = last.symbols
+    } else {
+      var placement = SymbolPlacement(transform: input.transform)
+      input.symbols = placement.place(layerTiles)
+      let quads = Double(placement.quadNanoseconds) / 1e6
+      timings.textCollision += milliseconds(placementStart, DispatchTime.now()) - quads
+      timings.textQuads += quads
+      lastPlacement.withLock { $0 = (key, input.symbols) }
+    }
 
     let atlas = glyphs.takeAtlasChanges()
     let glyphKey = ResourceKey(GlyphAtlasKey(store: ObjectIdentifier(glyphs)))

@@ -46,6 +46,8 @@ public final class StyleRenderer: Sendable {
   let layerTextureLists = Mutex<[String: [LayerTexture]]>([:])
   /// Symbol buckets built so far (CPU only; symbols are placed anew each frame).
   let symbolBucketCache = Mutex(SymbolBucketCache())
+  /// The last frame's symbol placement and what it was made from.
+  let lastPlacement = Mutex<(key: PlacementKey, symbols: [String: PlacedSymbols])?>(nil)
 
   private static let revisions = Atomic<Int>(0)
   /// The features' states and their version (bumped by every change).

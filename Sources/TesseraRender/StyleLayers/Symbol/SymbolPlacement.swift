@@ -48,6 +48,8 @@ struct PlacedSymbols: Sendable {
 struct SymbolLayerTiles {
   let layer: StyleLayer
   let tiles: [(tile: BucketTile, bucket: SymbolBucket)]
+  /// The buckets' keys, in the same order.
+  let keys: [BucketKey]
 }
 
 /// Places the symbols of a frame, MapLibre's way: layers from the top of the style down, each
