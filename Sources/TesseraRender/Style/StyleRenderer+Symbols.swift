@@ -97,7 +97,9 @@ extension StyleRenderer {
     let stateValues = states.states
     let built = ParallelWork.map(jobs) { job in
       SymbolBucketBuilder.build(
-        job.content, layer: job.layer, zoom: Double(job.zoom), context: context, states: stateValues)
+        job.content, layer: job.layer, zoom: Double(job.zoom),
+        overscale: Double(1 << min(max(job.zoom - (job.content.tile?.z ?? job.zoom), 0), 30)), context: context,
+        states: stateValues)
     }
     for (job, bucket) in zip(jobs, built) {
       known[job.key] = bucket
@@ -130,7 +132,7 @@ extension StyleRenderer {
     if let last = lastPlacement.withLock({ $0 }), last.key == key {
       input.symbols = last.symbols
     } else {
-      var placement = SymbolPlacement(transform: input.transform)
+      var placement = SymbolPlacer(transform: input.transform)
       input.symbols = placement.place(layerTiles)
       let quads = Double(placement.quadNanoseconds) / 1e6
       timings.textCollision += milliseconds(placementStart, DispatchTime.now()) - quads

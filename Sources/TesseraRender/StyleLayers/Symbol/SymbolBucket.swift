@@ -24,6 +24,9 @@ struct SymbolQuad: Sendable {
   /// Radians clockwise the quad turns about the anchor after scaling (icons; glyph quads
   /// come turned).
   var rotation = 0.0
+  /// For glyphs laid along a line: where the glyph's centre lies along it from the anchor,
+  /// pixels at 24 px (the corners are then around that point).
+  var alongLine = 0.0
 }
 
 /// A box around the anchor (pixels at 24 px for text, points for icons): left, top, right,
@@ -81,7 +84,7 @@ struct ShapedIcon: Sendable {
 /// One symbol of a tile: where it stands and what it draws.
 struct SymbolInstance: Sendable {
   /// The anchor in bucket units (0…``BucketGeometry/extent`` across the data tile).
-  let anchor: SIMD2<Double>
+  var anchor: SIMD2<Double>
   let feature: TileFeature
   /// Features draw and are placed in this order (the layer's sort key, else their order).
   let sortKey: Double
@@ -99,6 +102,11 @@ struct SymbolInstance: Sendable {
   let textRotation: Double
   /// The colour each text section sets (`format`'s `text-color`), nil where it sets none.
   let sectionColors: [Color?]
+  /// For labels along lines: the line (bucket units) and the segment the anchor lies on.
+  var line: [SIMD2<Double>]? = nil
+  var segment = 0
+  /// Whether the label's glyphs follow the line (line placement with map rotation).
+  var followsLine = false
 }
 
 /// The symbols of one tile for one layer.

@@ -21,15 +21,18 @@ enum SymbolBucketBuilder {
   /// MapLibre's baseline shift of variable-anchor offsets, pixels at 24 px.
   static let baselineOffset = 7.0
 
-  static func build(_ tile: VectorTile, layer: StyleLayer, zoom: Double, context: SymbolContext, states: FeatureStates)
-    -> SymbolBucket
-  {
-    guard layer.value(SymbolProperties.placement, zoom: zoom) == .point else { return SymbolBucket(instances: []) }
+  static func build(
+    _ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double = 1, context: SymbolContext,
+    states: FeatureStates
+  ) -> SymbolBucket {
+    let placement = layer.value(SymbolProperties.placement, zoom: zoom)
     let features = BucketFeatures.select(
       tile, layer: layer, zoom: zoom, types: [.point, .lineString, .polygon], sortKey: SymbolProperties.sortKey,
       states: states)
-    let layout = LayoutValues(layer: layer, zoom: zoom)
+    let layout = LayoutValues(layer: layer, zoom: zoom, placement: placement)
     var instances: [SymbolInstance] = []
+    // Bucket units per pixel at the bucket's zoom (512-pixel tiles).
+    let unitsPerPixel = BucketGeometry.extent / (512 * overscale)
     for (feature, extent) in features {
       let scale = BucketGeometry.extent / Double(extent)
       let text = resolvedText(layer, feature: feature, zoom: zoom, layout: layout)
@@ -53,14 +56,48 @@ enum SymbolBucketBuilder {
         : SIMD2((offset.first ?? 0) * TextLayout.oneEm, (offset.count > 1 ? offset[1] : 0) * TextLayout.oneEm)
       let identity = (text?.string ?? "") + "\u{1}" + (iconName ?? "")
       let rotation = layout.textRotate.value(feature)
-      for point in anchors(feature.feature, extent: extent) {
-        guard point.x >= 0, point.y >= 0, point.x < Double(extent), point.y < Double(extent) else { continue }
-        instances.append(
-          SymbolInstance(
-            anchor: SIMD2(point.x * scale, point.y * scale), feature: feature, sortKey: sortKey, identity: identity,
-            labels: labels ?? [], textOffset: textOffset, usesRadialOffset: usesRadial,
-            hasVariableAnchors: layout.variableAnchors != nil, icon: icon, textRotation: rotation,
-            sectionColors: text?.sections.map(\.color) ?? []))
+      let instance = SymbolInstance(
+        anchor: .zero, feature: feature, sortKey: sortKey, identity: identity, labels: labels ?? [],
+        textOffset: textOffset, usesRadialOffset: usesRadial, hasVariableAnchors: layout.variableAnchors != nil,
+        icon: icon, textRotation: rotation, sectionColors: text?.sections.map(\.color) ?? [])
+      if placement == .point {
+        for point in anchors(feature.feature, extent: extent) {
+          guard point.x >= 0, point.y >= 0, point.x < Double(extent), point.y < Double(extent) else { continue }
+          var placed = instance
+          placed.anchor = SIMD2(point.x * scale, point.y * scale)
+          instances.append(placed)
+        }
+        continue
+      }
+      // Along lines: every line (and polygon ring) resampled at the spacing, or its middle.
+      let textWidth = labels?.first.map { $0.label.box.width } ?? 0
+      let size = layer.value(SymbolProperties.textSize, zoom: zoom + 1, feature: feature)
+      let iconWidth = icon.map { $0.box.width * TextLayout.oneEm / max(size, 1) } ?? 0
+      let boxScale = unitsPerPixel * size / TextLayout.oneEm
+      for part in feature.feature.geometry where part.count > 1 {
+        let line = part.map { SIMD2(Double($0.x) * scale, Double($0.y) * scale) }
+        let found: [LineAnchor]
+        if placement == .lineCenter {
+          found = LineAnchors.center(
+            line, labelWidth: max(textWidth, iconWidth), boxScale: boxScale, maxAngle: layout.maxAngle,
+            hasText: labels != nil
+          ).map { [$0] } ?? []
+        } else {
+          found = LineAnchors.anchors(
+            line, spacing: layout.spacing * unitsPerPixel, labelWidth: max(textWidth, iconWidth), boxScale: boxScale,
+            overscale: overscale, maxAngle: layout.maxAngle, hasText: labels != nil, extent: BucketGeometry.extent)
+        }
+        for anchor in found {
+          guard anchor.point.x >= 0, anchor.point.y >= 0, anchor.point.x < BucketGeometry.extent,
+            anchor.point.y < BucketGeometry.extent
+          else { continue }
+          var placed = instance
+          placed.anchor = anchor.point
+          placed.line = line
+          placed.segment = anchor.segment
+          placed.followsLine = layout.followsLine
+          instances.append(placed)
+        }
       }
     }
     return SymbolBucket(instances: instances)
@@ -70,6 +107,13 @@ enum SymbolBucketBuilder {
   struct LayoutValues {
     let variableAnchors: [TextAnchor]?
     let lineHeight: Double
+    let placement: SymbolPlacement
+    /// Points between labels along lines.
+    let spacing: Double
+    /// `text-max-angle`, radians.
+    let maxAngle: Double
+    /// Whether glyphs follow the line (line placement, text turning with the map).
+    let followsLine: Bool
     let iconAnchor: LayerValue<SymbolAnchor>
     let iconImage: LayerValue<String?>
     let iconOffset: LayerValue<[Double]>
@@ -86,7 +130,12 @@ enum SymbolBucketBuilder {
     let textRotate: LayerValue<Double>
     let textTransform: LayerValue<TextTransform>
 
-    init(layer: StyleLayer, zoom: Double) {
+    init(layer: StyleLayer, zoom: Double, placement: SymbolPlacement = .point) {
+      self.placement = placement
+      spacing = layer.value(SymbolProperties.spacing, zoom: zoom)
+      maxAngle = layer.value(SymbolProperties.textMaxAngle, zoom: zoom) * .pi / 180
+      let rotation = layer.value(SymbolProperties.textRotationAlignment, zoom: zoom)
+      followsLine = placement != .point && (rotation == .map || rotation == .auto)
       variableAnchors = layer.value(SymbolProperties.textVariableAnchor, zoom: zoom)?.values.compactMap {
         TextAnchor(rawValue: $0)
       }
@@ -188,7 +237,8 @@ enum SymbolBucketBuilder {
     let justify = layout.textJustify.value(feature)
     let anchor =
       TextAnchor(rawValue: layout.textAnchor.value(feature).rawValue) ?? .center
-    let maxWidth = layout.textMaxWidth.value(feature) * TextLayout.oneEm
+    // Labels along lines stay on one line.
+    let maxWidth = layout.placement == .point ? layout.textMaxWidth.value(feature) * TextLayout.oneEm : 0
     // Letter spacing would break the joins of Arabic script: labels with any are not spaced.
     let spacing =
       text.codePoints.contains(where: Unicode.isArabic)
@@ -214,14 +264,16 @@ enum SymbolBucketBuilder {
         if layer.definition["layout"]?.object?["text-radial-offset"] != nil {
           // A radial offset pushes the label away from its anchor, like a variable one.
           let radial = layout.textRadialOffset.value(feature)
-          translate = SymbolPlacement.variableOffset(
+          translate = SymbolPlacer.variableOffset(
             candidate, offset: SIMD2(radial * TextLayout.oneEm, 0), radial: true)
         } else {
           translate = SIMD2(
             (offset.first ?? 0) * TextLayout.oneEm, (offset.count > 1 ? offset[1] : 0) * TextLayout.oneEm)
         }
       }
-      let label = glyphQuads(shaping, translate: translate, rotation: rotation, glyphs: context.glyphs)
+      let label = glyphQuads(
+        shaping, translate: translate, rotation: layout.followsLine ? 0 : rotation, glyphs: context.glyphs,
+        alongLine: layout.followsLine)
       byJustification[justification] = label
       result.append((candidate, label))
     }
@@ -245,9 +297,11 @@ enum SymbolBucketBuilder {
 
   /// MapLibre's glyph quads: each glyph's distance field with its border and a texel of
   /// padding, placed at its pen position, turned by `text-rotate` about the anchor.
-  static func glyphQuads(_ shaping: Shaping, translate: SIMD2<Double>, rotation: Double, glyphs: GlyphStore)
-    -> ShapedLabel
-  {
+  /// With `alongLine`, each quad is around its glyph's own centre, which lies
+  /// ``SymbolQuad/alongLine`` along the line from the anchor (MapLibre's glyph offsets).
+  static func glyphQuads(
+    _ shaping: Shaping, translate: SIMD2<Double>, rotation: Double, glyphs: GlyphStore, alongLine: Bool = false
+  ) -> ShapedLabel {
     let rectBuffer = Double(SDFGlyph.border) + 1
     let angle = rotation * .pi / 180
     let (sine, cosine) = (sin(angle), cos(angle))
@@ -260,19 +314,20 @@ enum SymbolBucketBuilder {
       guard let rect = glyphs.atlasRect(glyph.glyph) else { continue }
       let scale = glyph.scale
       let halfAdvance = glyph.metrics.advance * scale / 2
-      let originX = glyph.x + halfAdvance + translate.x
+      let originX = alongLine ? 0 : glyph.x + halfAdvance + translate.x
       let originY = glyph.y + translate.y
       let x1 = (glyph.metrics.left - rectBuffer) * scale - halfAdvance + originX
       let y1 = (-glyph.metrics.top - rectBuffer) * scale + originY
       let x2 = x1 + Double(rect.width + 2) * scale
       let y2 = y1 + Double(rect.height + 2) * scale
-      quads.append(
-        SymbolQuad(
-          topLeft: rotate(SIMD2(x1, y1)), topRight: rotate(SIMD2(x2, y1)), bottomLeft: rotate(SIMD2(x1, y2)),
-          bottomRight: rotate(SIMD2(x2, y2)),
-          texture: SIMD4(
-            Float(rect.x - 1), Float(rect.y - 1), Float(rect.x + rect.width + 1), Float(rect.y + rect.height + 1)),
-          section: glyph.section))
+      var quad = SymbolQuad(
+        topLeft: rotate(SIMD2(x1, y1)), topRight: rotate(SIMD2(x2, y1)), bottomLeft: rotate(SIMD2(x1, y2)),
+        bottomRight: rotate(SIMD2(x2, y2)),
+        texture: SIMD4(
+          Float(rect.x - 1), Float(rect.y - 1), Float(rect.x + rect.width + 1), Float(rect.y + rect.height + 1)),
+        section: glyph.section)
+      if alongLine { quad.alongLine = glyph.x + halfAdvance + translate.x }
+      quads.append(quad)
     }
     var box = SymbolBox(
       left: shaping.left + translate.x, top: shaping.top + translate.y, right: shaping.right + translate.x,

@@ -22,7 +22,7 @@ struct SymbolPipeline: PipelineVariant {
     case .sdfIcons: defines["SDF"] = "1"
     case .icons: if nearest { defines["NEAREST"] = "1" }
     }
-    let floats = SymbolPlacement.floatsPerInstance
+    let floats = SymbolPlacer.floatsPerInstance
     var attributes = [VertexAttribute("a_corner", .float2, buffer: 0)]
     let names = [
       "a_top_left", "a_top_right", "a_bottom_left", "a_bottom_right", "a_texture_rect", "a_fill", "a_halo", "a_params",
@@ -48,7 +48,7 @@ struct SymbolPipeline: PipelineVariant {
 }
 
 /// `symbol`: text and icons at points, placed for the whole frame on the CPU (see
-/// ``SymbolPlacement``) and drawn as instanced quads, per layer: plain icons, SDF icons'
+/// ``SymbolPlacer``) and drawn as instanced quads, per layer: plain icons, SDF icons'
 /// halos and fills, then the text's halos and fills (MapLibre's order).
 struct SymbolLayerRenderer: StyleLayerRenderer {
   var layerType: LayerType { .symbol }
@@ -73,7 +73,7 @@ struct SymbolLayerRenderer: StyleLayerRenderer {
 
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
     guard let placed = planner.input.symbols[layer.id], !placed.isEmpty else { return }
-    let floats = SymbolPlacement.floatsPerInstance
+    let floats = SymbolPlacer.floatsPerInstance
     func draw(_ pipeline: SymbolPipeline, _ data: ArraySlice<Float>, atlas: SymbolAtlasTexture, halo: Bool) {
       guard !data.isEmpty else { return }
       var uniforms = UniformValues()

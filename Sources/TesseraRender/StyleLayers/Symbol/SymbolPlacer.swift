@@ -6,7 +6,7 @@ import TesseraStyle
 import TesseraText
 
 /// The symbols of one layer a frame draws: instance data of glyph and icon quads (see the
-/// `symbol` program), `SymbolPlacement.floatsPerInstance` floats each.
+/// `symbol` program), `SymbolPlacer.floatsPerInstance` floats each.
 struct PlacedSymbols: Sendable {
   var text: [Float] = []
   var textHalo = false
@@ -57,7 +57,7 @@ struct SymbolLayerTiles {
 /// icon, padded) fit among those placed before it (or overlap is allowed), trying each of
 /// its variable anchors in turn; the same symbol in two tiles is placed once. Then makes the
 /// instance data of what was placed, each quad's corners in clip space.
-struct SymbolPlacement {
+struct SymbolPlacer {
   static let floatsPerInstance = 32
 
   let transform: CameraTransform
@@ -115,8 +115,12 @@ struct SymbolPlacement {
 
   struct Candidate {
     let instance: SymbolInstance
+    /// The anchor's world offset from the target, points.
     let offset: SIMD2<Double>
     let order: Int
+    /// The bucket's origin as a world offset from the target, and points per bucket unit.
+    var origin = SIMD2<Double>(0, 0)
+    var unit = 0.0
   }
 
   private mutating func place(_ entry: SymbolLayerTiles) -> PlacedSymbols {
@@ -141,7 +145,8 @@ struct SymbolPlacement {
           Candidate(
             instance: instance,
             offset: SIMD2(world.x - transform.targetWorld.x, world.y - transform.targetWorld.y),
-            order: candidates.count))
+            order: candidates.count,
+            origin: SIMD2(origin.x - transform.targetWorld.x, origin.y - transform.targetWorld.y), unit: unit))
       }
     }
     if values.hasSortKey {
@@ -183,6 +188,9 @@ struct SymbolPlacement {
     let zoom: Double
     let textPitchWithMap: Bool
     let textRotateWithMap: Bool
+    /// `text-keep-upright`, `icon-keep-upright`: labels along lines turned to read left to right.
+    let keepUpright: Bool
+    let iconKeepUpright: Bool
     let iconPitchWithMap: Bool
     let iconRotateWithMap: Bool
     let textAllowOverlap: Bool
@@ -217,12 +225,16 @@ struct SymbolPlacement {
     init(layer: StyleLayer, zoom: Double, transform: CameraTransform) {
       self.layer = layer
       self.zoom = zoom
+      // `auto` turns symbols along lines with the map, others with the viewport.
+      let alongLines = layer.value(SymbolProperties.placement, zoom: zoom) != .point
       let textRotation = layer.value(SymbolProperties.textRotationAlignment, zoom: zoom)
-      textRotateWithMap = textRotation == .map
+      textRotateWithMap = textRotation == .map || (textRotation == .auto && alongLines)
+      keepUpright = layer.value(SymbolProperties.textKeepUpright, zoom: zoom)
+      iconKeepUpright = layer.value(SymbolProperties.iconKeepUpright, zoom: zoom)
       let textPitch = layer.value(SymbolProperties.textPitchAlignment, zoom: zoom)
       textPitchWithMap = textPitch == .auto ? textRotateWithMap : textPitch == .map
       let iconRotation = layer.value(SymbolProperties.iconRotationAlignment, zoom: zoom)
-      iconRotateWithMap = iconRotation == .map
+      iconRotateWithMap = iconRotation == .map || (iconRotation == .auto && alongLines)
       let iconPitch = layer.value(SymbolProperties.iconPitchAlignment, zoom: zoom)
       iconPitchWithMap = iconPitch == .auto ? iconRotateWithMap : iconPitch == .map
       textAllowOverlap = layer.value(SymbolProperties.textAllowOverlap, zoom: zoom)
@@ -349,7 +361,20 @@ struct SymbolPlacement {
     let textScale = textSize / TextLayout.oneEm
     var chosen: (label: ShapedLabel, shift: SIMD2<Double>, box: CollisionGrid.Box)?
     var textFits = false
-    if hasText {
+    var alongLine: LineLabelLayout?
+    if hasText, instance.followsLine, instance.line != nil {
+      // Glyphs along the line: every glyph's box must be free.
+      alongLine = layoutAlongLine(
+        candidate, label: instance.labels[0].label,
+        fontScale: textScale * (values.textPitchWithMap ? mapPerspective : perspective),
+        pitchWithMap: values.textPitchWithMap, keepUpright: values.keepUpright, translate: values.textTranslate,
+        perspective: perspective, textScale: textScale, padding: values.textPadding, anchor: anchor)
+      if let boxes = alongLine?.boxes {
+        textFits =
+          (values.textAllowOverlap || !boxes.contains(where: grid.collides))
+          && !boxes.allSatisfy(grid.isOffscreen) && (!values.avoidEdges || boxes.allSatisfy(grid.isInsideView))
+      }
+    } else if hasText {
       let options = instance.labels
       let rounds = instance.hasVariableAnchors && values.textAllowOverlap ? 2 : 1
       search: for round in 0..<rounds {
@@ -360,7 +385,7 @@ struct SymbolPlacement {
             let box = option.label.box
             let width = box.width * textScale + 2 * values.textPadding
             let height = box.height * textScale + 2 * values.textPadding
-            let variable = SymbolPlacement.variableOffset(
+            let variable = SymbolPlacer.variableOffset(
               option.anchor, offset: instance.textOffset, radial: instance.usesRadialOffset)
             shift = SIMD2(
               -(option.anchor.horizontalAlign - 0.5) * width + variable.x * textScale,
@@ -421,7 +446,13 @@ struct SymbolPlacement {
       }
     }
     guard placeText || placeIcon else { return nil }
-    if placeText, !values.textIgnorePlacement, let box = chosen?.box { grid.insert(box) }
+    if placeText, !values.textIgnorePlacement {
+      if let boxes = alongLine?.boxes {
+        for box in boxes { grid.insert(box) }
+      } else if let box = chosen?.box {
+        grid.insert(box)
+      }
+    }
     if placeIcon, !values.iconIgnorePlacement, let box = iconBox { grid.insert(box) }
     result.placed += 1
     let quadsStart = DispatchTime.now().uptimeNanoseconds
@@ -437,7 +468,13 @@ struct SymbolPlacement {
       let haloBlur = values.iconHaloBlur.value(feature)
       let scale = iconSize * (values.iconPitchWithMap ? mapPerspective : perspective)
       var floats: [Float] = []
-      for quad in icon.quads(fitted: values.iconTextFit != .none && chosen != nil) {
+      var quads = icon.quads(fitted: values.iconTextFit != .none && chosen != nil)
+      if instance.line != nil, values.iconRotateWithMap {
+        // Icons along lines turn with the line (one-way arrows).
+        let angle = lineAngle(candidate, keepUpright: values.iconKeepUpright)
+        for index in quads.indices { quads[index].rotation += angle }
+      }
+      for quad in quads {
         appendQuad(
           quad, into: &floats, scale: scale, shift: .zero, anchor: anchor, offset: candidate.offset,
           pitchWithMap: values.iconPitchWithMap, rotateWithMap: values.iconRotateWithMap,
@@ -458,7 +495,23 @@ struct SymbolPlacement {
         }
       }
     }
-    if placeText, let label = chosen {
+    if placeText, let layout = alongLine {
+      let color = values.textColor.value(feature)
+      let opacity = values.textOpacity.value(feature)
+      let halo = values.textHaloColor.value(feature)
+      let haloWidth = values.textHaloWidth.value(feature)
+      let haloBlur = values.textHaloBlur.value(feature)
+      if halo.alpha > 0 && (haloWidth > 0 || haloBlur > 0) { result.textHalo = true }
+      let params = SIMD4(
+        Float(textScale * (values.textPitchWithMap ? 1 : perspective)), Float(haloWidth), Float(haloBlur),
+        Float(gammaScale(anchor, values.textPitchWithMap)))
+      for (corners, quad) in zip(layout.corners, layout.quads) {
+        appendCorners(
+          corners, texture: quad.texture, into: &output.text,
+          fill: instance.sectionColors.indices.contains(quad.section)
+            ? instance.sectionColors[quad.section] ?? color : color, halo: halo, opacity: opacity, params: params)
+      }
+    } else if placeText, let label = chosen {
       let color = values.textColor.value(feature)
       let opacity = values.textOpacity.value(feature)
       let halo = values.textHaloColor.value(feature)

@@ -1,0 +1,145 @@
+import Foundation
+import TesseraImage
+
+/// A label laid along its line for one frame: each glyph's corners (clip space) and the
+/// boxes it needs free on screen.
+struct LineLabelLayout {
+  var corners: [(SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>)] = []
+  var quads: [SymbolQuad] = []
+  var boxes: [CollisionGrid.Box] = []
+}
+
+extension SymbolPlacer {
+  /// MapLibre's curved labels: each glyph placed at its distance along the line from the
+  /// anchor, turned with the segment it falls on, in the label's plane (the map for labels
+  /// lying on it, else the screen); the whole label flipped to read left to right
+  /// (`text-keep-upright`); nil when a glyph runs off the line's end.
+  func layoutAlongLine(
+    _ candidate: Candidate, label: ShapedLabel, fontScale: Double, pitchWithMap: Bool, keepUpright: Bool,
+    translate: SIMD2<Double>, perspective: Double, textScale: Double, padding: Double, anchor: Projected
+  ) -> LineLabelLayout? {
+    guard let line = candidate.instance.line, !label.quads.isEmpty else { return nil }
+    let segment = candidate.instance.segment
+    // Line vertices in the label's plane: world offsets (points) on the map, screen points
+    // facing the viewer.
+    var vertices = [SIMD2<Double>?](repeating: nil, count: line.count)
+    var failed = false
+    func vertex(_ index: Int) -> SIMD2<Double>? {
+      if let known = vertices[index] { return known }
+      let world = candidate.origin + line[index] * candidate.unit
+      let point = pitchWithMap ? world : project(dx: world.x, dy: world.y)?.screen
+      if point == nil { failed = true }
+      vertices[index] = point
+      return point
+    }
+    let start = pitchWithMap ? candidate.offset : anchor.screen
+    func place(_ offsetX: Double, flip: Bool) -> (point: SIMD2<Double>, angle: Double)? {
+      var direction = offsetX > 0 ? 1 : -1
+      var angle = 0.0
+      if flip {
+        direction = -direction
+        angle = .pi
+      }
+      if direction < 0 { angle += .pi }
+      var index = direction > 0 ? segment : segment + 1
+      var current = start
+      var previous = start
+      var toPrevious = 0.0
+      var segmentLength = 0.0
+      let distance = abs(offsetX)
+      while toPrevious + segmentLength <= distance {
+        index += direction
+        guard index >= 0, index < line.count, let next = vertex(index) else { return nil }
+        previous = current
+        current = next
+        toPrevious += segmentLength
+        segmentLength = LineAnchors.distance(previous, current)
+      }
+      let t = segmentLength == 0 ? 0 : (distance - toPrevious) / segmentLength
+      return (previous + (current - previous) * t, angle + atan2(current.y - previous.y, current.x - previous.x))
+    }
+    func screen(_ point: SIMD2<Double>) -> SIMD2<Double>? {
+      pitchWithMap ? project(dx: point.x, dy: point.y)?.screen : point
+    }
+    var flip = false
+    if keepUpright, let first = label.quads.first, let last = label.quads.last,
+      let a = place(first.alongLine * fontScale, flip: false).flatMap({ screen($0.point) }),
+      let b = place(last.alongLine * fontScale, flip: false).flatMap({ screen($0.point) }), a.x > b.x
+    {
+      flip = true
+    }
+    var layout = LineLabelLayout()
+    let m = matrix.elements
+    let shiftWorld = SIMD2(
+      transform.cosBearing * translate.x - transform.sinBearing * translate.y,
+      transform.sinBearing * translate.x + transform.cosBearing * translate.y)
+    let half = label.box.height / 2 * textScale * perspective + padding
+    for quad in label.quads {
+      guard let placed = place(quad.alongLine * fontScale, flip: flip), !failed else { return nil }
+      let (c, s) = (cos(placed.angle), sin(placed.angle))
+      func corner(_ local: SIMD2<Double>) -> SIMD4<Double> {
+        let p = placed.point + SIMD2(c * local.x * fontScale - s * local.y * fontScale, s * local.x * fontScale + c * local.y * fontScale)
+        if pitchWithMap {
+          let (dx, dy) = (p.x + shiftWorld.x, p.y + shiftWorld.y)
+          return SIMD4(
+            m[0] * dx + m[4] * dy + m[12], m[1] * dx + m[5] * dy + m[13], m[2] * dx + m[6] * dy + m[14],
+            m[3] * dx + m[7] * dy + m[15])
+        }
+        return clip(screen: p + translate)
+      }
+      layout.corners.append((corner(quad.topLeft), corner(quad.topRight), corner(quad.bottomLeft), corner(quad.bottomRight)))
+      layout.quads.append(quad)
+      guard let center = screen(placed.point) else { return nil }
+      let middle = center + translate
+      layout.boxes.append(
+        CollisionGrid.Box(minX: middle.x - half, minY: middle.y - half, maxX: middle.x + half, maxY: middle.y + half))
+    }
+    return layout
+  }
+
+  /// The direction of the line at the anchor, radians in the map's axes (for icons turned
+  /// along lines), turned half a turn when `keepUpright` and it would read upside down on
+  /// screen.
+  func lineAngle(_ candidate: Candidate, keepUpright: Bool) -> Double {
+    guard let line = candidate.instance.line, candidate.instance.segment + 1 < line.count else { return 0 }
+    let a = line[candidate.instance.segment]
+    let b = line[candidate.instance.segment + 1]
+    var angle = atan2(b.y - a.y, b.x - a.x)
+    if keepUpright {
+      // Upright on screen: the map's angle turned by the bearing stays within ±90°.
+      let screenAngle = angle - transform.camera.bearing * .pi / 180
+      let wrapped = atan2(sin(screenAngle), cos(screenAngle))
+      if wrapped > .pi / 2 || wrapped < -.pi / 2 { angle += .pi }
+    }
+    return angle
+  }
+
+  /// Appends one quad's instance from its corners (clip space).
+  func appendCorners(
+    _ corners: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>), texture: SIMD4<Float>,
+    into floats: inout [Float], fill: Color, halo: Color, opacity: Double, params: SIMD4<Float>
+  ) {
+    func push(_ v: SIMD4<Double>) {
+      floats.append(Float(v.x))
+      floats.append(Float(v.y))
+      floats.append(Float(v.z))
+      floats.append(Float(v.w))
+    }
+    push(corners.0)
+    push(corners.1)
+    push(corners.2)
+    push(corners.3)
+    floats.append(texture.x)
+    floats.append(texture.y)
+    floats.append(texture.z)
+    floats.append(texture.w)
+    let f = fill.premultiplied
+    push(SIMD4(f.0, f.1, f.2, f.3) * opacity)
+    let h = halo.premultiplied
+    push(SIMD4(h.0, h.1, h.2, h.3) * opacity)
+    floats.append(params.x)
+    floats.append(params.y)
+    floats.append(params.z)
+    floats.append(params.w)
+  }
+}
