@@ -44,6 +44,35 @@ enum LineAnchors {
       continued: continued, atMiddle: false, extent: extent)
   }
 
+  /// `lines` clipped to the tile square 0…`extent` (MapLibre's clipLines): a line leaving and
+  /// re-entering becomes two; clipped ends lie on the square's edges (rounded to bucket units).
+  static func clip(_ lines: [[SIMD2<Double>]], extent: Double) -> [[SIMD2<Double>]] {
+    var result: [[SIMD2<Double>]] = []
+    for line in lines where line.count > 1 {
+      for index in 0..<(line.count - 1) {
+        var p0 = line[index]
+        var p1 = line[index + 1]
+        func cut(_ a: SIMD2<Double>, _ b: SIMD2<Double>, x: Double) -> SIMD2<Double> {
+          SIMD2(x, (a.y + (b.y - a.y) * ((x - a.x) / (b.x - a.x))).rounded())
+        }
+        func cut(_ a: SIMD2<Double>, _ b: SIMD2<Double>, y: Double) -> SIMD2<Double> {
+          SIMD2((a.x + (b.x - a.x) * ((y - a.y) / (b.y - a.y))).rounded(), y)
+        }
+        if p0.x < 0 && p1.x < 0 { continue }
+        if p0.x < 0 { p0 = cut(p0, p1, x: 0) } else if p1.x < 0 { p1 = cut(p0, p1, x: 0) }
+        if p0.y < 0 && p1.y < 0 { continue }
+        if p0.y < 0 { p0 = cut(p0, p1, y: 0) } else if p1.y < 0 { p1 = cut(p0, p1, y: 0) }
+        if p0.x >= extent && p1.x >= extent { continue }
+        if p0.x >= extent { p0 = cut(p0, p1, x: extent) } else if p1.x >= extent { p1 = cut(p0, p1, x: extent) }
+        if p0.y >= extent && p1.y >= extent { continue }
+        if p0.y >= extent { p0 = cut(p0, p1, y: extent) } else if p1.y >= extent { p1 = cut(p0, p1, y: extent) }
+        if result.isEmpty || result[result.count - 1].last != p0 { result.append([p0]) }
+        result[result.count - 1].append(p1)
+      }
+    }
+    return result
+  }
+
   static func length(_ line: [SIMD2<Double>]) -> Double {
     zip(line, line.dropFirst()).reduce(0) { $0 + distance($1.0, $1.1) }
   }

@@ -72,10 +72,14 @@ enum SymbolBucketBuilder {
       // Along lines: every line (and polygon ring) resampled at the spacing, or its middle.
       let textWidth = labels?.first.map { $0.label.box.width } ?? 0
       let size = layer.value(SymbolProperties.textSize, zoom: zoom + 1, feature: feature)
-      let iconWidth = icon.map { $0.box.width * TextLayout.oneEm / max(size, 1) } ?? 0
+      // MapLibre measures an icon's width with the text's scale too.
+      let iconWidth = icon?.box.width ?? 0
       let boxScale = unitsPerPixel * size / TextLayout.oneEm
-      for part in feature.feature.geometry where part.count > 1 {
-        let line = part.map { SIMD2(Double($0.x) * scale, Double($0.y) * scale) }
+      let parts = feature.feature.geometry.map { part in part.map { SIMD2(Double($0.x) * scale, Double($0.y) * scale) } }
+      // Lines along which labels repeat are cut at the tile's edges (a label's anchor is in
+      // its own tile); line-center uses the whole line.
+      let lines = placement == .line ? LineAnchors.clip(parts, extent: BucketGeometry.extent) : parts
+      for line in lines where line.count > 1 {
         let found: [LineAnchor]
         if placement == .lineCenter {
           found = LineAnchors.center(
