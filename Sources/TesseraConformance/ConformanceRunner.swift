@@ -65,6 +65,7 @@ public struct ConformanceRunner {
   }
 
   /// Applies a case's `operations` that change what is drawn: `setZoom` (MapLibre zoom),
+  /// `setBearing` (degrees),
   /// `setFeatureState` and `removeFeatureState` (waits need nothing: every snapshot waits for
   /// its tiles, and still frames show finished fades). Other operations are not applied.
   public static func apply(_ operations: [JSONValue], to map: Map, path: String) throws {
@@ -92,6 +93,19 @@ public struct ConformanceRunner {
           throw ConformanceError(path: path, reason: "operations[\(index)]: setZoom expects a zoom")
         }
         map.moveCamera(.zoomTo(min(max(Camera.zoom(forStyleZoom: zoom), 0), CameraLimits.maximumZoomLevel)))
+      case "setBearing":
+        guard parts.count > 1, case .number(let bearing) = parts[1], bearing.isFinite else {
+          throw ConformanceError(path: path, reason: "operations[\(index)]: setBearing expects degrees")
+        }
+        let camera = map.camera
+        // The map keeps its own limits; these only keep the tilt as it is.
+        var limits = CameraLimits()
+        try limits.setRaisedTiltCap(CameraLimits.absoluteMaxTilt)
+        map.moveCamera(
+          .setCamera(
+            try Camera(
+              target: camera.target, zoom: camera.zoom, bearing: bearing, viewingAngle: camera.viewingAngle,
+              limits: limits)))
       case "setFeatureState":
         let target = try feature(parts.count > 1 ? parts[1] : nil)
         guard parts.count > 2, case .object(let state) = parts[2] else {

@@ -33,6 +33,10 @@ enum SymbolBucketBuilder {
     var instances: [SymbolInstance] = []
     // Bucket units per pixel at the bucket's zoom (512-pixel tiles).
     let unitsPerPixel = BucketGeometry.extent / (512 * overscale)
+    // Anchors of each text along lines: a label closer than half the spacing to another of
+    // the same text in the tile is left out (MapLibre's repeat distance).
+    var anchorsByText: [String: [SIMD2<Double>]] = [:]
+    let repeatDistance = layout.spacing * unitsPerPixel / 2
     for (feature, extent) in features {
       let scale = BucketGeometry.extent / Double(extent)
       let text = resolvedText(layer, feature: feature, zoom: zoom, layout: layout)
@@ -95,6 +99,15 @@ enum SymbolBucketBuilder {
           guard anchor.point.x >= 0, anchor.point.y >= 0, anchor.point.x < BucketGeometry.extent,
             anchor.point.y < BucketGeometry.extent
           else { continue }
+          if let text, !text.isEmpty {
+            let key = text.string
+            if anchorsByText[key, default: []].contains(where: {
+              LineAnchors.distance($0, anchor.point) < repeatDistance
+            }) {
+              continue
+            }
+            anchorsByText[key, default: []].append(anchor.point)
+          }
           var placed = instance
           placed.anchor = anchor.point
           placed.line = line
