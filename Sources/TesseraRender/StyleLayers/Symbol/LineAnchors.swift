@@ -137,7 +137,8 @@ enum LineAnchors {
         let window = hasText ? 3.0 / 5.0 * glyphSize * boxScale : 0
         guard
           window == 0
-            || fitsMaxAngle(line, anchor: anchor, labelLength: labelWidth * boxScale, window: window, maxAngle: maxAngle)
+            || fitsMaxAngle(
+              line, anchor: anchor, labelLength: labelWidth * boxScale, window: window, maxAngle: maxAngle)
         else { return nil }
         return anchor
       }

@@ -37,9 +37,19 @@ enum SymbolBucketBuilder {
     // the same text in the tile is left out (MapLibre's repeat distance).
     var anchorsByText: [String: [SIMD2<Double>]] = [:]
     let repeatDistance = layout.spacing * unitsPerPixel / 2
-    for (feature, extent) in features {
+    let texts = features.map { resolvedText(layer, feature: $0.0, zoom: zoom, layout: layout) }
+    // Each feature's lines in bucket units; along lines, pieces of one label joined.
+    var geometries: [[[SIMD2<Double>]]?] = features.map { feature, extent in
       let scale = BucketGeometry.extent / Double(extent)
-      let text = resolvedText(layer, feature: feature, zoom: zoom, layout: layout)
+      return feature.feature.geometry.map { part in part.map { SIMD2(Double($0.x) * scale, Double($0.y) * scale) } }
+    }
+    if placement == .line {
+      geometries = LineMerging.merge(texts: texts.map { $0?.string }, lines: geometries.map { $0 ?? [] })
+    }
+    for (index, (feature, extent)) in features.enumerated() {
+      guard let parts = geometries[index] else { continue }
+      let scale = BucketGeometry.extent / Double(extent)
+      let text = texts[index]
       let iconName = resolvedIcon(layer, feature: feature, zoom: zoom, layout: layout)
       let icon = iconName.flatMap {
         shapeIcon($0, layer: layer, feature: feature, zoom: zoom, layout: layout, context: context)
@@ -79,17 +89,17 @@ enum SymbolBucketBuilder {
       // MapLibre measures an icon's width with the text's scale too.
       let iconWidth = icon?.box.width ?? 0
       let boxScale = unitsPerPixel * size / TextLayout.oneEm
-      let parts = feature.feature.geometry.map { part in part.map { SIMD2(Double($0.x) * scale, Double($0.y) * scale) } }
       // Lines along which labels repeat are cut at the tile's edges (a label's anchor is in
       // its own tile); line-center uses the whole line.
       let lines = placement == .line ? LineAnchors.clip(parts, extent: BucketGeometry.extent) : parts
       for line in lines where line.count > 1 {
         let found: [LineAnchor]
         if placement == .lineCenter {
-          found = LineAnchors.center(
-            line, labelWidth: max(textWidth, iconWidth), boxScale: boxScale, maxAngle: layout.maxAngle,
-            hasText: labels != nil
-          ).map { [$0] } ?? []
+          found =
+            LineAnchors.center(
+              line, labelWidth: max(textWidth, iconWidth), boxScale: boxScale, maxAngle: layout.maxAngle,
+              hasText: labels != nil
+            ).map { [$0] } ?? []
         } else {
           found = LineAnchors.anchors(
             line, spacing: layout.spacing * unitsPerPixel, labelWidth: max(textWidth, iconWidth), boxScale: boxScale,

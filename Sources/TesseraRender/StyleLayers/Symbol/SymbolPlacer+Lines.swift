@@ -78,7 +78,9 @@ extension SymbolPlacer {
       guard let placed = place(quad.alongLine * fontScale, flip: flip), !failed else { return nil }
       let (c, s) = (cos(placed.angle), sin(placed.angle))
       func corner(_ local: SIMD2<Double>) -> SIMD4<Double> {
-        let p = placed.point + SIMD2(c * local.x * fontScale - s * local.y * fontScale, s * local.x * fontScale + c * local.y * fontScale)
+        let p =
+          placed.point
+          + SIMD2(c * local.x * fontScale - s * local.y * fontScale, s * local.x * fontScale + c * local.y * fontScale)
         if pitchWithMap {
           let (dx, dy) = (p.x + shiftWorld.x, p.y + shiftWorld.y)
           return SIMD4(
@@ -87,7 +89,8 @@ extension SymbolPlacer {
         }
         return clip(screen: p + translate)
       }
-      layout.corners.append((corner(quad.topLeft), corner(quad.topRight), corner(quad.bottomLeft), corner(quad.bottomRight)))
+      layout.corners.append(
+        (corner(quad.topLeft), corner(quad.topRight), corner(quad.bottomLeft), corner(quad.bottomRight)))
       layout.quads.append(quad)
       guard let center = screen(placed.point) else { return nil }
       let middle = center + translate
