@@ -3,7 +3,8 @@
 with a 3-pixel dark blue border, stretching between its rounded corners, text fitted into
 its inner area: stretchX, stretchY and content in the index) and "dot-sdf" (32×32, a round
 dot as a signed-distance field, 192 on its outline and 255/8 per pixel, drawn tinted by
-icon-color). Needs only the standard library.
+icon-color); and Cases/text-along-lines/sprite.png and sprite.json: "arrow" (16×10, a dark
+green arrow pointing along +x, for one-way roads). Needs only the standard library.
 
 Run from the package root: python3 Tests/TesseraRenderTests/Support/make_label_sprite.py
 """
@@ -36,7 +37,40 @@ def dot(x, y):
     return (0, 0, 0, value)
 
 
+def png(width, height, pixel):
+    rows = []
+    for y in range(height):
+        row = bytearray([0])
+        for x in range(width):
+            row += bytes(pixel(x, y))
+        rows.append(bytes(row))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+    return data + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b"")
+
+
+def arrow(x, y):
+    # A shaft from x 1 to 10, 2 pixels thick, and a head from x 9 to 15.
+    inside_shaft = 1 <= x <= 10 and 4 <= y <= 5
+    inside_head = 9 <= x <= 15 and abs(y + 0.5 - 5) <= (15.5 - x) * 0.75
+    return (30, 110, 60, 255) if inside_shaft or inside_head else (0, 0, 0, 0)
+
+
+def write_arrow():
+    folder = os.path.join(os.path.dirname(__file__), "..", "Cases", "text-along-lines")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "sprite.png"), "wb") as file:
+        file.write(png(16, 10, arrow))
+    with open(os.path.join(folder, "sprite.json"), "w") as file:
+        json.dump({"arrow": {"x": 0, "y": 0, "width": 16, "height": 10, "pixelRatio": 1}}, file, indent=1)
+        file.write("\n")
+
+
 def main():
+    write_arrow()
     width = SHIELD[0] + DOT[0]
     height = max(SHIELD[1], DOT[1])
     rows = []
