@@ -128,7 +128,6 @@ import Testing
     "text-pitch-alignment/map-text-rotation-alignment-map": "collision circles of tilted line labels",
     "text-pitch-alignment/map-text-rotation-alignment-viewport": "collision circles of tilted line labels",
     "text-pitch-alignment/viewport-overzoomed-single-glyph": "a single glyph's placement when overzoomed",
-    "text-pitch-alignment/viewport-text-rotation-alignment-map": "collision circles of tilted line labels",
     "text-pitch-scaling/line-half": "collision circles of tilted line labels",
     "text-writing-mode/line_label/chinese": "vertical writing mode along lines",
     "text-writing-mode/line_label/chinese-punctuation": "vertical writing mode along lines",

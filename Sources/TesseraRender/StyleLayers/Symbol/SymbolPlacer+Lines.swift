@@ -73,7 +73,9 @@ extension SymbolPlacer {
     let shiftWorld = SIMD2(
       transform.cosBearing * translate.x - transform.sinBearing * translate.y,
       transform.sinBearing * translate.x + transform.cosBearing * translate.y)
-    let half = label.box.height / 2 * textScale * perspective + padding
+    // MapLibre covers a line label with circles as wide as the label is tall; each glyph
+    // gets a square around that circle.
+    let half = label.box.height / 2 * textScale * perspective
     for quad in label.quads {
       guard let placed = place(quad.alongLine * fontScale, flip: flip), !failed else { return nil }
       let (c, s) = (cos(placed.angle), sin(placed.angle))
