@@ -16,7 +16,7 @@ extension SymbolPlacer {
   /// (`text-keep-upright`); nil when a glyph runs off the line's end.
   func layoutAlongLine(
     _ candidate: Candidate, label: ShapedLabel, fontScale: Double, pitchWithMap: Bool, keepUpright: Bool,
-    translate: SIMD2<Double>, perspective: Double, textScale: Double, padding: Double, anchor: Projected
+    translate: SIMD2<Double>, perspective: Double, textScale: Double, anchor: Projected
   ) -> LineLabelLayout? {
     guard let line = candidate.instance.line, !label.quads.isEmpty else { return nil }
     let segment = candidate.instance.segment

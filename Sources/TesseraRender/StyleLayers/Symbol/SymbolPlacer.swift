@@ -368,7 +368,7 @@ struct SymbolPlacer {
         candidate, label: instance.labels[0].label,
         fontScale: textScale * (values.textPitchWithMap ? mapPerspective : perspective),
         pitchWithMap: values.textPitchWithMap, keepUpright: values.keepUpright, translate: values.textTranslate,
-        perspective: perspective, textScale: textScale, padding: values.textPadding, anchor: anchor)
+        perspective: perspective, textScale: textScale, anchor: anchor)
       if let boxes = alongLine?.boxes {
         textFits =
           (values.textAllowOverlap || !boxes.contains(where: grid.collides))
