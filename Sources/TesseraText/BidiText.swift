@@ -87,12 +87,28 @@ public enum BidiText {
         _ = fribidi_reorder_line(
           flags, types, FriBidiStrIndex(length), FriBidiStrIndex(start), direction, &levels, &characters, &map)
       }
+      // MapLibre Native writes each right-to-left run in chunks of one section, walking it
+      // backwards; the run's first character joins the chunk after it even when its own
+      // section differs (so a space before Arabic takes the Arabic's scale). Kept, so that
+      // labels from glyph PBFs come out as Native draws them.
+      var sections = Array(text.sectionOfCodePoint[start..<end])
+      var runStart = start
+      while runStart < end {
+        var runEnd = runStart + 1
+        while runEnd < end, levels[runEnd] == levels[runStart] { runEnd += 1 }
+        if levels[runStart] & 1 == 1, runEnd - runStart > 1,
+          sections[runStart - start] != sections[runStart + 1 - start]
+        {
+          sections[runStart - start] = sections[runStart + 1 - start]
+        }
+        runStart = runEnd
+      }
       var line = StyledText(codePoints: [], sectionOfCodePoint: [], sections: text.sections)
       for position in start..<end {
         let codePoint = UInt32(characters[position])
         if isBidiControl(codePoint) { continue }
         line.codePoints.append(codePoint)
-        line.sectionOfCodePoint.append(text.sectionOfCodePoint[Int(map[position])])
+        line.sectionOfCodePoint.append(sections[Int(map[position]) - start])
       }
       lines.append(line)
       start = end

@@ -93,7 +93,6 @@ import Testing
     "icon-text-fit/stretch-nine-part-content-collision": "collision box of an icon fitted with a content area",
     "icon-text-fit/text-variable-anchor": "fitted icons moving with variable anchors",
     "symbol-visibility/visible": "a dense icon field where one collision at a tile edge differs",
-    "text-field/formatted-arabic": "Arabic sections of a formatted label",
     "text-field/formatted-images": "images inside formatted text",
     "text-field/formatted-images-constant-size": "images inside formatted text",
     "text-field/formatted-images-vertical": "images inside formatted text",
