@@ -415,9 +415,13 @@ struct SymbolPlacer {
     var iconShape = instance.icon
     if let icon = instance.icon {
       iconSize = values.iconSize.value(feature)
-      if values.iconTextFit != .none, let label = chosen {
+      // The text an icon is fitted around: the placed label, or the label along the line.
+      let fitLabel =
+        chosen.map { ($0.label, $0.shift) }
+        ?? (alongLine != nil ? instance.labels.first.map { ($0.label, SIMD2<Double>.zero) } : nil)
+      if values.iconTextFit != .none, let (label, shift) = fitLabel {
         iconShape = fitted(
-          icon, to: label.label.box, textScale: textScale / iconSize, shift: label.shift / iconSize, values: values)
+          icon, to: label.box, textScale: textScale / iconSize, shift: shift / iconSize, values: values)
       }
       let padding = values.iconPadding.value(feature)
       let box = screenBox(
@@ -468,7 +472,7 @@ struct SymbolPlacer {
       let haloBlur = values.iconHaloBlur.value(feature)
       let scale = iconSize * (values.iconPitchWithMap ? mapPerspective : perspective)
       var floats: [Float] = []
-      var quads = icon.quads(fitted: values.iconTextFit != .none && chosen != nil)
+      var quads = icon.quads(fitted: values.iconTextFit != .none && (chosen != nil || alongLine != nil))
       if instance.line != nil, values.iconRotateWithMap {
         // Icons along lines turn with the line (one-way arrows).
         let angle = lineAngle(candidate, keepUpright: values.iconKeepUpright)
