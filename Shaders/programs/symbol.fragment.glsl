@@ -3,16 +3,36 @@
 // gamma of 0.105 px scaled with the size (and blurred by the halo blur). GLYPHS read the
 // single-channel glyph atlas, icons the alpha of the RGBA icon atlas. Without SDF, icons are
 // their premultiplied pixels times the opacity (NEAREST: read texel for pixel).
+//
+// Atlas texels are filtered here (bilinear from four fetches) at coordinates measured from
+// the image's own corner, so an image samples the same wherever the atlas placed it: a map
+// that has drawn other labels before gives the same bytes as a fresh one.
 uniform sampler2D u_texture;
 uniform vec2 u_texsize;
 uniform bool u_is_halo;
 uniform float u_device_pixel_ratio;
 
-in vec2 v_texture;
+in vec2 v_local;
+flat in vec2 v_origin;
 in vec4 v_fill;
 in vec4 v_halo;
 in vec4 v_params;
 out vec4 fragColor;
+
+vec4 atlasTexel(ivec2 texel) {
+  return texelFetch(u_texture, clamp(texel, ivec2(0), ivec2(u_texsize) - 1), 0);
+}
+
+// Bilinear filtering of the image's texels at `local` (texels from its corner).
+vec4 sampleAtlas(vec2 local) {
+  vec2 position = local - 0.5;
+  vec2 cell = floor(position);
+  vec2 weight = position - cell;
+  ivec2 texel = ivec2(v_origin + cell);
+  vec4 top = mix(atlasTexel(texel), atlasTexel(texel + ivec2(1, 0)), weight.x);
+  vec4 bottom = mix(atlasTexel(texel + ivec2(0, 1)), atlasTexel(texel + ivec2(1, 1)), weight.x);
+  return mix(top, bottom, weight.y);
+}
 
 void main() {
 #ifdef SDF
@@ -27,18 +47,18 @@ void main() {
     buff = (6.0 - v_params.y / fontScale) / 8.0;
   }
 #ifdef GLYPHS
-  float dist = texture(u_texture, v_texture).r;
+  float dist = sampleAtlas(v_local).r;
 #else
-  float dist = texture(u_texture, v_texture).a;
+  float dist = sampleAtlas(v_local).a;
 #endif
   float gammaScaled = gamma * v_params.w;
   float alpha = smoothstep(buff - gammaScaled, buff + gammaScaled, dist);
   fragColor = color * alpha;
 #else
 #ifdef NEAREST
-  vec4 texel = texelFetch(u_texture, ivec2(floor(v_texture * u_texsize)), 0);
+  vec4 texel = atlasTexel(ivec2(v_origin + floor(v_local)));
 #else
-  vec4 texel = texture(u_texture, v_texture);
+  vec4 texel = sampleAtlas(v_local);
 #endif
   fragColor = texel * v_fill.a;
 #endif

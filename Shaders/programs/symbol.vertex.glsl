@@ -14,7 +14,8 @@ in vec4 a_fill;                  // premultiplied, opacity applied
 in vec4 a_halo;                  // premultiplied, opacity applied
 in vec4 a_params;                // font scale, halo width (px), halo blur (px), gamma scale
 
-out vec2 v_texture;
+out vec2 v_local;                // texels from the image's top-left corner
+flat out vec2 v_origin;          // the image's top-left corner in the atlas, texels
 out vec4 v_fill;
 out vec4 v_halo;
 out vec4 v_params;
@@ -23,7 +24,8 @@ void main() {
   vec4 top = mix(a_top_left, a_top_right, a_corner.x);
   vec4 bottom = mix(a_bottom_left, a_bottom_right, a_corner.x);
   gl_Position = mix(top, bottom, a_corner.y);
-  v_texture = mix(a_texture_rect.xy, a_texture_rect.zw, a_corner) / u_texsize;
+  v_local = (a_texture_rect.zw - a_texture_rect.xy) * a_corner;
+  v_origin = a_texture_rect.xy;
   v_fill = a_fill;
   v_halo = a_halo;
   v_params = a_params;

@@ -56,6 +56,26 @@ public struct MapOptions: Sendable, Equatable {
   /// Folders of font files (.ttf, .otf, .ttc) labels of styles without a `glyphs` URL are
   /// drawn with, searched before the system's fonts (which stay the fallback).
   public var fontFolders: [String] = []
+  /// The language of the built-in map types' labels, as the Static Maps API's `language=`: a
+  /// code such as `fa`, `zh` or `pt-BR` picks each feature's `name:xx` (falling back to
+  /// `name_int`, `name_en`, `name`); nil draws local names. See ``isLanguageCode(_:)``.
+  public var language: String?
+
+  /// Whether `code` can name a label language: 2 or 3 letters, optionally followed by `-` or
+  /// `_` and a 2–8 character subtag (`fa`, `zh-Hans`, `pt_BR`).
+  public static func isLanguageCode(_ code: String) -> Bool {
+    let parts = code.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).flatMap {
+      $0.split(separator: "_", maxSplits: 1, omittingEmptySubsequences: false)
+    }
+    guard parts.count <= 2, let primary = parts.first, (2...3).contains(primary.count),
+      primary.allSatisfy({ $0.isASCII && $0.isLetter })
+    else { return false }
+    if parts.count == 2 {
+      let subtag = parts[1]
+      return (2...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+    return true
+  }
 
   /// The default camera: latitude 0, longitude 0, zoom 1 (the SDK leaves its default unstated).
   public static let defaultCamera = try! Camera(latitude: 0, longitude: 0, zoom: 1)

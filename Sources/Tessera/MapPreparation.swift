@@ -82,7 +82,8 @@ public final class MapPreparation {
         options.mapType, colorScheme: options.colorScheme, data: options.data, buildings3D: options.buildingsEnabled,
         settings: settings)
       styleRenderer = try StyleBuilder.renderer(
-        built.style, name: built.name, binder: built.binder, loader: tileLoader, settings: settings)
+        built.style, name: built.name, binder: built.binder, loader: tileLoader, settings: settings,
+        images: built.images)
       content = .mapType(options.mapType, options.colorScheme)
     } else {
       styleRenderer = nil

@@ -39,7 +39,8 @@ public struct Scene: Sendable {
   static let knownFields: Set<String> = [
     "name", "description", "dataRoot", "size", "scale", "camera", "padding", "background", "style",
     "markers", "tileGrid", "msaa", "minZoom", "maxZoom", "maxTilt", "cameraTargetBounds", "updates", "animation",
-    "sky", "mapType", "colorScheme", "tiles", "imagery", "dem", "buildings", "markerAppear", "featureStates",
+    "sky", "mapType", "colorScheme", "language", "tiles", "imagery", "dem", "buildings", "markerAppear",
+    "featureStates",
   ]
 
   /// A scene made in code: a map of `options` (drawing its map type, or the MapLibre style at
@@ -236,6 +237,13 @@ public struct Scene: Sendable {
         throw SceneError.invalid(path: path, field: "colorScheme", reason: "expected light or dark, found '\(text)'")
       }
       options.colorScheme = scheme
+    }
+    if let code = try root["language"].optionalString() {
+      guard MapOptions.isLanguageCode(code) else {
+        throw SceneError.invalid(
+          path: path, field: "language", reason: "expected a language code such as fa, zh or pt-BR, found '\(code)'")
+      }
+      options.language = code
     }
     options.buildingsEnabled = try root["buildings"].bool(default: true)
     var data = MapData(dataRoot: dataRoot)

@@ -22,7 +22,7 @@ struct MapSettings {
     .value("center"), .value("zoom"), .value("bearing"), .value("tilt"), .value("size"), .value("scale"),
     .value("padding"), .value("background"), .value("gpu"), .flag("msaa"), .flag("tile-grid"),
     .flag("no-tile-grid"), .value("min-zoom"), .value("max-zoom"), .value("max-tilt"), .value("sky"),
-    .value("update", repeatable: true), .value("map-type"), .value("color-scheme"), .value("tiles"),
+    .value("update", repeatable: true), .value("map-type"), .value("color-scheme"), .value("language"), .value("tiles"),
     .value("imagery"), .value("dem"), .value("style"), .value("map-id"), .value("styles-dir"), .value("data-root"),
     .flag("buildings"), .flag("no-buildings"), .value("marker", repeatable: true), .value("tile-timeout"),
     .flag("skip-unusable-sources"), .value("fonts", repeatable: true),
@@ -47,6 +47,8 @@ struct MapSettings {
       --msaa                  4× multisampling, resolved before readback
       --map-type T            normal (default), terrain, satellite, hybrid or none
       --color-scheme S        light (default) or dark, for normal and terrain
+      --language xx           label language of the map types (name:xx, then name_int,
+                              name_en, name); local names by default
       --buildings, --no-buildings  3D buildings from zoom 16 in normal and terrain (default on;
                               off: flat footprints)
       --tiles SOURCE          OpenMapTiles vector data (default demo://city, the synthetic city):
@@ -183,6 +185,12 @@ struct MapSettings {
         throw UsageError("--color-scheme: expected light or dark, found '\(text)'")
       }
       options.colorScheme = scheme
+    }
+    if let code = arguments.value("language") {
+      guard MapOptions.isLanguageCode(code) else {
+        throw UsageError("--language: expected a language code such as fa, zh or pt-BR, found '\(code)'")
+      }
+      options.language = code
     }
     if arguments.has("buildings") { options.buildingsEnabled = true }
     if arguments.has("no-buildings") { options.buildingsEnabled = false }

@@ -37,6 +37,44 @@ import Testing
     #expect(streetNames.features.allSatisfy { streetNames.value(of: $0, forKey: "name") != nil })
   }
 
+  @Test func namesCarryTranslationsInSeveralScripts() throws {
+    let city = DemoCitySource()
+    let streets = try #require(city.makeTile(TileID(z: 15, x: 17059, y: 11948)).layer(named: "transportation_name"))
+    // A regional tile holds district, town and city names.
+    let places = try #require(city.makeTile(TileID(z: 11, x: 602, y: 769)).layer(named: "place"))
+    #expect(places.features.count > 4)
+    for (layer, feature) in streets.features.map({ (streets, $0) }) + places.features.map({ (places, $0) }) {
+      let name = layer.value(of: feature, forKey: "name")?.description ?? ""
+      for language in ["fa", "ar", "hi", "zh", "ru"] {
+        let translated = layer.value(of: feature, forKey: "name:\(language)")?.description ?? ""
+        #expect(!translated.isEmpty && translated != name, "\(name) lacks name:\(language)")
+      }
+      #expect(layer.value(of: feature, forKey: "name_int")?.description == name)
+    }
+    // Persian street names use Arabic letters; Hindi Devanagari; Chinese Han characters.
+    let first = try #require(streets.features.first)
+    let persian = streets.value(of: first, forKey: "name:fa")?.description ?? ""
+    let hindi = streets.value(of: first, forKey: "name:hi")?.description ?? ""
+    let chinese = streets.value(of: first, forKey: "name:zh")?.description ?? ""
+    #expect(persian.unicodeScalars.contains { (0x0600...0x06FF).contains($0.value) })
+    #expect(hindi.unicodeScalars.contains { (0x0900...0x097F).contains($0.value) })
+    #expect(chinese.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) })
+  }
+
+  @Test func majorRoadsHaveRouteNumbersAndHousesHaveNumbers() throws {
+    let city = DemoCitySource()
+    let regional = city.makeTile(TileID(z: 11, x: 602, y: 769))
+    let names = try #require(regional.layer(named: "transportation_name"))
+    let references = names.features.compactMap { names.value(of: $0, forKey: "ref")?.description }
+    #expect(!references.isEmpty)
+    #expect(references.allSatisfy { $0.first.map { "MAB".contains($0) } == true && $0.count <= 3 })
+    let street = city.makeTile(TileID(z: 15, x: 9556, y: 12318))
+    let numbers = try #require(street.layer(named: "housenumber"))
+    #expect(numbers.features.count > 10)
+    #expect(
+      numbers.features.allSatisfy { Int(numbers.value(of: $0, forKey: "housenumber")?.description ?? "") != nil })
+  }
+
   @Test func roadsContinueAcrossTileEdges() throws {
     // A vertical street leaving the bottom of one tile enters the top of the tile below.
     let city = DemoCitySource()

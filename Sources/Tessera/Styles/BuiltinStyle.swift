@@ -6,7 +6,8 @@ import TesseraJSON
 /// Google's. Buildings appear as flat footprints from Google zoom 15; with 3D buildings on
 /// they rise between Google zoom 15.6 and 16 (growing instead of popping up) and from 16 stand
 /// at their OpenMapTiles `render_height` on `render_min_height`. The sources are named
-/// `openmaptiles`, `imagery` and `terrain`.
+/// `openmaptiles`, `imagery` and `terrain`. Labels come from ``BuiltinLabels`` with the icons
+/// of ``BuiltinIcons``.
 enum BuiltinStyle {
   /// Tile sizes and encoding of the raster sources, from their metadata.
   struct RasterSettings {
@@ -17,9 +18,11 @@ enum BuiltinStyle {
 
   /// The style document of `type` in `scheme` over `data`.
   static func document(
-    _ type: MapType, scheme: ColorScheme, data: MapData, raster: RasterSettings, buildings3D: Bool = true
+    _ type: MapType, scheme: ColorScheme, data: MapData, raster: RasterSettings, buildings3D: Bool = true,
+    language: String? = nil
   ) -> JSONValue {
     let palette = MapPalette.palette(for: type, scheme: scheme)
+    let labels = LabelPalette.palette(for: type, scheme: scheme)
     var sources = JSONObject()
     var layers: [JSONValue] = []
     switch type {
@@ -29,6 +32,7 @@ enum BuiltinStyle {
       sources["openmaptiles"] = ["type": "vector", "url": .string(data.tiles)]
       layers =
         baseLayers(palette, hillshade: nil) + roadLayers(palette) + buildingLayers(palette, extruded: buildings3D)
+        + BuiltinLabels.layers(labels, language: language)
     case .terrain:
       sources["openmaptiles"] = ["type": "vector", "url": .string(data.tiles)]
       sources["terrain"] = [
@@ -37,6 +41,7 @@ enum BuiltinStyle {
       ]
       layers =
         baseLayers(palette, hillshade: scheme) + roadLayers(palette) + buildingLayers(palette, extruded: buildings3D)
+        + BuiltinLabels.layers(labels, language: language)
     case .satellite, .hybrid:
       sources["imagery"] = [
         "type": "raster", "url": .string(data.imagery ?? ""), "tileSize": .number(Double(raster.imageryTileSize)),
@@ -44,7 +49,7 @@ enum BuiltinStyle {
       layers = [["id": "imagery", "type": "raster", "source": "imagery"]]
       if type == .hybrid {
         sources["openmaptiles"] = ["type": "vector", "url": .string(data.tiles)]
-        layers += hybridLayers(palette)
+        layers += hybridLayers(palette) + BuiltinLabels.layers(labels, language: language, imagery: true)
       }
     }
     return [

@@ -21,7 +21,7 @@ extension Map {
     let data = data ?? self.data
     let built = try StyleBuilder.mapType(
       type, colorScheme: colorScheme, data: data, buildings3D: buildingsEnabled, settings: styleSettings)
-    try install(built.style, name: built.name, binder: built.binder)
+    try install(built.style, name: built.name, binder: built.binder, images: built.images)
     self.data = data
     content = .mapType(type, colorScheme)
   }
@@ -46,9 +46,11 @@ extension Map {
   /// The warnings of the current style (unknown properties, layers not drawn).
   public var styleWarnings: [String] { styleRenderer?.warnings ?? [] }
 
-  private func install(_ style: Style, name: String, binder: StyleSourceBinder) throws {
+  private func install(
+    _ style: Style, name: String, binder: StyleSourceBinder, images: [String: SpriteImage] = [:]
+  ) throws {
     styleRenderer = try StyleBuilder.renderer(
-      style, name: name, binder: binder, loader: tileLoader, settings: styleSettings)
+      style, name: name, binder: binder, loader: tileLoader, settings: styleSettings, images: images)
   }
 }
 
@@ -66,6 +68,8 @@ struct StyleSettings: Sendable {
   let pixelRatio: Double
   /// Folders of font files searched before the system's.
   let fontFolders: [String]
+  /// The language of the built-in map types' labels (`name:xx`), or nil for local names.
+  let language: String?
 
   init(_ options: MapOptions) {
     http = options.http
@@ -74,6 +78,7 @@ struct StyleSettings: Sendable {
     skipsUnusableSources = options.skipsUnusableSources
     pixelRatio = options.scale
     fontFolders = options.fontFolders
+    language = options.language
   }
 }
 
@@ -83,7 +88,7 @@ enum StyleBuilder {
   /// The style document of a built-in map type over `data`, and the binder of its sources.
   static func mapType(
     _ type: MapType, colorScheme: ColorScheme, data: MapData, buildings3D: Bool, settings: StyleSettings
-  ) throws -> (style: Style, name: String, binder: StyleSourceBinder) {
+  ) throws -> (style: Style, name: String, binder: StyleSourceBinder, images: [String: SpriteImage]) {
     let locator = TileSourceLocator(dataRoot: data.dataRoot, httpOptions: settings.http)
     var raster = BuiltinStyle.RasterSettings()
     if type == .satellite || type == .hybrid {
@@ -99,10 +104,11 @@ enum StyleBuilder {
       raster.demEncoding = metadata.encoding?.rawValue ?? "mapbox"
     }
     let document = BuiltinStyle.document(
-      type, scheme: colorScheme, data: data, raster: raster, buildings3D: buildings3D)
+      type, scheme: colorScheme, data: data, raster: raster, buildings3D: buildings3D, language: settings.language)
     let name = "map type \(type.rawValue)"
     let style = try Style.parse(document, source: name)
-    return (style, name, StyleSourceBinder(locator: locator))
+    let images = type == .none || type == .satellite ? [:] : BuiltinIcons.images(pixelRatio: settings.pixelRatio)
+    return (style, name, StyleSourceBinder(locator: locator), images)
   }
 
   /// The binder of a style whose relative URLs resolve against `dataRoot` and `local://`
@@ -114,9 +120,11 @@ enum StyleBuilder {
     return binder
   }
 
-  /// A renderer of `style` with its sources bound, loading tiles with `loader`.
+  /// A renderer of `style` with its sources bound, loading tiles with `loader`; `images` join
+  /// the style's sprites (built-in icons).
   static func renderer(
-    _ style: Style, name: String, binder: StyleSourceBinder, loader: TileLoader, settings: StyleSettings
+    _ style: Style, name: String, binder: StyleSourceBinder, loader: TileLoader, settings: StyleSettings,
+    images: [String: SpriteImage] = [:]
   ) throws -> StyleRenderer {
     let bound = try binder.bind(style, name: name)
     let fonts = FontLibraries.library(folders: settings.fontFolders)
@@ -129,7 +137,8 @@ enum StyleBuilder {
     let sprites = binder.loadSprites(style, pixelRatio: settings.pixelRatio)
     return StyleRenderer(
       style: style, name: name, sources: bound.sources, loader: loader, loadTimeout: settings.loadTimeout,
-      limits: settings.limits, sourceProblems: bound.problems + sprites.problems, images: sprites.images,
+      limits: settings.limits, sourceProblems: bound.problems + sprites.problems,
+      images: sprites.images.merging(images) { sprite, _ in sprite },
       glyphs: binder.glyphStore(style, fonts: fonts))
   }
 }

@@ -131,21 +131,21 @@ struct DemoCityLayout: Sendable {
   }
 
   /// The name of grid line `index` running north–south (`vertical`) or east–west.
-  func streetName(_ index: Int, vertical: Bool) -> String {
+  func streetName(_ index: Int, vertical: Bool) -> DemoCityName {
     let roadClass = DemoCityLayout.roadClass(index)
     if vertical && index % 4 == 0 && roadClass != "motorway" {
       // Avenues are numbered 1st to 16th across each region of 64 blocks.
       let local = index - DemoCityLayout.floorDivide(index, 64) * 64
-      return "\(DemoCityNames.ordinal(local / 4 + 1)) Avenue"
+      return DemoCityTranslations.avenue(local / 4 + 1)
     }
     if roadClass == "primary" || roadClass == "trunk" {
       let names = DemoCityNames.avenues
-      return "\(names[Int(hash(index, vertical ? 1 : 0, 8) % UInt64(names.count))]) Boulevard"
+      return DemoCityTranslations.boulevard(names[Int(hash(index, vertical ? 1 : 0, 8) % UInt64(names.count))])
     }
-    if roadClass == "motorway" { return "Ring Motorway" }
+    if roadClass == "motorway" { return DemoCityTranslations.ringMotorway }
     let names = DemoCityNames.streets
     let kinds = DemoCityNames.streetKinds
     let base = names[Int(hash(index, vertical ? 1 : 0, 9) % UInt64(names.count))]
-    return "\(base) \(kinds[Int(hash(index, vertical ? 1 : 0, 10) % UInt64(kinds.count))])"
+    return DemoCityTranslations.street(base, kind: kinds[Int(hash(index, vertical ? 1 : 0, 10) % UInt64(kinds.count))])
   }
 }

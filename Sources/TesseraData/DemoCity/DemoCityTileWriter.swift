@@ -4,8 +4,9 @@ import TesseraGeo
 /// Writes the features of one demo-city tile, layer by layer, by zoom:
 /// motorways from z5, trunks z7, primaries z9, secondaries z11, tertiaries z12, minor streets
 /// z13; lakes from z9; district land use z9–12, block land use, parks and ponds from z13;
-/// downtown towers z13, all buildings from z14; city names from z8, districts z11, street
-/// names z13, POIs z14.
+/// downtown towers z13, all buildings from z14; city and town names from z8, districts z11,
+/// major roads' names and route numbers z10, other street names z13, POIs and house numbers z14.
+/// Names carry translations (``DemoCityTranslations``).
 struct DemoCityTileWriter {
   let layout: DemoCityLayout
   let frame: DemoCityTileFrame
@@ -19,6 +20,7 @@ struct DemoCityTileWriter {
   var building = VectorTileLayerBuilder(name: "building")
   var place = VectorTileLayerBuilder(name: "place")
   var poi = VectorTileLayerBuilder(name: "poi")
+  var housenumber = VectorTileLayerBuilder(name: "housenumber")
 
   init(layout: DemoCityLayout, tile: TileID) {
     self.layout = layout
@@ -38,8 +40,11 @@ struct DemoCityTileWriter {
 
   func finish() -> VectorTile {
     VectorTile(
-      layers: [water, landcover, landuse, park, transportation, building, waterName, transportationName, place, poi]
-        .filter { !$0.isEmpty }.map { $0.build() })
+      layers: [
+        water, landcover, landuse, park, transportation, building, waterName, transportationName, place, poi,
+        housenumber,
+      ]
+      .filter { !$0.isEmpty }.map { $0.build() })
   }
 
   /// Index ranges of cells of `cell` units overlapping the tile and its buffer.
@@ -68,11 +73,11 @@ struct DemoCityTileWriter {
               type: .polygon, geometry: [ring], properties: ["class": .string("lake")], id: layout.hash(dx, dy, 20))
           }
           if frame.z >= 13, let point = frame.point(lake.cx, lake.cy) {
-            let name =
-              "Lake \(DemoCityNames.districts[Int(layout.hash(dx, dy, 21) % UInt64(DemoCityNames.districts.count))])"
+            let district = DemoCityNames.districts[
+              Int(layout.hash(dx, dy, 21) % UInt64(DemoCityNames.districts.count))]
             waterName.add(
               type: .point, geometry: [[point]],
-              properties: ["class": .string("lake"), "name": .string(name), "name_en": .string(name)])
+              attributes: DemoCityTranslations.lake(district).attributes([("class", .string("lake"))]))
           }
         }
         guard frame.z < 13 else { continue }
@@ -172,6 +177,11 @@ struct DemoCityTileWriter {
         default: height = 6 + (roll * 4).rounded(.down) * 3.2
         }
         addBuilding(lx0, ly0, lx1, ly1, height: height.rounded(), base: 0, id: layout.hash(bx, by, salt + 400))
+        // House numbers count along the block's street, odd on one side and even on the other.
+        if let point = frame.point((lx0 + lx1) / 2, (ly0 + ly1) / 2) {
+          let number = (bx - DemoCityLayout.floorDivide(bx, 64) * 64) * 8 + column * 2 + row + 1
+          housenumber.add(type: .point, geometry: [[point]], properties: ["housenumber": .string(String(number))])
+        }
       }
     }
   }
@@ -237,16 +247,32 @@ struct DemoCityTileWriter {
             transportation.add(
               type: .lineString, geometry: [clipped],
               properties: ["class": .string(roadClass), "oneway": .number(roadClass == "motorway" ? 1 : 0)])
-            if frame.z >= 13 {
+            if frame.z >= 13 || (frame.z >= 10 && ["motorway", "trunk", "primary"].contains(roadClass)) {
               let name = layout.streetName(index, vertical: vertical)
               transportationName.add(
                 type: .lineString, geometry: [clipped],
-                properties: ["class": .string(roadClass), "name": .string(name), "name_en": .string(name)])
+                attributes: name.attributes(
+                  [("class", .string(roadClass))] + roadReference(index, vertical: vertical, roadClass: roadClass)))
             }
           }
         }
       }
     }
+  }
+
+  /// The route number of a motorway ("M4"), trunk ("A12") or primary road ("B7") with its
+  /// `ref_length`; nothing for smaller roads.
+  func roadReference(_ index: Int, vertical: Bool, roadClass: String) -> [(String, FeatureValue)] {
+    let prefix: String
+    switch roadClass {
+    case "motorway": prefix = "M"
+    case "trunk": prefix = "A"
+    case "primary": prefix = "B"
+    default: return []
+    }
+    let number = 1 + Int(layout.hash(index, vertical ? 1 : 0, 11) % (roadClass == "primary" ? 99 : 20))
+    let reference = "\(prefix)\(number)"
+    return [("ref", .string(reference)), ("ref_length", .number(Double(reference.count)))]
   }
 
   mutating func writePlaces() {
@@ -260,9 +286,14 @@ struct DemoCityTileWriter {
         let y = (Double(ry) * Double(DemoCityLayout.districtsPerRegion) + 1.5) * districtSpan
         guard let point = frame.point(x, y) else { continue }
         let name = DemoCityNames.cities[Int(layout.hash(rx, ry, 50) % UInt64(DemoCityNames.cities.count))]
+        // One region in 4 × 4 is a city; the others are towns around it.
+        let isCity = rx % 4 == 0 && ry % 4 == 0
         place.add(
           type: .point, geometry: [[point]],
-          properties: ["class": .string("city"), "name": .string(name), "name_en": .string(name), "rank": .number(4)])
+          attributes: DemoCityTranslations.city(name).attributes([
+            ("class", .string(isCity ? "city" : "town")), ("rank", .number(isCity ? 4 : 8)),
+            ("capital", .number(rx == 0 && ry == 0 ? 2 : 0)),
+          ]))
       }
     }
     guard frame.z >= 11 else { return }
@@ -275,9 +306,9 @@ struct DemoCityTileWriter {
         let name = DemoCityNames.districts[Int(layout.hash(dx, dy, 51) % UInt64(DemoCityNames.districts.count))]
         place.add(
           type: .point, geometry: [[point]],
-          properties: [
-            "class": .string("suburb"), "name": .string(name), "name_en": .string(name), "rank": .number(12),
-          ])
+          attributes: DemoCityTranslations.district(name).attributes([
+            ("class", .string("suburb")), ("rank", .number(12)),
+          ]))
       }
     }
   }
