@@ -33,7 +33,18 @@ extension Map {
   public func addMarkers(from scene: Scene) throws {
     if let markers = scene.markers {
       let cursor = JSONCursor(root: ["markers": markers], source: scene.path)["markers"]
-      add(try SceneMarkers.load(cursor, directory: (scene.path as NSString).deletingLastPathComponent))
+      let loaded = try SceneMarkers.loadSelecting(
+        cursor, directory: (scene.path as NSString).deletingLastPathComponent)
+      add(loaded.markers)
+      if let selected = loaded.selected { selectedMarker = selected }
+      if let index = scene.selectedMarkerIndex {
+        guard loaded.markers.indices.contains(index) else {
+          throw SceneError.invalid(
+            path: scene.path, field: "selectedMarker",
+            reason: "expected a marker index in 0..<\(loaded.markers.count), found \(index)")
+        }
+        selectedMarker = loaded.markers[index]
+      }
     }
     markerAppearProgress = scene.markerAppearProgress
   }

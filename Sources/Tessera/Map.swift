@@ -5,6 +5,7 @@ import TesseraGL
 import TesseraGeo
 import TesseraImage
 import TesseraRender
+import TesseraText
 
 /// A headless map: Google's `GMSMapView` without a window. Set a camera, move it with
 /// ``CameraUpdate``s, take snapshots or render animations.
@@ -40,8 +41,20 @@ public final class Map {
   let styleSettings: StyleSettings
   var styleRenderer: StyleRenderer?
   let markerLayer: MarkerLayerState
-  /// `selectedMarker`: the marker whose info window shows (drawn once text rendering exists).
+  /// `selectedMarker`: the marker whose info window shows, above every marker: its custom
+  /// picture (``Marker/infoWindowIcon``) or the default bubble of its title and snippet.
   public var selectedMarker: Marker?
+  /// What the bottom-right corner credits (``Attribution/sources`` by default).
+  public var attribution: Attribution
+  /// Whether a scale bar (metres and feet at the camera target) shows in the bottom-left
+  /// corner.
+  public var showsScaleBar: Bool
+  /// The last info window picture made (one is open at a time).
+  var infoWindowCache: (key: InfoWindowKey, picture: OverlayPicture)?
+  /// The last attribution picture made, with its text, width limit and scale.
+  var attributionCache: (key: String, image: RGBAImage?)?
+  /// Glyphs of the pictures drawn over the map (info windows, attribution, scale bar).
+  lazy var overlayGlyphs = GlyphStore(loader: nil, fonts: FontLibraries.library(folders: styleSettings.fontFolders))
   /// When false, snapshots list the visible markers as accessibility elements (the SDK's
   /// `accessibilityElementsHidden`, default true).
   public var accessibilityElementsHidden = true
@@ -72,6 +85,8 @@ public final class Map {
     buildingsEnabled = options.buildingsEnabled
     styleRenderer = preparation.styleRenderer
     firstTiles = preparation.firstTiles
+    attribution = options.attribution
+    showsScaleBar = options.showsScaleBar
   }
 
   /// Makes a map drawing with `device`; throws for an invalid view size, scale or padding, an
@@ -176,7 +191,8 @@ public final class Map {
     let encoded = DispatchTime.now()
     device.finish()
     let drawn = DispatchTime.now()
-    let image = try executor.readPixels(alpha: alpha)
+    var image = try executor.readPixels(alpha: alpha)
+    drawOrnaments(onto: &image)
     let read = DispatchTime.now()
     statistics.drawCalls = device.statistics.drawCalls
     statistics.triangles = device.statistics.triangles
@@ -186,7 +202,8 @@ public final class Map {
     statistics.readbackMilliseconds = milliseconds(drawn, read)
     return Snapshot(
       image: image, statistics: statistics, warnings: frame.warnings,
-      accessibilityElements: accessibilityElementsHidden ? [] : markerAccessibilityElements())
+      accessibilityElements: accessibilityElementsHidden
+        ? [] : markerAccessibilityElements() + [infoWindowAccessibilityElement()].compactMap { $0 })
   }
 
   /// For a style's first frame: loads and tessellates its tiles on another thread while this

@@ -60,6 +60,10 @@ public struct MapOptions: Sendable, Equatable {
   /// code such as `fa`, `zh` or `pt-BR` picks each feature's `name:xx` (falling back to
   /// `name_int`, `name_en`, `name`); nil draws local names. See ``isLanguageCode(_:)``.
   public var language: String?
+  /// What the bottom-right corner credits: the sources' attribution by default.
+  public var attribution = Attribution.sources
+  /// Whether a scale bar shows in the bottom-left corner (`--scale-bar`).
+  public var showsScaleBar = false
 
   /// Whether `code` can name a label language: 2 or 3 letters, optionally followed by `-` or
   /// `_` and a 2–8 character subtag (`fa`, `zh-Hans`, `pt_BR`).

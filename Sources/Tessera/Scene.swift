@@ -25,6 +25,9 @@ public struct Scene: Sendable {
   public var markers: JSONValue?
   /// Progress (0…1) of the markers' appear animations (`markerAppear`, default 1: finished).
   public var markerAppearProgress = 1.0
+  /// The index in `markers` of the marker whose info window opens (`selectedMarker`); a
+  /// marker's own `"selected": true` does the same.
+  public var selectedMarkerIndex: Int?
   /// Camera updates applied in order after the camera is set (`updates`).
   public var updates: [CameraUpdate]
   /// The animation to render instead of a single frame (`animation`), if any.
@@ -39,7 +42,8 @@ public struct Scene: Sendable {
   static let knownFields: Set<String> = [
     "name", "description", "dataRoot", "size", "scale", "camera", "padding", "background", "style",
     "markers", "tileGrid", "msaa", "minZoom", "maxZoom", "maxTilt", "cameraTargetBounds", "updates", "animation",
-    "sky", "mapType", "colorScheme", "language", "tiles", "imagery", "dem", "buildings", "markerAppear",
+    "sky", "mapType", "colorScheme", "language", "selectedMarker", "attribution", "scaleBar", "tiles", "imagery", "dem",
+    "buildings", "markerAppear",
     "featureStates",
   ]
 
@@ -147,6 +151,9 @@ public struct Scene: Sendable {
     self.dataRoot = dataRoot
     stylePath = try root["style"].optionalString().map { Scene.resolve($0, against: dataRoot) }
     markers = root["markers"].value
+    if !root["selectedMarker"].isAbsentOrNull {
+      selectedMarkerIndex = try root["selectedMarker"].integer(in: 0...1_000_000)
+    }
     if !root["featureStates"].isAbsentOrNull {
       featureStates = try root["featureStates"].elements().map(SceneFeatureState.parse)
     }
@@ -238,6 +245,15 @@ public struct Scene: Sendable {
       }
       options.colorScheme = scheme
     }
+    switch root["attribution"].value {
+    case nil, .null?, .bool(true)?: break
+    case .bool(false)?: options.attribution = .off
+    case .string(let text)?: options.attribution = text == "off" ? .off : .text(text)
+    default:
+      throw SceneError.invalid(
+        path: path, field: "attribution", reason: "expected true, false, \"off\" or the text to show")
+    }
+    options.showsScaleBar = try root["scaleBar"].bool(default: false)
     if let code = try root["language"].optionalString() {
       guard MapOptions.isLanguageCode(code) else {
         throw SceneError.invalid(

@@ -25,7 +25,7 @@ struct MapSettings {
     .value("update", repeatable: true), .value("map-type"), .value("color-scheme"), .value("language"), .value("tiles"),
     .value("imagery"), .value("dem"), .value("style"), .value("map-id"), .value("styles-dir"), .value("data-root"),
     .flag("buildings"), .flag("no-buildings"), .value("marker", repeatable: true), .value("tile-timeout"),
-    .flag("skip-unusable-sources"), .value("fonts", repeatable: true),
+    .flag("skip-unusable-sources"), .value("fonts", repeatable: true), .value("attribution"), .flag("scale-bar"),
   ]
 
   static let cameraHelp = """
@@ -61,13 +61,18 @@ struct MapSettings {
       --styles-dir DIR        where --map-id looks (default: the working folder)
       --marker SPEC           add a marker (repeatable): LAT,LNG[,color=CSS][,icon=PATH][,title=TEXT]
                               [,snippet=TEXT][,anchor=X:Y][,rotation=DEG][,flat][,opacity=O]
-                              [,z=N][,appear=pop|fadeIn]; text cannot contain commas
+                              [,z=N][,appear=pop|fadeIn][,selected][,info-window=PATH]
+                              [,info-anchor=X:Y]; text cannot contain commas. `selected`
+                              opens its info window (title in bold, snippet below)
       --data-root DIR         relative sources resolve here (default: the working folder; for
                               --style, the style's folder)
       --tile-timeout S        seconds a frame waits for its tiles (default 30); tiles later than
                               that are left out with a warning
       --skip-unusable-sources  draw a style whose source cannot be opened without it (its
                               layers draw nothing; a warning says why) instead of failing
+      --attribution A         off, or the text to credit instead of the sources' attribution
+                              (default: the sources', bottom right inside the padding)
+      --scale-bar             a scale bar (metres and feet at the target), bottom left
       --fonts DIR             a folder of .ttf/.otf/.ttc files for labels of styles without a
                               glyphs URL, searched before the system's fonts (repeatable)
       --gpu SEL               auto (default: first hardware EGL device, else surfaceless),
@@ -155,6 +160,13 @@ struct MapSettings {
       options.fontFolders.append(folder)
     }
     if arguments.has("tile-grid") { options.showsTileGrid = true }
+    if let text = arguments.value("attribution") {
+      guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        throw UsageError("--attribution: expected off or the text to show, found nothing")
+      }
+      options.attribution = text == "off" ? .off : .text(text)
+    }
+    if arguments.has("scale-bar") { options.showsScaleBar = true }
     if arguments.has("no-tile-grid") { options.showsTileGrid = false }
     try applyContent(arguments)
     markerSpecs = arguments.allValues("marker")
@@ -257,7 +269,11 @@ struct MapSettings {
     timings.gl += milliseconds(since: deviceStart)
     for warning in map.styleWarnings { console.printError("tessera \(command): warning: \(warning)") }
     if let scene { try map.addMarkers(from: scene) }
-    for spec in markerSpecs { map.add(try MarkerFlag.parse(spec)) }
+    for spec in markerSpecs {
+      let (marker, selected) = try MarkerFlag.parse(spec)
+      map.add(marker)
+      if selected { map.selectedMarker = marker }
+    }
     return map
   }
 

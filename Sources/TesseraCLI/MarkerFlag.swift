@@ -27,7 +27,8 @@ enum MarkerFlag {
     return parts
   }
 
-  static func parse(_ text: String) throws -> Marker {
+  /// The marker a spec describes, and whether it asks to be selected (`selected`).
+  static func parse(_ text: String) throws -> (marker: Marker, selected: Bool) {
     let parts = MarkerFlag.parts(text)
     guard parts.count >= 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
       latitude.isFinite, longitude.isFinite, abs(latitude) <= 90
@@ -35,6 +36,7 @@ enum MarkerFlag {
       throw UsageError("--marker: expected LAT,LNG[,key=value…], found '\(text)'")
     }
     let marker = Marker(position: Coordinate(latitude: latitude, longitude: longitude))
+    var selected = false
     for part in parts.dropFirst(2) {
       let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
       let key = pair[0]
@@ -53,6 +55,19 @@ enum MarkerFlag {
         } catch {
           throw CommandFailure("--marker icon: \(error)")
         }
+      case "selected": selected = value.isEmpty || value == "true"
+      case "info-window":
+        do {
+          marker.infoWindowIcon = try MarkerIcon(contentsOfFile: value)
+        } catch {
+          throw CommandFailure("--marker info-window: \(error)")
+        }
+      case "info-anchor":
+        let xy = value.split(separator: ":").compactMap { Double($0) }
+        guard xy.count == 2, xy.allSatisfy(\.isFinite) else {
+          throw UsageError("--marker: info-anchor needs X:Y, found '\(value)'")
+        }
+        marker.infoWindowAnchor = MarkerAnchor(x: xy[0], y: xy[1])
       case "title": marker.title = value
       case "snippet": marker.snippet = value
       case "rotation": marker.rotation = try number()
@@ -80,6 +95,6 @@ enum MarkerFlag {
         throw UsageError("--marker: unknown key '\(key)' in '\(text)'")
       }
     }
-    return marker
+    return (marker, selected)
   }
 }

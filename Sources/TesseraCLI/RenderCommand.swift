@@ -30,7 +30,8 @@ enum RenderCommand: Command {
       --format F              png, jpeg or webp (default: from the output's extension, else png)
       --quality Q             1–100 for jpeg (default 90) and webp (default: lossless)
       --accessibility OUT.json  also write the visible markers as accessibility elements
-                              (label, title, snippet, on-screen frame in points)
+                              (label, title, snippet, on-screen frame in points; the open
+                              info window last, with "infoWindow": true)
       --help                  show this text
 
     animation (or the scene's "animation" section):
@@ -106,6 +107,7 @@ enum RenderCommand: Command {
         if let label = element.label { object["label"] = .string(label) }
         if let title = element.title { object["title"] = .string(title) }
         if let snippet = element.snippet { object["snippet"] = .string(snippet) }
+        if element.isInfoWindow { object["infoWindow"] = true }
         let frame = element.frame
         object["frame"] = [
           "x": .number((frame.x * 100).rounded() / 100), "y": .number((frame.y * 100).rounded() / 100),

@@ -51,6 +51,8 @@ public struct ConformanceRunner {
       backgroundColor: Color(red: 0, green: 0, blue: 0, alpha: 0), mapType: .none)
     // MapLibre's runner renders a style whose source cannot be used, without that source.
     options.skipsUnusableSources = true
+    // The expected images credit nothing.
+    options.attribution = .off
     return options
   }
 

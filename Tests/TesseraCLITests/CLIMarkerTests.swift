@@ -6,6 +6,41 @@ import TesseraTestSupport
 import Testing
 
 @Suite struct CLIMarkerTests {
+  @Test func aSelectedMarkerOpensItsInfoWindowAndOrnamentsFollowTheFlags() throws {
+    let directory = try temporaryDirectory()
+    let elements = "\(directory)/elements.json"
+    let run = CapturedRun([
+      "render", "--map-type", "none", "--background", "black", "--center", "0,0", "--zoom", "18", "--size", "240x300",
+      "--marker", "0,0,title=Harbour,snippet=Open daily,selected", "--scale-bar", "--attribution", "© Somebody",
+      "--accessibility", elements, "--output", "\(directory)/window.png", "--gpu", "surfaceless",
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    let root = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: elements))))
+    guard case .array(let list) = root, list.count == 2 else {
+      Issue.record("expected the marker and its info window, found \(root)")
+      return
+    }
+    let window = JSONCursor(root: list[1], source: elements)
+    #expect(try window["infoWindow"].bool(default: false) && window["label"].optionalString() == "Harbour, Open daily")
+    let image = try PNGCodec.decode(
+      Array(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/window.png"))), source: "window.png")
+    // The bubble is white above the pin; the scale bar's backing is light in the bottom-left.
+    let top = Int(try window["frame"]["y"].number()) + 12
+    try #require(top > 0 && top < 300)
+    let bubble = image.pixel(x: 120, y: top)
+    #expect(bubble == (255, 255, 255, 255), "\(bubble)")
+    #expect(image.pixel(x: 4, y: 296).r > 150)
+    let empty = CapturedRun([
+      "render", "--map-type", "none", "--attribution", " ", "--output", "\(directory)/x.png", "--gpu", "surfaceless",
+    ])
+    #expect(empty.status != 0 && empty.error.contains("--attribution"))
+    let badAnchor = CapturedRun([
+      "render", "--map-type", "none", "--marker", "0,0,info-anchor=x", "--output", "\(directory)/y.png",
+      "--gpu", "surfaceless",
+    ])
+    #expect(badAnchor.status != 0 && badAnchor.error.contains("info-anchor"))
+  }
+
   @Test func markerFlagsDrawPinsAndWriteAccessibilityElements() throws {
     let directory = try temporaryDirectory()
     let output = "\(directory)/pins.png"

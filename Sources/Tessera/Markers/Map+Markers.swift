@@ -10,9 +10,12 @@ public struct MarkerAccessibilityElement: Sendable, Equatable {
   public let snippet: String?
   /// The on-screen bounds in points: x, y of the top-left corner, width, height.
   public let frame: (x: Double, y: Double, width: Double, height: Double)
+  /// Whether this is the selected marker's open info window rather than a marker.
+  public var isInfoWindow = false
 
   public static func == (a: MarkerAccessibilityElement, b: MarkerAccessibilityElement) -> Bool {
     a.label == b.label && a.title == b.title && a.snippet == b.snippet && a.frame == b.frame
+      && a.isInfoWindow == b.isInfoWindow
   }
 }
 

@@ -45,6 +45,10 @@ public final class Marker {
   public var groundAnchor = MarkerAnchor.defaultGround { didSet { changed() } }
   /// Where the info window attaches.
   public var infoWindowAnchor = MarkerAnchor.defaultInfoWindow { didSet { changed() } }
+  /// A custom info window (the delegate's `markerInfoWindow:` view, as a picture): shown
+  /// instead of the default bubble when the marker is selected, its bottom centre on the
+  /// info-window anchor.
+  public var infoWindowIcon: MarkerIcon? { didSet { changed() } }
   /// Degrees clockwise about the anchor: from the screen's up for billboards, from north for
   /// flat markers.
   public var rotation = 0.0 { didSet { changed() } }

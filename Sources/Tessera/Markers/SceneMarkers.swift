@@ -13,34 +13,28 @@ import TesseraRender
 /// A marker: `{"position": [lat, lng], "title", "snippet", "icon": PATH | "color": CSS,
 /// "groundAnchor": [x, y], "rotation", "flat", "opacity", "zIndex", "appearAnimation":
 /// "none|pop|fadeIn", "collisionBehavior": "required|requiredAndHidesOptional|
-/// optionalAndHidesLowerPriority", "tappable"}`. Paths are relative to the scene file.
+/// optionalAndHidesLowerPriority", "tappable", "selected": true (its info window opens),
+/// "infoWindowAnchor": [x, y], "infoWindow": PATH (a custom info window picture)}`. Paths are
+/// relative to the scene file.
 enum SceneMarkers {
   /// The fields of a marker object.
   static let knownMarkerFields: Set<String> = [
     "position", "latitude", "longitude", "title", "snippet", "icon", "color", "groundAnchor", "rotation", "flat",
-    "opacity", "zIndex", "appearAnimation", "collisionBehavior", "tappable",
+    "opacity", "zIndex", "appearAnimation", "collisionBehavior", "tappable", "selected", "infoWindowAnchor",
+    "infoWindow",
   ]
   /// The fields of a marker set.
   static let knownSetFields: Set<String> = ["geojson", "icons", "iconProperty", "groundAnchor"]
 
   static func load(_ cursor: JSONCursor, directory: String) throws -> [Marker] {
+    try loadSelecting(cursor, directory: directory).markers
+  }
+
+  /// The markers, and the one marked `"selected": true` (the last when several are).
+  static func loadSelecting(_ cursor: JSONCursor, directory: String) throws -> (markers: [Marker], selected: Marker?) {
     var loader = Loader(directory: directory)
-    switch cursor.value {
-    case nil, .null?:
-      return []
-    case .array?:
-      var markers: [Marker] = []
-      for element in try cursor.elements() {
-        if element["geojson"].exists {
-          markers += try loader.set(element)
-        } else {
-          markers.append(try loader.marker(element))
-        }
-      }
-      return markers
-    default:
-      return try loader.set(cursor)
-    }
+    let markers = try loader.markers(cursor)
+    return (markers, loader.selected)
   }
 
   struct Loader {
@@ -48,9 +42,31 @@ enum SceneMarkers {
     /// Icons loaded once per file (and per colour), shared by every marker using them.
     var files: [String: MarkerIcon] = [:]
     var tints: [String: MarkerIcon] = [:]
+    /// The marker a `"selected": true` asks to select.
+    var selected: Marker?
 
     init(directory: String) {
       self.directory = directory
+    }
+
+    /// The markers of a `markers` section: a set, or a list of markers and sets.
+    mutating func markers(_ cursor: JSONCursor) throws -> [Marker] {
+      switch cursor.value {
+      case nil, .null?:
+        return []
+      case .array?:
+        var markers: [Marker] = []
+        for element in try cursor.elements() {
+          if element["geojson"].exists {
+            markers += try set(element)
+          } else {
+            markers.append(try marker(element))
+          }
+        }
+        return markers
+      default:
+        return try set(cursor)
+      }
     }
 
     mutating func icon(file: String, field: JSONCursor) throws -> MarkerIcon {
@@ -108,6 +124,11 @@ enum SceneMarkers {
         marker.icon = try tint(color, field: cursor["color"])
       }
       if let anchor = try anchor(cursor["groundAnchor"]) { marker.groundAnchor = anchor }
+      if let anchor = try anchor(cursor["infoWindowAnchor"]) { marker.infoWindowAnchor = anchor }
+      if let file = try cursor["infoWindow"].optionalString() {
+        marker.infoWindowIcon = try icon(file: file, field: cursor["infoWindow"])
+      }
+      if try cursor["selected"].bool(default: false) { selected = marker }
       try applyStyle(marker, cursor)
       if let name = try cursor["appearAnimation"].optionalString() {
         let animations: [String: MarkerAppearAnimation] = ["none": .none, "pop": .pop, "fadeIn": .fadeIn]

@@ -23,7 +23,7 @@ public final class DemoCitySource: TileSource {
     var metadata = TileSourceMetadata(format: .mvt, minZoom: 0, maxZoom: 16)
     metadata.name = "Tessera demo city"
     metadata.description = "A synthetic city in the OpenMapTiles schema, generated from seed \(seed)"
-    metadata.attribution = "Tessera demo city (synthetic data)"
+    // Synthetic data: nothing to credit (metadata.attribution stays nil).
     let layers: [(String, [String])] = [
       ("water", ["class"]), ("water_name", ["class", "name", "name_en"]), ("landuse", ["class"]),
       ("landcover", ["class", "subclass"]), ("park", ["class", "name", "name_en"]),

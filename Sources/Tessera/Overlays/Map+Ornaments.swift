@@ -1,0 +1,67 @@
+import Foundation
+import TesseraGeo
+import TesseraImage
+import TesseraRender
+
+extension Map {
+  /// The attribution text drawn now: the map's setting applied to the current style's
+  /// sources; nil when there is none.
+  public var attributionText: String? {
+    switch attribution {
+    case .off: return nil
+    case .text(let text):
+      let plain = MapOrnaments.plainText(text)
+      return plain.isEmpty ? nil : plain
+    case .sources:
+      guard let styleRenderer else { return nil }
+      var seen = Set<String>()
+      var parts: [String] = []
+      for id in styleRenderer.sources.keys.sorted() {
+        let declared = styleRenderer.style.sources[id]?.attribution
+        let own = styleRenderer.sources[id]?.bound.source.metadata.attribution
+        let text = MapOrnaments.plainText(declared ?? own ?? "")
+        // Sources often repeat one another's credits; each is written once.
+        if !text.isEmpty, seen.insert(text).inserted { parts.append(text) }
+      }
+      return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+  }
+
+  /// Lays the open info window, the attribution and the scale bar over a frame just read back.
+  func drawOrnaments(onto image: inout RGBAImage) {
+    let viewport = state.viewport
+    let scale = viewport.scale
+    let padding = viewport.padding
+    if let (picture, point, _) = openInfoWindow() {
+      OverlayCompositor.composite(picture, at: point, scale: scale, onto: &image)
+    }
+    let margin = MapOrnaments.margin
+    if let text = attributionText {
+      let maximumWidth = viewport.width - padding.left - padding.right - 2 * margin
+      let key = "\(text)|\(maximumWidth)|\(scale)"
+      let picture: RGBAImage?
+      if let cached = attributionCache, cached.key == key {
+        picture = cached.image
+      } else {
+        picture =
+          maximumWidth > 0
+          ? MapOrnaments.attribution(text, maximumWidth: maximumWidth, scale: scale, glyphs: overlayGlyphs) : nil
+        attributionCache = (key, picture)
+      }
+      if let picture {
+        OverlayCompositor.composite(
+          picture, left: Int(((viewport.width - padding.right - margin) * scale).rounded()) - picture.width,
+          top: Int(((viewport.height - padding.bottom - margin) * scale).rounded()) - picture.height, onto: &image)
+      }
+    }
+    if showsScaleBar {
+      let target = state.camera.target
+      let metersPerPoint = 1 / state.projection.points(forMeters: 1, at: target)
+      if let bar = MapOrnaments.scaleBar(metersPerPoint: metersPerPoint, scale: scale, glyphs: overlayGlyphs) {
+        OverlayCompositor.composite(
+          bar, left: Int(((padding.left + margin) * scale).rounded()),
+          top: Int(((viewport.height - padding.bottom - margin) * scale).rounded()) - bar.height, onto: &image)
+      }
+    }
+  }
+}

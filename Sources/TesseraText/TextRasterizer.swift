@@ -1,0 +1,105 @@
+import CFriBidi
+import Foundation
+import TesseraData
+
+/// The coverage of laid-out text, drawn on the CPU from the glyphs' distance fields: for
+/// pictures composed outside the GPU pass (info windows, attribution, the scale bar).
+public struct TextMask: Sendable, Equatable {
+  /// Size in pixels.
+  public let width: Int
+  public let height: Int
+  /// Coverage 0…1 per pixel, rows top first.
+  public var coverage: [Float]
+  /// The layout point (pixels at 24 px, the shaping's coordinates) of the mask's top-left
+  /// corner.
+  public let origin: (x: Double, y: Double)
+
+  public static func == (a: TextMask, b: TextMask) -> Bool {
+    a.width == b.width && a.height == b.height && a.coverage == b.coverage && a.origin == b.origin
+  }
+}
+
+public enum TextRasterizer {
+  /// The glyphs of `shaping` at `pixelsPerUnit` mask pixels per layout pixel (font size in
+  /// pixels / 24): each pixel samples the distance fields bilinearly at its centre and turns
+  /// distance into coverage over ±0.6 pixel around the outline (192 of 255).
+  public static func mask(_ shaping: Shaping, glyphs: GlyphStore, pixelsPerUnit: Double) -> TextMask {
+    let border = Double(SDFGlyph.border)
+    var placed: [(bitmap: SDFGlyph, x: Double, y: Double, scale: Double)] = []
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    for glyph in shaping.glyphs {
+      guard let bitmap = glyphs.bitmap(glyph.glyph), !bitmap.bitmap.isEmpty else { continue }
+      let x = glyph.x + (glyph.metrics.left - border) * glyph.scale
+      let y = glyph.y + (-glyph.metrics.top - border) * glyph.scale
+      placed.append((bitmap, x, y, glyph.scale))
+      minX = min(minX, x)
+      minY = min(minY, y)
+      maxX = max(maxX, x + Double(bitmap.width + 2 * SDFGlyph.border) * glyph.scale)
+      maxY = max(maxY, y + Double(bitmap.height + 2 * SDFGlyph.border) * glyph.scale)
+    }
+    guard !placed.isEmpty, pixelsPerUnit > 0, pixelsPerUnit.isFinite else {
+      return TextMask(width: 0, height: 0, coverage: [], origin: (0, 0))
+    }
+    let width = min(Int(((maxX - minX) * pixelsPerUnit).rounded(.up)) + 1, 8192)
+    let height = min(Int(((maxY - minY) * pixelsPerUnit).rounded(.up)) + 1, 8192)
+    var coverage = [Float](repeating: 0, count: width * height)
+    for glyph in placed {
+      let columns = glyph.bitmap.width + 2 * SDFGlyph.border
+      let rows = glyph.bitmap.height + 2 * SDFGlyph.border
+      // Distance per mask pixel, as a share of the field's 0…1 range (255/8 per field pixel).
+      let gamma = 0.6 / (8 * pixelsPerUnit * glyph.scale)
+      let x0 = max(Int(((glyph.x - minX) * pixelsPerUnit).rounded(.down)), 0)
+      let y0 = max(Int(((glyph.y - minY) * pixelsPerUnit).rounded(.down)), 0)
+      let x1 = min(Int(((glyph.x - minX + Double(columns) * glyph.scale) * pixelsPerUnit).rounded(.up)), width)
+      let y1 = min(Int(((glyph.y - minY + Double(rows) * glyph.scale) * pixelsPerUnit).rounded(.up)), height)
+      guard x0 < x1, y0 < y1 else { continue }
+      for row in y0..<y1 {
+        let v = ((Double(row) + 0.5) / pixelsPerUnit + minY - glyph.y) / glyph.scale - 0.5
+        for column in x0..<x1 {
+          let u = ((Double(column) + 0.5) / pixelsPerUnit + minX - glyph.x) / glyph.scale - 0.5
+          let distance = sample(glyph.bitmap.bitmap, columns: columns, rows: rows, u: u, v: v) / 255
+          let alpha = smoothstep(0.75 - gamma, 0.75 + gamma, distance)
+          let index = row * width + column
+          if Float(alpha) > coverage[index] { coverage[index] = Float(alpha) }
+        }
+      }
+    }
+    return TextMask(width: width, height: height, coverage: coverage, origin: (minX, minY))
+  }
+
+  /// Whether `text` reads right to left: its first strong character is Hebrew or Arabic
+  /// (Unicode's paragraph direction, rules P2–P3).
+  public static func isRightToLeft(_ text: String) -> Bool {
+    for scalar in text.unicodeScalars {
+      // FriBidi's type masks: strong letters (L, R, AL) carry 0x110; right-to-left ones 0x1.
+      let type = UInt32(truncatingIfNeeded: fribidi_get_bidi_type(FriBidiChar(scalar.value)).rawValue)
+      guard type & 0x110 == 0x110 else { continue }
+      return type & 0x1 != 0
+    }
+    return false
+  }
+
+  private static func sample(_ field: [UInt8], columns: Int, rows: Int, u: Double, v: Double) -> Double {
+    let cx = u.rounded(.down)
+    let cy = v.rounded(.down)
+    let fx = u - cx
+    let fy = v - cy
+    func texel(_ x: Int, _ y: Int) -> Double {
+      guard x >= 0, y >= 0, x < columns, y < rows else { return 0 }
+      return Double(field[y * columns + x])
+    }
+    let x = Int(cx)
+    let y = Int(cy)
+    let top = texel(x, y) * (1 - fx) + texel(x + 1, y) * fx
+    let bottom = texel(x, y + 1) * (1 - fx) + texel(x + 1, y + 1) * fx
+    return top * (1 - fy) + bottom * fy
+  }
+
+  private static func smoothstep(_ edge0: Double, _ edge1: Double, _ x: Double) -> Double {
+    let t = min(max((x - edge0) / (edge1 - edge0), 0), 1)
+    return t * t * (3 - 2 * t)
+  }
+}
