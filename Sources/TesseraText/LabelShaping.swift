@@ -12,6 +12,9 @@ public struct ShapingOptions: Sendable, Hashable {
   public var spacing: Double
   public var anchor: TextAnchor
   public var justify: TextJustification
+  /// Vertical writing: upright characters (``VerticalWriting/isUpright(_:)``) advance one em
+  /// and punctuation takes its vertical forms (glyph PBFs only).
+  public var vertical = false
 
   public init(
     maxWidth: Double = 0, lineHeight: Double = 1.2 * 24, spacing: Double = 0, anchor: TextAnchor = .center,
@@ -53,7 +56,7 @@ extension GlyphStore {
   // MARK: Glyph PBFs (MapLibre Native's shaping)
 
   private func pbfLines(_ logical: StyledText, fontStack: [String], options: ShapingOptions) -> [[LineItem]] {
-    let text = BidiText.shapeArabic(logical)
+    let text = BidiText.shapeArabic(options.vertical ? VerticalWriting.verticalizingPunctuation(logical) : logical)
     let fontIDs = text.sections.map { fontID($0.fontStack ?? fontStack) }
     func glyph(_ index: Int) -> SDFGlyph? {
       pbfGlyph(font: fontIDs[text.sectionOfCodePoint[index]], codePoint: text.codePoints[index])
@@ -75,6 +78,7 @@ extension GlyphStore {
             metrics: GlyphMetrics(
               width: Double(glyph.width), height: Double(glyph.height), left: Double(glyph.left),
               top: Double(glyph.top), advance: glyph.advance), section: section))
+        items[items.count - 1].vertical = options.vertical && VerticalWriting.isUpright(line.codePoints[index])
       }
       return items
     }

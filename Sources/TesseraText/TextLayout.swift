@@ -37,6 +37,9 @@ public struct LineItem: Sendable, Equatable {
   public var section: Int
   /// A shaper's shift of the glyph from the pen position, pixels at 24 px (x right, y down).
   public var offset: (x: Double, y: Double)
+  /// Whether it stands upright in vertical text: it advances one em and is turned back
+  /// upright when the label runs down a line.
+  public var vertical = false
 
   public init(glyph: GlyphKey, metrics: GlyphMetrics, section: Int, offset: (x: Double, y: Double) = (0, 0)) {
     self.glyph = glyph
@@ -47,6 +50,7 @@ public struct LineItem: Sendable, Equatable {
 
   public static func == (a: LineItem, b: LineItem) -> Bool {
     a.glyph == b.glyph && a.metrics == b.metrics && a.section == b.section && a.offset == b.offset
+      && a.vertical == b.vertical
   }
 }
 
@@ -59,6 +63,8 @@ public struct PositionedGlyph: Sendable, Equatable {
   public var y: Double
   public let scale: Double
   public let section: Int
+  /// Upright in vertical text (see ``LineItem/vertical``).
+  public var vertical = false
 }
 
 /// A laid-out label: its glyphs and the box they span around the anchor (pixels at 24 px).
@@ -148,8 +154,10 @@ public enum TextLayout {
         glyphs.append(
           PositionedGlyph(
             glyph: item.glyph, metrics: item.metrics, x: x + item.offset.x * scale,
-            y: y + baselineOffset + item.offset.y * scale, scale: scale, section: item.section))
-        x += item.metrics.advance * scale + spacing
+            y: y + baselineOffset + item.offset.y * scale, scale: scale, section: item.section,
+            vertical: item.vertical))
+        // Upright glyphs of vertical text take one em each.
+        x += (item.vertical ? oneEm : item.metrics.advance) * scale + spacing
       }
       let lineLength = x - spacing
       maxLineLength = max(lineLength, maxLineLength)

@@ -116,21 +116,13 @@ import Testing
   /// The line-placement cases MapLibre Native passes that Tessera does not yet, and why.
   /// Every other such case must pass.
   static let lineKnownFailures: [String: String] = [
-    "icon-text-fit/placement-line": "icons fitted around text along lines",
-    "symbol-placement/line-overscaled": "the drawing order of overlapping icons",
-    "symbol-spacing/line-close": "the drawing order of overlapping icons",
-    "symbol-spacing/line-far": "the drawing order of overlapping icons",
-    "symbol-spacing/line-overscaled": "the drawing order of overlapping icons",
     "text-field/formatted-images-line": "images inside formatted text",
     "text-max-angle/line-center": "line-center anchors near tile edges",
     "text-pitch-alignment/auto-text-rotation-alignment-map": "collision circles of tilted line labels",
     "text-pitch-alignment/map-text-rotation-alignment-map": "collision circles of tilted line labels",
     "text-pitch-alignment/map-text-rotation-alignment-viewport": "collision circles of tilted line labels",
-    "text-pitch-alignment/viewport-overzoomed-single-glyph": "a single glyph's placement when overzoomed",
+    "text-pitch-alignment/viewport-overzoomed-single-glyph": "collision circles of tilted line labels",
     "text-pitch-scaling/line-half": "collision circles of tilted line labels",
-    "text-writing-mode/line_label/chinese": "vertical writing mode along lines",
-    "text-writing-mode/line_label/chinese-punctuation": "vertical writing mode along lines",
-    "text-writing-mode/line_label/mixed": "vertical writing mode along lines",
   ]
 
   /// Whether a case's style has a symbol layer placed along lines.

@@ -107,6 +107,9 @@ struct SymbolInstance: Sendable {
   var segment = 0
   /// Whether the label's glyphs follow the line (line placement with map rotation).
   var followsLine = false
+  /// For labels along lines with characters that stand upright in vertical text (CJK): the
+  /// label written downwards, drawn instead where the line runs more up and down than across.
+  var verticalLabel: ShapedLabel? = nil
 }
 
 /// The symbols of one tile for one layer.

@@ -70,10 +70,15 @@ enum SymbolBucketBuilder {
         : SIMD2((offset.first ?? 0) * TextLayout.oneEm, (offset.count > 1 ? offset[1] : 0) * TextLayout.oneEm)
       let identity = (text?.string ?? "") + "\u{1}" + (iconName ?? "")
       let rotation = layout.textRotate.value(feature)
-      let instance = SymbolInstance(
+      var instance = SymbolInstance(
         anchor: .zero, feature: feature, sortKey: sortKey, identity: identity, labels: labels ?? [],
         textOffset: textOffset, usesRadialOffset: usesRadial, hasVariableAnchors: layout.variableAnchors != nil,
         icon: icon, textRotation: rotation, sectionColors: text?.sections.map(\.color) ?? [])
+      if layout.followsLine, let text, labels?.isEmpty == false, context.glyphs.usesGlyphPBFs,
+        VerticalWriting.allowsVertical(text.codePoints)
+      {
+        instance.verticalLabel = shapeVertical(text, feature: feature, layout: layout, context: context)
+      }
       if placement == .point {
         for point in anchors(feature.feature, extent: extent) {
           guard point.x >= 0, point.y >= 0, point.x < Double(extent), point.y < Double(extent) else { continue }
@@ -84,7 +89,8 @@ enum SymbolBucketBuilder {
         continue
       }
       // Along lines: every line (and polygon ring) resampled at the spacing, or its middle.
-      let textWidth = labels?.first.map { $0.label.box.width } ?? 0
+      // MapLibre spaces the anchors by the vertical version of a label when it has one.
+      let textWidth = instance.verticalLabel?.box.width ?? labels?.first.map { $0.label.box.width } ?? 0
       let size = layer.value(SymbolProperties.textSize, zoom: zoom + 1, feature: feature)
       // MapLibre measures an icon's width with the text's scale too.
       let iconWidth = icon?.box.width ?? 0
@@ -307,6 +313,19 @@ enum SymbolBucketBuilder {
     return result
   }
 
+  /// A label along a line written downwards: upright characters one em apart and turned back
+  /// upright, punctuation in vertical forms (MapLibre's vertical shaping of line labels).
+  static func shapeVertical(_ text: StyledText, feature: TileFeature, layout: LayoutValues, context: SymbolContext)
+    -> ShapedLabel?
+  {
+    let spacing = layout.textLetterSpacing.value(feature) * TextLayout.oneEm
+    var options = ShapingOptions(maxWidth: 0, lineHeight: layout.lineHeight, spacing: spacing, anchor: .center)
+    options.vertical = true
+    let shaping = context.glyphs.shape(text, fontStack: layout.textFont.value(feature).values, options: options)
+    guard !shaping.isEmpty else { return nil }
+    return glyphQuads(shaping, translate: .zero, rotation: 0, glyphs: context.glyphs, alongLine: true)
+  }
+
   /// `text-justify` for a label at `anchor` (`auto` follows the anchor's side).
   static func resolve(_ justify: SymbolJustify, anchor: TextAnchor) -> TextJustification {
     switch justify {
@@ -343,13 +362,27 @@ enum SymbolBucketBuilder {
       let halfAdvance = glyph.metrics.advance * scale / 2
       let originX = alongLine ? 0 : glyph.x + halfAdvance + translate.x
       let originY = glyph.y + translate.y
+      let uprightInVertical = alongLine && glyph.vertical
       let x1 = (glyph.metrics.left - rectBuffer) * scale - halfAdvance + originX
-      let y1 = (-glyph.metrics.top - rectBuffer) * scale + originY
+      let y1 = (-glyph.metrics.top - rectBuffer) * scale + (uprightInVertical ? 0 : originY)
       let x2 = x1 + Double(rect.width + 2) * scale
       let y2 = y1 + Double(rect.height + 2) * scale
+      var corners = [SIMD2(x1, y1), SIMD2(x2, y1), SIMD2(x1, y2), SIMD2(x2, y2)]
+      if uprightInVertical {
+        // MapLibre's upright glyphs in vertical text: turned a quarter counter-clockwise about
+        // the middle of the left edge of their one-em box (below the midline), then moved so
+        // their centre lies on the line again; half-width glyphs are pulled up.
+        let yOffset = -17.0
+        let center = SIMD2(-halfAdvance, halfAdvance - yOffset)
+        let correction = SIMD2(5 - yOffset - (TextLayout.oneEm / 2 - halfAdvance), 0)
+        corners = corners.map { corner in
+          let p = corner - center
+          return SIMD2(p.y, -p.x) + center + correction + SIMD2(0, originY)
+        }
+      }
       var quad = SymbolQuad(
-        topLeft: rotate(SIMD2(x1, y1)), topRight: rotate(SIMD2(x2, y1)), bottomLeft: rotate(SIMD2(x1, y2)),
-        bottomRight: rotate(SIMD2(x2, y2)),
+        topLeft: rotate(corners[0]), topRight: rotate(corners[1]), bottomLeft: rotate(corners[2]),
+        bottomRight: rotate(corners[3]),
         texture: SIMD4(
           Float(rect.x - 1), Float(rect.y - 1), Float(rect.x + rect.width + 1), Float(rect.y + rect.height + 1)),
         section: glyph.section)

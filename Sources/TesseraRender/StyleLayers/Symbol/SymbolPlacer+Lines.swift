@@ -7,6 +7,9 @@ struct LineLabelLayout {
   var corners: [(SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>)] = []
   var quads: [SymbolQuad] = []
   var boxes: [CollisionGrid.Box] = []
+  /// Whether the unflipped label runs more up and down the screen than across (a label with
+  /// a vertical version is then written downwards instead).
+  var runsVertically = false
 }
 
 extension SymbolPlacer {
@@ -16,19 +19,18 @@ extension SymbolPlacer {
   /// (`text-keep-upright`); nil when a glyph runs off the line's end.
   func layoutAlongLine(
     _ candidate: Candidate, label: ShapedLabel, fontScale: Double, pitchWithMap: Bool, keepUpright: Bool,
-    translate: SIMD2<Double>, perspective: Double, textScale: Double, anchor: Projected
+    translate: SIMD2<Double>, perspective: Double, textScale: Double, anchor: Projected, vertical: Bool = false
   ) -> LineLabelLayout? {
     guard let line = candidate.instance.line, !label.quads.isEmpty else { return nil }
     let segment = candidate.instance.segment
     // Line vertices in the label's plane: world offsets (points) on the map, screen points
     // facing the viewer.
     var vertices = [SIMD2<Double>?](repeating: nil, count: line.count)
-    var failed = false
+    func world(_ index: Int) -> SIMD2<Double> { candidate.origin + line[index] * candidate.unit }
+    /// The vertex in the label's plane; nil when it is behind the camera.
     func vertex(_ index: Int) -> SIMD2<Double>? {
       if let known = vertices[index] { return known }
-      let world = candidate.origin + line[index] * candidate.unit
-      let point = pitchWithMap ? world : project(dx: world.x, dy: world.y)?.screen
-      if point == nil { failed = true }
+      let point = pitchWithMap ? world(index) : project(dx: world(index).x, dy: world(index).y)?.screen
       vertices[index] = point
       return point
     }
@@ -49,9 +51,24 @@ extension SymbolPlacer {
       let distance = abs(offsetX)
       while toPrevious + segmentLength <= distance {
         index += direction
-        guard index >= 0, index < line.count, let next = vertex(index) else { return nil }
+        guard index >= 0, index < line.count else { return nil }
         previous = current
-        current = next
+        if let next = vertex(index) {
+          current = next
+        } else {
+          // Behind the camera: a point far enough along the segment's screen direction
+          // (MapLibre's truncated segment).
+          let previousWorld = toPrevious == 0 ? candidate.offset : world(index - direction)
+          let away = previousWorld - world(index)
+          let length = (away.x * away.x + away.y * away.y).squareRoot()
+          guard length > 0,
+            let unit = project(dx: previousWorld.x + away.x / length, dy: previousWorld.y + away.y / length)?.screen
+          else { return nil }
+          let step = previous - unit
+          let stepLength = (step.x * step.x + step.y * step.y).squareRoot()
+          guard stepLength > 0 else { return nil }
+          current = previous + step * ((distance - toPrevious + 1) / stepLength)
+        }
         toPrevious += segmentLength
         segmentLength = LineAnchors.distance(previous, current)
       }
@@ -62,13 +79,35 @@ extension SymbolPlacer {
       pitchWithMap ? project(dx: point.x, dy: point.y)?.screen : point
     }
     var flip = false
-    if keepUpright, let first = label.quads.first, let last = label.quads.last,
-      let a = place(first.alongLine * fontScale, flip: false).flatMap({ screen($0.point) }),
-      let b = place(last.alongLine * fontScale, flip: false).flatMap({ screen($0.point) }), a.x > b.x
+    var runsVertically = false
+    /// The screen point of the segment's end, or of a point of the segment nearer the anchor
+    /// when the end is behind the camera (MapLibre's truncated segment).
+    func segmentEndOnScreen() -> SIMD2<Double>? {
+      let anchorWorld = candidate.offset
+      var end = candidate.origin + line[segment + 1] * candidate.unit
+      for _ in 0..<12 {
+        if let point = project(dx: end.x, dy: end.y)?.screen { return point }
+        end = (anchorWorld + end) / 2
+      }
+      return nil
+    }
+    if keepUpright, label.quads.count == 1, segment + 1 < line.count,
+      let a = project(
+        dx: candidate.offset.x, dy: candidate.offset.y)?.screen, let b = segmentEndOnScreen()
     {
-      flip = true
+      // One glyph: turned by the direction of its segment on screen (MapLibre).
+      flip = vertical ? a.y > b.y : a.x > b.x
+      runsVertically = !vertical && abs(b.y - a.y) > abs(b.x - a.x)
+    } else if keepUpright, let first = label.quads.first, let last = label.quads.last,
+      let a = place(first.alongLine * fontScale, flip: false).flatMap({ screen($0.point) }),
+      let b = place(last.alongLine * fontScale, flip: false).flatMap({ screen($0.point) })
+    {
+      // Read left to right, or top to bottom when written downwards.
+      flip = vertical ? a.y > b.y : a.x > b.x
+      runsVertically = !vertical && abs(b.y - a.y) > abs(b.x - a.x)
     }
     var layout = LineLabelLayout()
+    layout.runsVertically = runsVertically
     let m = matrix.elements
     let shiftWorld = SIMD2(
       transform.cosBearing * translate.x - transform.sinBearing * translate.y,
@@ -77,7 +116,7 @@ extension SymbolPlacer {
     // gets a square around that circle.
     let half = label.box.height / 2 * textScale * perspective
     for quad in label.quads {
-      guard let placed = place(quad.alongLine * fontScale, flip: flip), !failed else { return nil }
+      guard let placed = place(quad.alongLine * fontScale, flip: flip) else { return nil }
       let (c, s) = (cos(placed.angle), sin(placed.angle))
       func corner(_ local: SIMD2<Double>) -> SIMD4<Double> {
         let p =
@@ -107,9 +146,24 @@ extension SymbolPlacer {
   /// screen.
   func lineAngle(_ candidate: Candidate, keepUpright: Bool) -> Double {
     guard let line = candidate.instance.line, candidate.instance.segment + 1 < line.count else { return 0 }
-    let a = line[candidate.instance.segment]
-    let b = line[candidate.instance.segment + 1]
-    var angle = atan2(b.y - a.y, b.x - a.x)
+    // As MapLibre places an icon (one glyph at offset 0): from the (rounded) anchor back to
+    // the segment's start, or further back while that is where the anchor lies; the angle is
+    // the direction from there to the anchor.
+    let anchor = candidate.instance.anchor
+    var index = candidate.instance.segment + 1
+    var start = anchor
+    repeat {
+      index -= 1
+      start = index >= 0 ? line[index] : anchor
+    } while index > 0 && start == anchor
+    var angle: Double
+    if start == anchor {
+      let a = line[candidate.instance.segment]
+      let b = line[candidate.instance.segment + 1]
+      angle = atan2(b.y - a.y, b.x - a.x)
+    } else {
+      angle = atan2(anchor.y - start.y, anchor.x - start.x)
+    }
     if keepUpright {
       // Upright on screen: the map's angle turned by the bearing stays within ±90°.
       let screenAngle = angle - transform.camera.bearing * .pi / 180

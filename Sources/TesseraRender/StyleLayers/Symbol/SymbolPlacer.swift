@@ -364,11 +364,18 @@ struct SymbolPlacer {
     var alongLine: LineLabelLayout?
     if hasText, instance.followsLine, instance.line != nil {
       // Glyphs along the line: every glyph's box must be free.
+      let fontScale = textScale * (values.textPitchWithMap ? mapPerspective : perspective)
       alongLine = layoutAlongLine(
-        candidate, label: instance.labels[0].label,
-        fontScale: textScale * (values.textPitchWithMap ? mapPerspective : perspective),
-        pitchWithMap: values.textPitchWithMap, keepUpright: values.keepUpright, translate: values.textTranslate,
-        perspective: perspective, textScale: textScale, anchor: anchor)
+        candidate, label: instance.labels[0].label, fontScale: fontScale, pitchWithMap: values.textPitchWithMap,
+        keepUpright: values.keepUpright, translate: values.textTranslate, perspective: perspective,
+        textScale: textScale, anchor: anchor)
+      if alongLine?.runsVertically == true, let vertical = instance.verticalLabel {
+        // CJK along a line running up and down the screen: written downwards (MapLibre).
+        alongLine = layoutAlongLine(
+          candidate, label: vertical, fontScale: fontScale, pitchWithMap: values.textPitchWithMap,
+          keepUpright: values.keepUpright, translate: values.textTranslate, perspective: perspective,
+          textScale: textScale, anchor: anchor, vertical: true)
+      }
       if let boxes = alongLine?.boxes {
         textFits =
           (values.textAllowOverlap || !boxes.contains(where: grid.collides))
