@@ -121,7 +121,6 @@ import Testing
     "text-pitch-alignment/auto-text-rotation-alignment-map": "collision circles of tilted line labels",
     "text-pitch-alignment/map-text-rotation-alignment-map": "collision circles of tilted line labels",
     "text-pitch-alignment/map-text-rotation-alignment-viewport": "collision circles of tilted line labels",
-    "text-pitch-alignment/viewport-overzoomed-single-glyph": "collision circles of tilted line labels",
     "text-pitch-scaling/line-half": "collision circles of tilted line labels",
   ]
 
