@@ -15,6 +15,9 @@ public struct ShapingOptions: Sendable, Hashable {
   /// Vertical writing: upright characters (``VerticalWriting/isUpright(_:)``) advance one em
   /// and punctuation takes its vertical forms (glyph PBFs only).
   public var vertical = false
+  /// With ``vertical``, every character but white space and Arabic script stands upright
+  /// (MapLibre's vertical point labels) rather than only CJK ones (labels along lines).
+  public var uprightLatin = false
 
   public init(
     maxWidth: Double = 0, lineHeight: Double = 1.2 * 24, spacing: Double = 0, anchor: TextAnchor = .center,
@@ -78,7 +81,11 @@ extension GlyphStore {
             metrics: GlyphMetrics(
               width: Double(glyph.width), height: Double(glyph.height), left: Double(glyph.left),
               top: Double(glyph.top), advance: glyph.advance), section: section))
-        items[items.count - 1].vertical = options.vertical && VerticalWriting.isUpright(line.codePoints[index])
+        let codePoint = line.codePoints[index]
+        items[items.count - 1].vertical =
+          options.vertical
+          && (VerticalWriting.isUpright(codePoint)
+            || (options.uprightLatin && !Unicode.isWhitespace(codePoint) && !Unicode.isArabic(codePoint)))
       }
       return items
     }

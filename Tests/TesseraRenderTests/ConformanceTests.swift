@@ -103,14 +103,6 @@ import Testing
     "text-variable-anchor/pitched-offset": "variable anchors under tilt",
     "text-variable-anchor/pitched-with-map": "variable anchors under tilt",
     "text-variable-anchor/rotated-with-map": "collision boxes of map-rotated labels",
-    "text-writing-mode/point_label/cjk-arabic-vertical-mode": "vertical writing mode",
-    "text-writing-mode/point_label/cjk-horizontal-vertical-mode": "vertical writing mode",
-    "text-writing-mode/point_label/cjk-punctuation-vertical-mode": "vertical writing mode",
-    "text-writing-mode/point_label/cjk-variable-anchors-vertical-horizontal-mode": "vertical writing mode",
-    "text-writing-mode/point_label/cjk-variable-anchors-vertical-mode": "vertical writing mode",
-    "text-writing-mode/point_label/cjk-vertical-horizontal-mode": "vertical writing mode",
-    "text-writing-mode/point_label/cjk-vertical-mode": "vertical writing mode",
-    "text-writing-mode/point_label/mixed-multiline-vertical-horizontal-mode": "vertical writing mode",
   ]
 
   /// The line-placement cases MapLibre Native passes that Tessera does not yet, and why.

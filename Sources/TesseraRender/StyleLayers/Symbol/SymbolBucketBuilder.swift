@@ -162,6 +162,9 @@ enum SymbolBucketBuilder {
     let textRadialOffset: LayerValue<Double>
     let textRotate: LayerValue<Double>
     let textTransform: LayerValue<TextTransform>
+    /// `text-writing-mode` of point labels in order of preference (horizontal, vertical);
+    /// horizontal only when not given.
+    let writingModes: [String]
 
     init(layer: StyleLayer, zoom: Double, placement: SymbolPlacement = .point) {
       self.placement = placement
@@ -188,6 +191,10 @@ enum SymbolBucketBuilder {
       textRadialOffset = LayerValue(SymbolProperties.textRadialOffset, layer: layer, zoom: zoom)
       textRotate = LayerValue(SymbolProperties.textRotate, layer: layer, zoom: zoom)
       textTransform = LayerValue(SymbolProperties.textTransform, layer: layer, zoom: zoom)
+      let modes = layer.value(SymbolProperties.textWritingMode, zoom: zoom)?.values.filter {
+        $0 == "horizontal" || $0 == "vertical"
+      }
+      writingModes = placement == .point ? (modes?.isEmpty == false ? modes! : ["horizontal"]) : ["horizontal"]
     }
   }
 
@@ -310,7 +317,26 @@ enum SymbolBucketBuilder {
       byJustification[justification] = label
       result.append((candidate, label))
     }
-    return result
+    guard layout.writingModes.contains("vertical"), context.glyphs.usesGlyphPBFs,
+      VerticalWriting.allowsVertical(text.codePoints)
+    else { return result }
+    // Vertical point labels (MapLibre): laid out on one line, left justified, at the layer's
+    // anchor (centred for variable anchors), every character upright, then turned a quarter;
+    // tried in the order text-writing-mode gives.
+    var options = ShapingOptions(
+      maxWidth: maxWidth, lineHeight: layout.lineHeight, spacing: spacing,
+      anchor: layout.variableAnchors == nil ? anchor : .center, justify: .left)
+    options.vertical = true
+    options.uprightLatin = true
+    let shaping = context.glyphs.shape(text, fontStack: font, options: options)
+    guard !shaping.isEmpty else { return result }
+    let vertical = glyphQuads(
+      shaping, translate: .zero, rotation: rotation, glyphs: context.glyphs, verticalPoint: true)
+    let verticalOptions = anchors.map { (anchor: $0, label: vertical) }
+    if layout.writingModes.first == "vertical" {
+      return layout.writingModes.contains("horizontal") ? verticalOptions + result : verticalOptions
+    }
+    return result + verticalOptions
   }
 
   /// A label along a line written downwards: upright characters one em apart and turned back
@@ -346,7 +372,8 @@ enum SymbolBucketBuilder {
   /// With `alongLine`, each quad is around its glyph's own centre, which lies
   /// ``SymbolQuad/alongLine`` along the line from the anchor (MapLibre's glyph offsets).
   static func glyphQuads(
-    _ shaping: Shaping, translate: SIMD2<Double>, rotation: Double, glyphs: GlyphStore, alongLine: Bool = false
+    _ shaping: Shaping, translate: SIMD2<Double>, rotation: Double, glyphs: GlyphStore, alongLine: Bool = false,
+    verticalPoint: Bool = false
   ) -> ShapedLabel {
     let rectBuffer = Double(SDFGlyph.border) + 1
     let angle = rotation * .pi / 180
@@ -360,11 +387,13 @@ enum SymbolBucketBuilder {
       guard let rect = glyphs.atlasRect(glyph.glyph) else { continue }
       let scale = glyph.scale
       let halfAdvance = glyph.metrics.advance * scale / 2
-      let originX = alongLine ? 0 : glyph.x + halfAdvance + translate.x
-      let originY = glyph.y + translate.y
-      let uprightInVertical = alongLine && glyph.vertical
-      let x1 = (glyph.metrics.left - rectBuffer) * scale - halfAdvance + originX
-      let y1 = (-glyph.metrics.top - rectBuffer) * scale + (uprightInVertical ? 0 : originY)
+      let uprightInVertical = (alongLine || verticalPoint) && glyph.vertical
+      // The glyph's place in the label (MapLibre's built-in offset); upright glyphs of vertical
+      // text are turned first and moved there after.
+      let place = SIMD2(alongLine ? 0 : glyph.x + halfAdvance + translate.x, glyph.y + translate.y)
+      let inset = uprightInVertical ? SIMD2<Double>(0, 0) : place
+      let x1 = (glyph.metrics.left - rectBuffer) * scale - halfAdvance + inset.x
+      let y1 = (-glyph.metrics.top - rectBuffer) * scale + inset.y
       let x2 = x1 + Double(rect.width + 2) * scale
       let y2 = y1 + Double(rect.height + 2) * scale
       var corners = [SIMD2(x1, y1), SIMD2(x2, y1), SIMD2(x1, y2), SIMD2(x2, y2)]
@@ -377,8 +406,12 @@ enum SymbolBucketBuilder {
         let correction = SIMD2(5 - yOffset - (TextLayout.oneEm / 2 - halfAdvance), 0)
         corners = corners.map { corner in
           let p = corner - center
-          return SIMD2(p.y, -p.x) + center + correction + SIMD2(0, originY)
+          return SIMD2(p.y, -p.x) + center + correction + place
         }
+      }
+      if verticalPoint {
+        // A vertical point label is the horizontal layout turned a quarter clockwise.
+        corners = corners.map { SIMD2(-$0.y, $0.x) }
       }
       var quad = SymbolQuad(
         topLeft: rotate(corners[0]), topRight: rotate(corners[1]), bottomLeft: rotate(corners[2]),
@@ -392,6 +425,9 @@ enum SymbolBucketBuilder {
     var box = SymbolBox(
       left: shaping.left + translate.x, top: shaping.top + translate.y, right: shaping.right + translate.x,
       bottom: shaping.bottom + translate.y)
+    if verticalPoint {
+      box = SymbolBox(left: -box.bottom, top: box.left, right: -box.top, bottom: box.right)
+    }
     if rotation != 0 {
       let corners = [
         rotate(SIMD2(box.left, box.top)), rotate(SIMD2(box.right, box.top)), rotate(SIMD2(box.left, box.bottom)),
