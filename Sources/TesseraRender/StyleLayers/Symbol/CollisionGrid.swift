@@ -1,15 +1,39 @@
-/// Boxes of placed labels in screen points, bucketed in a uniform grid so that a new box is
-/// tested only against boxes near it. Covers the view and a margin around it; boxes wholly
-/// outside are reported as off screen (MapLibre does not place them).
+/// Boxes (and the circles of labels along lines) of placed labels in screen points, bucketed
+/// in a uniform grid so that a new shape is tested only against shapes near it. Covers the
+/// view and a margin around it; shapes wholly outside are reported as off screen (MapLibre
+/// does not place them).
 struct CollisionGrid {
+  /// A box, or a circle when ``radius`` is set (the box then bounds it).
   struct Box {
     var minX: Double
     var minY: Double
     var maxX: Double
     var maxY: Double
+    var radius: Double? = nil
+
+    /// A circle of `radius` points around (`x`, `y`).
+    static func circle(x: Double, y: Double, radius: Double) -> Box {
+      Box(minX: x - radius, minY: y - radius, maxX: x + radius, maxY: y + radius, radius: radius)
+    }
 
     func overlaps(_ other: Box) -> Bool {
-      minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+      guard minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY else { return false }
+      switch (radius, other.radius) {
+      case (nil, nil): return true
+      case (let r?, let s?):
+        let dx = (minX + maxX) / 2 - (other.minX + other.maxX) / 2
+        let dy = (minY + maxY) / 2 - (other.minY + other.maxY) / 2
+        return dx * dx + dy * dy < (r + s) * (r + s)
+      case (let r?, nil): return other.meets(x: (minX + maxX) / 2, y: (minY + maxY) / 2, radius: r)
+      case (nil, let s?): return meets(x: (other.minX + other.maxX) / 2, y: (other.minY + other.maxY) / 2, radius: s)
+      }
+    }
+
+    /// Whether the box meets the circle (its nearest point lies within the radius).
+    private func meets(x: Double, y: Double, radius: Double) -> Bool {
+      let dx = x - min(max(x, minX), maxX)
+      let dy = y - min(max(y, minY), maxY)
+      return dx * dx + dy * dy < radius * radius
     }
   }
 

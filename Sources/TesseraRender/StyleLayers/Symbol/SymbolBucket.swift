@@ -110,6 +110,10 @@ struct SymbolInstance: Sendable {
   /// For labels along lines with characters that stand upright in vertical text (CJK): the
   /// label written downwards, drawn instead where the line runs more up and down than across.
   var verticalLabel: ShapedLabel? = nil
+  /// For text along lines: MapLibre Native's collision circles and their radius (bucket
+  /// units).
+  var lineCircles: [LineCollisionCircle] = []
+  var lineCircleRadius = 0.0
 }
 
 /// The symbols of one tile for one layer.

@@ -129,6 +129,15 @@ enum SymbolBucketBuilder {
           placed.line = line
           placed.segment = anchor.segment
           placed.followsLine = layout.followsLine
+          if let label = labels?.first?.label, layout.followsLine {
+            // Native's text collision feature: the label's box in bucket units, padded.
+            let padding = layer.value(SymbolProperties.textPadding, zoom: zoom) * unitsPerPixel
+            let height = max(10 * boxScale, label.box.height * boxScale + 2 * padding)
+            placed.lineCircles = LineCollisionCircles.make(
+              line: line, anchor: anchor.point, segment: anchor.segment,
+              length: label.box.width * boxScale + 2 * padding, boxSize: height, overscale: overscale)
+            placed.lineCircleRadius = height / 2
+          }
           instances.append(placed)
         }
       }

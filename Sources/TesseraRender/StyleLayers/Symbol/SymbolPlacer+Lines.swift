@@ -112,8 +112,8 @@ extension SymbolPlacer {
     let shiftWorld = SIMD2(
       transform.cosBearing * translate.x - transform.sinBearing * translate.y,
       transform.sinBearing * translate.x + transform.cosBearing * translate.y)
-    // MapLibre covers a line label with circles as wide as the label is tall; each glyph
-    // gets a square around that circle.
+    // Squares around each glyph as wide as the label is tall: the collision boxes when the
+    // label has no circles of its own (``lineCircles``).
     let half = label.box.height / 2 * textScale * perspective
     for quad in label.quads {
       guard let placed = place(quad.alongLine * fontScale, flip: flip) else { return nil }
@@ -139,6 +139,46 @@ extension SymbolPlacer {
         CollisionGrid.Box(minX: middle.x - half, minY: middle.y - half, maxX: middle.x + half, maxY: middle.y + half))
     }
     return layout
+  }
+
+  /// MapLibre Native's collision circles of a label along a line for this frame: the circles
+  /// laid out in the tile (``LineCollisionCircles``) that the label's first and last glyphs
+  /// reach, projected onto the screen with a radius scaled by the perspective ratio only, and
+  /// thinned where they crowd (closer than √2 radii); nil when none can be used.
+  func lineCircles(
+    _ candidate: Candidate, label: ShapedLabel, textScale: Double, perspective: Double, translate: SIMD2<Double>
+  ) -> [CollisionGrid.Box]? {
+    let circles = candidate.instance.lineCircles
+    guard let first = label.quads.first, let last = label.quads.last, candidate.unit > 0 else { return nil }
+    // The glyphs' reach along the line in bucket units (label-plane pixels at the text size).
+    let before = abs(first.alongLine * textScale) / candidate.unit
+    let after = abs(last.alongLine * textScale) / candidate.unit
+    let radius = candidate.instance.lineCircleRadius * perspective * candidate.tileUnit
+    func usable(_ circle: LineCollisionCircle) -> Bool {
+      circle.distanceFromAnchor >= -before && circle.distanceFromAnchor <= after
+    }
+    var boxes: [CollisionGrid.Box] = []
+    var previous: SIMD2<Double>?
+    for (index, circle) in circles.enumerated() {
+      guard usable(circle) else {
+        previous = nil
+        continue
+      }
+      let world = candidate.origin + circle.center * candidate.unit
+      guard let point = project(dx: world.x, dy: world.y)?.screen else { return nil }
+      if let last = previous {
+        let d = point - last
+        if radius * radius * 2 > d.x * d.x + d.y * d.y, index + 1 < circles.count, usable(circles[index + 1]) {
+          // Crowded: left out while a later circle can take its place.
+          previous = nil
+          continue
+        }
+      }
+      previous = point
+      let center = point + translate
+      boxes.append(.circle(x: center.x, y: center.y, radius: radius))
+    }
+    return boxes.isEmpty ? nil : boxes
   }
 
   /// The direction of the line at the anchor, radians in the map's axes (for icons turned

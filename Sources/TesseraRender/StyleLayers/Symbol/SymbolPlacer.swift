@@ -121,6 +121,9 @@ struct SymbolPlacer {
     /// The bucket's origin as a world offset from the target, and points per bucket unit.
     var origin = SIMD2<Double>(0, 0)
     var unit = 0.0
+    /// Points per bucket unit at the zoom of the tiles drawing the bucket (MapLibre's text
+    /// pixel ratio).
+    var tileUnit = 0.0
   }
 
   private mutating func place(_ entry: SymbolLayerTiles) -> PlacedSymbols {
@@ -146,7 +149,8 @@ struct SymbolPlacer {
             instance: instance,
             offset: SIMD2(world.x - transform.targetWorld.x, world.y - transform.targetWorld.y),
             order: candidates.count,
-            origin: SIMD2(origin.x - transform.targetWorld.x, origin.y - transform.targetWorld.y), unit: unit))
+            origin: SIMD2(origin.x - transform.targetWorld.x, origin.y - transform.targetWorld.y), unit: unit,
+            tileUnit: unit * pow(2, Double(tile.zoom) - zoom)))
       }
     }
     if values.hasSortKey {
@@ -375,6 +379,12 @@ struct SymbolPlacer {
           candidate, label: vertical, fontScale: fontScale, pitchWithMap: values.textPitchWithMap,
           keepUpright: values.keepUpright, translate: values.textTranslate, perspective: perspective,
           textScale: textScale, anchor: anchor, vertical: true)
+      }
+      if alongLine != nil, !instance.lineCircles.isEmpty, let label = instance.labels.first?.label,
+        let circles = lineCircles(
+          candidate, label: label, textScale: textScale, perspective: perspective, translate: values.textTranslate)
+      {
+        alongLine?.boxes = circles
       }
       if let boxes = alongLine?.boxes {
         textFits =
