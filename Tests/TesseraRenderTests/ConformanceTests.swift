@@ -110,7 +110,6 @@ import Testing
   static let lineKnownFailures: [String: String] = [
     "text-field/formatted-images-line": "images inside formatted text",
     "text-max-angle/line-center": "line-center anchors near tile edges",
-    "text-pitch-alignment/map-text-rotation-alignment-viewport": "collision circles of tilted line labels",
     "text-pitch-scaling/line-half": "collision circles of tilted line labels",
   ]
 

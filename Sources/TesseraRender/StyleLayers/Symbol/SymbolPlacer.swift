@@ -410,8 +410,7 @@ struct SymbolPlacer {
           }
           let box = screenBox(
             option.label.box, scale: textScale, shift: shift, padding: values.textPadding, anchor: anchor,
-            pitchWithMap: values.textPitchWithMap, perspective: perspective, translate: values.textTranslate,
-            offset: candidate.offset)
+            perspective: perspective, translate: values.textTranslate)
           let overlapAllowed = values.textAllowOverlap && (round == 1 || !instance.hasVariableAnchors)
           let fits =
             (overlapAllowed || !grid.collides(box)) && !grid.isOffscreen(box)
@@ -443,8 +442,7 @@ struct SymbolPlacer {
       let padding = values.iconPadding.value(feature)
       let box = screenBox(
         iconShape!.box, scale: iconSize, shift: .zero, padding: padding.first ?? 2, anchor: anchor,
-        pitchWithMap: values.iconPitchWithMap, perspective: perspective, translate: values.iconTranslate,
-        offset: candidate.offset)
+        perspective: perspective, translate: values.iconTranslate)
       iconBox = box
       iconFits =
         (values.iconAllowOverlap || !grid.collides(box)) && !grid.isOffscreen(box)
@@ -600,25 +598,13 @@ struct SymbolPlacer {
   }
 
   /// A symbol's collision box on screen: `box` (scaled by `scale`, padded) around the
-  /// projected anchor; for symbols lying on the map, the screen bounds of the box on the map.
+  /// projected anchor, scaled by the perspective ratio. Symbols lying on the map get the same
+  /// box as MapLibre Native gives them (not their foreshortened outline), so labels far away
+  /// on a tilted map keep more room than their shrunken text takes.
   func screenBox(
-    _ box: SymbolBox, scale: Double, shift: SIMD2<Double>, padding: Double, anchor: Projected, pitchWithMap: Bool,
-    perspective: Double, translate: SIMD2<Double>, offset: SIMD2<Double>
+    _ box: SymbolBox, scale: Double, shift: SIMD2<Double>, padding: Double, anchor: Projected,
+    perspective: Double, translate: SIMD2<Double>
   ) -> CollisionGrid.Box {
-    if pitchWithMap {
-      let corners = [(box.left, box.top), (box.right, box.top), (box.left, box.bottom), (box.right, box.bottom)]
-      var result = CollisionGrid.Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-      for (x, y) in corners {
-        guard let point = project(dx: offset.x + x * scale + shift.x, dy: offset.y + y * scale + shift.y) else {
-          continue
-        }
-        result.minX = min(result.minX, point.screen.x + translate.x - padding)
-        result.minY = min(result.minY, point.screen.y + translate.y - padding)
-        result.maxX = max(result.maxX, point.screen.x + translate.x + padding)
-        result.maxY = max(result.maxY, point.screen.y + translate.y + padding)
-      }
-      return result
-    }
     let center = anchor.screen + translate
     return CollisionGrid.Box(
       minX: center.x + (box.left * scale + shift.x - padding) * perspective,
