@@ -127,8 +127,10 @@ enum StyleBuilder {
     images: [String: SpriteImage] = [:]
   ) throws -> StyleRenderer {
     let bound = try binder.bind(style, name: name)
-    let fonts = FontLibraries.library(folders: settings.fontFolders)
-    if let unreadable = fonts.unreadableFiles.first(where: { file in
+    // Local fonts draw the labels of styles without glyph PBFs only: a style with a `glyphs`
+    // URL never reads (or scans) them.
+    let fonts = style.glyphs == nil ? FontLibraries.library(folders: settings.fontFolders) : nil
+    if let unreadable = fonts?.unreadableFiles.first(where: { file in
       settings.fontFolders.contains { file.source.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
     }) {
       // A font the map was given that cannot be read is an error (system fonts are skipped).

@@ -153,8 +153,8 @@ public struct StyleSourceBinder: Sendable {
 
   /// The glyphs of `style`: its `glyphs` PBF template (`local://`, `file://`, paths relative
   /// to the data root, or HTTP(S) with the tile fetcher's settings and cache), or, when it has
-  /// none, the system's fonts (shaped with HarfBuzz).
-  public func glyphStore(_ style: Style, fonts: FontLibrary = .system) -> GlyphStore {
+  /// none, `fonts` (the system's by default; shaped with HarfBuzz).
+  public func glyphStore(_ style: Style, fonts: FontLibrary? = .system) -> GlyphStore {
     guard let template = style.glyphs else { return GlyphStore(loader: nil, fonts: fonts) }
     var resolved = template
     if template.hasPrefix("local://") {
