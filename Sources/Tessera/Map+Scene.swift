@@ -46,6 +46,9 @@ extension Map {
         selectedMarker = loaded.markers[index]
       }
     }
+    if let overlays = scene.overlays {
+      for overlay in try SceneOverlays.load(JSONCursor(root: overlays, source: scene.path)) { add(overlay) }
+    }
     markerAppearProgress = scene.markerAppearProgress
   }
 }

@@ -41,6 +41,7 @@ public final class Map {
   let styleSettings: StyleSettings
   var styleRenderer: StyleRenderer?
   let markerLayer: MarkerLayerState
+  let overlayLayer = OverlayLayerState()
   /// `selectedMarker`: the marker whose info window shows, above every marker: its custom
   /// picture (``Marker/infoWindowIcon``) or the default bubble of its title and snippet.
   public var selectedMarker: Marker?
@@ -145,11 +146,12 @@ public final class Map {
       try Viewport(width: viewport.width, height: viewport.height, scale: viewport.scale, padding: padding))
   }
 
-  /// What a frame draws, bottom first: the style's layers, the debug tile grid, the sky and
-  /// the markers. `prepared` supplies the style's tiles for its first frame.
+  /// What a frame draws, bottom first: the style's layers, the overlays, the debug tile grid,
+  /// the sky and the markers. `prepared` supplies the style's tiles for its first frame.
   func frameLayers(prepared: StyleRenderer.PreparedTiles? = nil) -> [any FrameLayer] {
     var layers: [any FrameLayer] = []
     if let styleRenderer { layers.append(styleRenderer.frameLayer(prepared: prepared)) }
+    if let overlays = overlayLayer.renderer { layers.append(overlays.frameLayer()) }
     if showsTileGrid { layers.append(DebugTileGrid()) }
     layers.append(SkyLayer(skyColor: skyColor))
     layers.append(MarkerFrameLayer(markers: markerLayer, appear: markerAppearProgress))
@@ -159,6 +161,7 @@ public final class Map {
   /// The plan of the next frame and what preparing it found (no drawing): its layers composed
   /// into one list of draws, with tile geometry and textures uploaded.
   public func composeFrame() throws -> FrameComposer.Frame {
+    try updateOverlayRenderer()
     let transform = state.transform
     let prepared = try styleRenderer.flatMap { try firstFramePreparation($0, transform: transform) }
     return try FrameComposer.compose(

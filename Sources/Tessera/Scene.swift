@@ -25,6 +25,8 @@ public struct Scene: Sendable {
   public var markers: JSONValue?
   /// Progress (0…1) of the markers' appear animations (`markerAppear`, default 1: finished).
   public var markerAppearProgress = 1.0
+  /// The `polylines`, `polygons` and `circles` sections as written (read when the map is made).
+  public var overlays: JSONValue?
   /// The index in `markers` of the marker whose info window opens (`selectedMarker`); a
   /// marker's own `"selected": true` does the same.
   public var selectedMarkerIndex: Int?
@@ -42,7 +44,8 @@ public struct Scene: Sendable {
   static let knownFields: Set<String> = [
     "name", "description", "dataRoot", "size", "scale", "camera", "padding", "background", "style",
     "markers", "tileGrid", "msaa", "minZoom", "maxZoom", "maxTilt", "cameraTargetBounds", "updates", "animation",
-    "sky", "mapType", "colorScheme", "language", "selectedMarker", "attribution", "scaleBar", "tiles", "imagery", "dem",
+    "sky", "mapType", "colorScheme", "language", "selectedMarker", "attribution", "scaleBar", "polylines",
+    "polygons", "circles", "tiles", "imagery", "dem",
     "buildings", "markerAppear",
     "featureStates",
   ]
@@ -151,6 +154,11 @@ public struct Scene: Sendable {
     self.dataRoot = dataRoot
     stylePath = try root["style"].optionalString().map { Scene.resolve($0, against: dataRoot) }
     markers = root["markers"].value
+    var overlayFields = JSONObject()
+    for field in ["polylines", "polygons", "circles"] where !root[field].isAbsentOrNull {
+      overlayFields[field] = root[field].value!
+    }
+    overlays = overlayFields.count > 0 ? .object(overlayFields) : nil
     if !root["selectedMarker"].isAbsentOrNull {
       selectedMarkerIndex = try root["selectedMarker"].integer(in: 0...1_000_000)
     }

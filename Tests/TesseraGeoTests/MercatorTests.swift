@@ -83,3 +83,21 @@ import Testing
     #expect(throws: GeoError.invalidZoomRange(min: 10, max: 5)) { try limits.setZoomRange(min: 10, max: 5) }
   }
 }
+
+@Suite struct EncodedPolylineTests {
+  @Test func googlesDocumentedExampleDecodesAndRoundTrips() throws {
+    let path = try EncodedPolyline.decode("_p~iF~ps|U_ulLnnqC_mqNvxq`@")
+    #expect(path.count == 3)
+    let expected = [(38.5, -120.2), (40.7, -120.95), (43.252, -126.453)]
+    for (coordinate, (latitude, longitude)) in zip(path, expected) {
+      #expect(abs(coordinate.latitude - latitude) < 1e-9 && abs(coordinate.longitude - longitude) < 1e-9)
+    }
+    #expect(EncodedPolyline.encode(path) == "_p~iF~ps|U_ulLnnqC_mqNvxq`@")
+    #expect(try EncodedPolyline.decode("") == [])
+  }
+
+  @Test(arguments: ["_p~iF", "_p~iF~ps|U_", "abc\u{1}", "~~~~~~~~~~~~~~~~~~~~"])
+  func brokenPathsAreErrorsNamingTheCharacter(text: String) {
+    #expect(throws: EncodedPolyline.DecodingError.self) { try EncodedPolyline.decode(text) }
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import TesseraRender
+import TesseraStyle
+
+/// The overlays of a map and the style renderer that draws them (remade when one changes).
+final class OverlayLayerState {
+  var overlays: [MapOverlay] = []
+  var nextSequence = 0
+  var isDirty = false
+  var renderer: StyleRenderer?
+
+  /// Overlays in drawing order: zIndex, then the order they were added in.
+  var ordered: [MapOverlay] {
+    overlays.sorted { ($0.zIndex, $0.sequence) < ($1.zIndex, $1.sequence) }
+  }
+}
+
+extension Map {
+  /// The overlays on the map, in the order they were added.
+  public var overlays: [MapOverlay] { overlayLayer.overlays }
+
+  /// Puts an overlay on the map (`overlay.map = mapView`); one on another map moves here.
+  public func add(_ overlay: MapOverlay) {
+    if let other = overlay.map, other !== self { other.remove(overlay) }
+    guard overlay.map !== self else { return }
+    overlay.map = self
+    overlay.sequence = overlayLayer.nextSequence
+    overlayLayer.nextSequence += 1
+    overlayLayer.overlays.append(overlay)
+    overlaysChanged()
+  }
+
+  /// Takes an overlay off the map.
+  public func remove(_ overlay: MapOverlay) {
+    guard overlay.map === self else { return }
+    overlayLayer.overlays.removeAll { $0 === overlay }
+    overlay.map = nil
+    overlaysChanged()
+  }
+
+  func overlaysChanged() { overlayLayer.isDirty = true }
+
+  /// Remakes the overlays' renderer after a change (none when there are no overlays).
+  func updateOverlayRenderer() throws {
+    guard overlayLayer.isDirty else { return }
+    overlayLayer.isDirty = false
+    let ordered = overlayLayer.ordered
+    guard !ordered.isEmpty else {
+      overlayLayer.renderer = nil
+      return
+    }
+    let style = try Style.parse(OverlayStyle.document(ordered), source: "overlays")
+    overlayLayer.renderer = try StyleBuilder.renderer(
+      style, name: "overlays", binder: StyleBuilder.binder(dataRoot: "/", localRoot: nil, settings: styleSettings),
+      loader: tileLoader, settings: styleSettings)
+  }
+}

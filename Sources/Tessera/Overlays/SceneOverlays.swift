@@ -1,0 +1,85 @@
+import Foundation
+import TesseraGeo
+import TesseraImage
+import TesseraJSON
+
+/// Overlays described in a scene:
+/// `"polylines": [{"path": [[lat, lng], …] | "encoded": TEXT, "color", "width", "geodesic", "zIndex"}]`,
+/// `"polygons": [{"path", "holes": [[[lat, lng], …], …], "fillColor", "strokeColor", "strokeWidth", "geodesic", "zIndex"}]`,
+/// `"circles": [{"center": [lat, lng], "radius": METRES, "fillColor", "strokeColor", "strokeWidth", "zIndex"}]`.
+/// A bad field is an error naming the scene file and the field's path.
+enum SceneOverlays {
+  static let polylineFields: Set<String> = ["path", "encoded", "color", "width", "geodesic", "zIndex"]
+  static let polygonFields: Set<String> = [
+    "path", "holes", "fillColor", "strokeColor", "strokeWidth", "geodesic", "zIndex",
+  ]
+  static let circleFields: Set<String> = ["center", "radius", "fillColor", "strokeColor", "strokeWidth", "zIndex"]
+
+  /// The overlays of the scene's `polylines`, `polygons` and `circles`, in that order.
+  static func load(_ root: JSONCursor) throws -> [MapOverlay] {
+    var overlays: [MapOverlay] = []
+    for element in root["polylines"].isAbsentOrNull ? [] : try root["polylines"].elements() {
+      let path: [Coordinate]
+      if let encoded = try element["encoded"].optionalString() {
+        do {
+          path = try EncodedPolyline.decode(encoded)
+        } catch {
+          throw MarkerError(source: "\(element.source): \(element.path).encoded", reason: error.description)
+        }
+      } else {
+        path = try coordinates(element["path"])
+      }
+      let line = Polyline(path: path)
+      if let color = try color(element["color"]) { line.strokeColor = color }
+      line.strokeWidth = try element["width"].number(default: 1, in: 0...1000)
+      line.geodesic = try element["geodesic"].bool(default: false)
+      line.zIndex = try element["zIndex"].integer(default: 0, in: Int(Int32.min)...Int(Int32.max))
+      overlays.append(line)
+    }
+    for element in root["polygons"].isAbsentOrNull ? [] : try root["polygons"].elements() {
+      let holes = element["holes"].isAbsentOrNull ? [] : try element["holes"].elements().map { try coordinates($0) }
+      let polygon = Polygon(path: try coordinates(element["path"]), holes: holes)
+      if let color = try color(element["fillColor"]) { polygon.fillColor = color }
+      if let color = try color(element["strokeColor"]) { polygon.strokeColor = color }
+      polygon.strokeWidth = try element["strokeWidth"].number(default: 1, in: 0...1000)
+      polygon.geodesic = try element["geodesic"].bool(default: false)
+      polygon.zIndex = try element["zIndex"].integer(default: 0, in: Int(Int32.min)...Int(Int32.max))
+      overlays.append(polygon)
+    }
+    for element in root["circles"].isAbsentOrNull ? [] : try root["circles"].elements() {
+      let center = try coordinates(element["center"], single: true)[0]
+      let circle = Circle(position: center, radius: try element["radius"].number(in: 0...20_000_000))
+      if let color = try color(element["fillColor"]) { circle.fillColor = color }
+      if let color = try color(element["strokeColor"]) { circle.strokeColor = color }
+      circle.strokeWidth = try element["strokeWidth"].number(default: 1, in: 0...1000)
+      circle.zIndex = try element["zIndex"].integer(default: 0, in: Int(Int32.min)...Int(Int32.max))
+      overlays.append(circle)
+    }
+    return overlays
+  }
+
+  /// `[[lat, lng], …]` (or one `[lat, lng]` when `single`), each checked.
+  static func coordinates(_ cursor: JSONCursor, single: Bool = false) throws -> [Coordinate] {
+    let points = single ? [cursor] : try cursor.elements()
+    guard points.count <= EncodedPolyline.maximumCoordinates else {
+      throw MarkerError(
+        source: "\(cursor.source): \(cursor.path)", reason: "more than \(EncodedPolyline.maximumCoordinates) points")
+    }
+    return try points.map { point in
+      let numbers = try point.elements().map { try $0.number() }
+      guard numbers.count == 2, numbers.allSatisfy(\.isFinite), abs(numbers[0]) <= 90 else {
+        throw MarkerError(
+          source: "\(point.source): \(point.path)", reason: "expected [latitude, longitude] with latitude in −90…90")
+      }
+      return Coordinate(latitude: numbers[0], longitude: numbers[1])
+    }
+  }
+
+  static func color(_ cursor: JSONCursor) throws -> Color? {
+    guard let text = try cursor.optionalString() else { return nil }
+    guard let color = try? Color(css: text) else {
+      throw MarkerError(source: "\(cursor.source): \(cursor.path)", reason: "invalid colour '\(text)'")
+    }
+    return color
+  }
+}
