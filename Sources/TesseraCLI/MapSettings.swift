@@ -16,6 +16,8 @@ struct MapSettings {
   var style: (path: String, dataRoot: String)?
   /// `--marker` values, in order.
   var markerSpecs: [String] = []
+  /// `--path`, `--polygon` and `--circle` values, in order.
+  var overlaySpecs: [(option: String, value: String)] = []
 
   /// The options shared by `render` and `bench`.
   static let cameraOptions: [OptionSpec] = [
@@ -26,6 +28,7 @@ struct MapSettings {
     .value("imagery"), .value("dem"), .value("style"), .value("map-id"), .value("styles-dir"), .value("data-root"),
     .flag("buildings"), .flag("no-buildings"), .value("marker", repeatable: true), .value("tile-timeout"),
     .flag("skip-unusable-sources"), .value("fonts", repeatable: true), .value("attribution"), .flag("scale-bar"),
+    .value("path", repeatable: true), .value("polygon", repeatable: true), .value("circle", repeatable: true),
   ]
 
   static let cameraHelp = """
@@ -70,6 +73,11 @@ struct MapSettings {
                               that are left out with a warning
       --skip-unusable-sources  draw a style whose source cannot be opened without it (its
                               layers draw nothing; a warning says why) instead of failing
+      --path SPEC             a polyline in the Static Maps syntax (repeatable):
+                              color:0xRRGGBB[AA]|weight:PX|geodesic:true|LAT,LNG|LAT,LNG…
+                              or …|enc:ENCODED; with fillcolor:… a filled polygon
+      --polygon SPEC          the same, closed and filled (fillcolor default translucent blue)
+      --circle SPEC           LAT,LNG,RADIUS_M[,fill=CSS][,stroke=CSS][,width=PT][,z=N]
       --attribution A         off, or the text to credit instead of the sources' attribution
                               (default: the sources', bottom right inside the padding)
       --scale-bar             a scale bar (metres and feet at the target), bottom left
@@ -170,6 +178,9 @@ struct MapSettings {
     if arguments.has("no-tile-grid") { options.showsTileGrid = false }
     try applyContent(arguments)
     markerSpecs = arguments.allValues("marker")
+    overlaySpecs =
+      arguments.allValues("path").map { ("path", $0) } + arguments.allValues("polygon").map { ("polygon", $0) }
+      + arguments.allValues("circle").map { ("circle", $0) }
     // The view and the camera updates checked now: a bad size, scale or padding is a usage error.
     do {
       _ = try options.mapState(applying: updates)
@@ -269,6 +280,11 @@ struct MapSettings {
     timings.gl += milliseconds(since: deviceStart)
     for warning in map.styleWarnings { console.printError("tessera \(command): warning: \(warning)") }
     if let scene { try map.addMarkers(from: scene) }
+    for (option, value) in overlaySpecs {
+      map.add(
+        option == "circle"
+          ? try OverlayFlags.circle(value) : try OverlayFlags.path(value, option: option, closed: option == "polygon"))
+    }
     for spec in markerSpecs {
       let (marker, selected) = try MarkerFlag.parse(spec)
       map.add(marker)

@@ -115,3 +115,30 @@ import Testing
     #expect(blue.b > 200 && blue.r < 50, "\(blue)")
   }
 }
+
+@Suite struct CLIOverlayTests {
+  @Test func staticMapsPathsPolygonsAndCirclesAreDrawn() throws {
+    let directory = try temporaryDirectory()
+    let output = "\(directory)/paths.png"
+    let run = CapturedRun([
+      "render", "--map-type", "none", "--background", "black", "--center", "0,0", "--zoom", "12", "--size", "200x200",
+      "--path", "color:0xff0000ff|weight:6|0,-0.02|0,0.02",
+      "--polygon", "color:0x00ff00|weight:0|fillcolor:0x00ff00ff|0.01,-0.01|0.01,0.01|0.02,0.01|0.02,-0.01",
+      "--circle", "-0.015,0,300,fill=blue,stroke=blue,width=1",
+      "--output", output, "--gpu", "surfaceless",
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    let image = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: output))), source: output)
+    // Zoom 12 at the equator: 0.01° of longitude ≈ 29 points.
+    #expect(image.pixel(x: 100, y: 100).r > 200, "the red path through the centre")
+    #expect(image.pixel(x: 100, y: 56).g > 200, "the green polygon above it")
+    #expect(image.pixel(x: 100, y: 144).b > 200, "the blue circle below it")
+    #expect(image.pixel(x: 20, y: 20) == (0, 0, 0, 255))
+    for bad in [
+      ["--path", "0,0"], ["--path", "color:0xzz|0,0|1,1"], ["--circle", "0,0,-5"], ["--path", "enc:_p~iF"],
+    ] {
+      let failed = CapturedRun(["render", "--map-type", "none", "--output", "\(directory)/bad.png"] + bad)
+      #expect(failed.status != 0 && failed.error.contains(bad[0]), "\(bad): \(failed.error)")
+    }
+  }
+}
