@@ -47,7 +47,14 @@ extension Map {
       }
     }
     if let overlays = scene.overlays {
-      for overlay in try SceneOverlays.load(JSONCursor(root: overlays, source: scene.path)) { add(overlay) }
+      let cursor = JSONCursor(root: overlays, source: scene.path)
+      for overlay in try SceneOverlays.load(cursor, directory: (scene.path as NSString).deletingLastPathComponent) {
+        add(overlay)
+      }
+      if let fix = try SceneOverlays.myLocation(cursor["myLocation"]) {
+        myLocation = fix
+        isMyLocationEnabled = true
+      }
     }
     markerAppearProgress = scene.markerAppearProgress
   }

@@ -45,7 +45,8 @@ public struct Scene: Sendable {
     "name", "description", "dataRoot", "size", "scale", "camera", "padding", "background", "style",
     "markers", "tileGrid", "msaa", "minZoom", "maxZoom", "maxTilt", "cameraTargetBounds", "updates", "animation",
     "sky", "mapType", "colorScheme", "language", "selectedMarker", "attribution", "scaleBar", "polylines",
-    "polygons", "circles", "tiles", "imagery", "dem",
+    "polygons", "circles", "groundOverlays", "tileOverlays", "heatmaps", "geojsonOverlays", "myLocation", "traffic",
+    "tiles", "imagery", "dem",
     "buildings", "markerAppear",
     "featureStates",
   ]
@@ -155,7 +156,7 @@ public struct Scene: Sendable {
     stylePath = try root["style"].optionalString().map { Scene.resolve($0, against: dataRoot) }
     markers = root["markers"].value
     var overlayFields = JSONObject()
-    for field in ["polylines", "polygons", "circles"] where !root[field].isAbsentOrNull {
+    for field in SceneOverlays.sceneFields + ["myLocation"] where !root[field].isAbsentOrNull {
       overlayFields[field] = root[field].value!
     }
     overlays = overlayFields.count > 0 ? .object(overlayFields) : nil

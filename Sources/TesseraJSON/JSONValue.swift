@@ -89,6 +89,10 @@ public struct JSONObject: Sendable, Equatable {
   public var pairs: [(key: String, value: JSONValue)] { keys.map { ($0, members[$0]!) } }
 }
 
+extension JSONObject: ExpressibleByDictionaryLiteral {
+  public init(dictionaryLiteral elements: (String, JSONValue)...) { self.init(elements) }
+}
+
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
   ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral,
   ExpressibleByNilLiteral

@@ -8,6 +8,8 @@ final class OverlayLayerState {
   var nextSequence = 0
   var isDirty = false
   var renderer: StyleRenderer?
+  var isMyLocationEnabled = false
+  var myLocation: LocationFix?
 
   /// Overlays in drawing order: zIndex, then the order they were added in.
   var ordered: [MapOverlay] {
@@ -45,13 +47,21 @@ extension Map {
     guard overlayLayer.isDirty else { return }
     overlayLayer.isDirty = false
     let ordered = overlayLayer.ordered
-    guard !ordered.isEmpty else {
+    let location = overlayLayer.isMyLocationEnabled ? overlayLayer.myLocation : nil
+    guard !ordered.isEmpty || location != nil else {
       overlayLayer.renderer = nil
       return
     }
-    let style = try Style.parse(OverlayStyle.document(ordered), source: "overlays")
+    let built = OverlayStyle(ordered, myLocation: location, pixelRatio: styleSettings.pixelRatio)
+    let style = try Style.parse(built.document, source: "overlays")
+    let pictures = Dictionary(
+      uniqueKeysWithValues: built.pictures.map { id, picture in
+        (id, RenderSource(id: id, source: picture, kind: .image, tileSize: 512, minZoom: 0, maxZoom: 24))
+      })
     overlayLayer.renderer = try StyleBuilder.renderer(
-      style, name: "overlays", binder: StyleBuilder.binder(dataRoot: "/", localRoot: nil, settings: styleSettings),
-      loader: tileLoader, settings: styleSettings)
+      style, name: "overlays",
+      binder: StyleBuilder.binder(
+        dataRoot: FileManager.default.currentDirectoryPath, localRoot: nil, settings: styleSettings),
+      loader: tileLoader, settings: styleSettings, images: built.images, prebound: pictures)
   }
 }

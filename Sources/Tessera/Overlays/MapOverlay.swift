@@ -29,19 +29,26 @@ public final class Polyline: MapOverlay {
   /// The SDK's default blue.
   public var strokeColor = Color(r: 0, g: 0, b: 255) { didSet { changed() } }
   public var geodesic = false { didSet { changed() } }
+  /// Styles of runs of segments from the start (GMSStyleSpan); empty: `strokeColor` all along.
+  public var spans: [StyleSpan] = [] { didSet { changed() } }
+  /// Dashes, gaps and dots in points repeated along the whole line; empty: a continuous line.
+  public var strokePattern: [PatternItem] = [] { didSet { changed() } }
 
   public init(path: [Coordinate]) {
     self.path = path
   }
 }
 
-/// An area (GMSPolygon): an outer path and holes, filled and outlined.
+/// An area (GMSPolygon): an outer path and holes, filled and outlined. The fill follows the
+/// even-odd rule, so a self-intersecting outline leaves the parts it covers twice empty; paths
+/// crossing the antimeridian take the shorter way round, as the SDK draws them.
 public final class Polygon: MapOverlay {
   public var path: [Coordinate] { didSet { changed() } }
   public var holes: [[Coordinate]] = [] { didSet { changed() } }
   /// The SDK's default blue.
   public var fillColor = Color(r: 0, g: 0, b: 255) { didSet { changed() } }
-  public var strokeColor = Color.black { didSet { changed() } }
+  /// None by default, as in the SDK.
+  public var strokeColor = Color.transparent { didSet { changed() } }
   /// Points; 0 draws no outline.
   public var strokeWidth = 1.0 { didSet { changed() } }
   public var geodesic = false { didSet { changed() } }

@@ -53,6 +53,59 @@ enum OverlayGeometry {
     return ring
   }
 
+  /// `path` with longitudes moved by whole turns so that each step goes the shorter way round
+  /// (a path from 170° to −170° crosses the antimeridian rather than circling the earth).
+  static func unwrapped(_ path: [Coordinate]) -> [Coordinate] {
+    guard var previous = path.first else { return path }
+    var result = [previous]
+    result.reserveCapacity(path.count)
+    for point in path.dropFirst() {
+      var longitude = point.longitude
+      let step = longitude - previous.longitude
+      if abs(step) > 180 { longitude -= 360 * (step / 360).rounded() }
+      previous = Coordinate(latitude: point.latitude, longitude: longitude)
+      result.append(previous)
+    }
+    return result
+  }
+
+  /// The metres from `a` to `b` along the line of constant bearing between them.
+  static func rhumbDistance(_ a: Coordinate, _ b: Coordinate) -> Double {
+    let (phiA, phiB) = (a.latitude * .pi / 180, b.latitude * .pi / 180)
+    var deltaLambda = (b.longitude - a.longitude) * .pi / 180
+    if abs(deltaLambda) > .pi { deltaLambda -= (deltaLambda > 0 ? 2 : -2) * .pi }
+    let deltaPsi = log(tan(.pi / 4 + phiB / 2) / tan(.pi / 4 + phiA / 2))
+    let q = abs(deltaPsi) > 1e-12 ? (phiB - phiA) / deltaPsi : cos(phiA)
+    return hypot(phiB - phiA, q * deltaLambda) * earthRadius
+  }
+
+  /// The part of `path` from segment position `start` to `end` (segment positions count path
+  /// segments from 0: 1.5 is halfway along the second segment); points inside a segment lie on
+  /// its great circle when `geodesic`, else on the straight line in latitude and longitude.
+  static func slice(_ path: [Coordinate], from start: Double, to end: Double, geodesic: Bool) -> [Coordinate] {
+    let segments = Double(path.count - 1)
+    let (start, end) = (min(max(start, 0), segments), min(max(end, 0), segments))
+    guard path.count > 1, end > start else { return [] }
+    func point(at position: Double) -> Coordinate {
+      let index = min(Int(position), path.count - 2)
+      let t = position - Double(index)
+      let (a, b) = (path[index], path[index + 1])
+      if t <= 0 { return a }
+      if t >= 1 { return b }
+      if geodesic { return interpolate(a, b, t) }
+      return Coordinate(
+        latitude: a.latitude + (b.latitude - a.latitude) * t, longitude: a.longitude + (b.longitude - a.longitude) * t)
+    }
+    var result = [point(at: start)]
+    var vertex = Int(start) + 1
+    while Double(vertex) < end {
+      result.append(path[vertex])
+      vertex += 1
+    }
+    result.append(point(at: end))
+    return result
+  }
+
   static func centralAngle(_ a: Coordinate, _ b: Coordinate) -> Double {
     let (va, vb) = (vector(a), vector(b))
     let dot = min(max(va.0 * vb.0 + va.1 * vb.1 + va.2 * vb.2, -1), 1)

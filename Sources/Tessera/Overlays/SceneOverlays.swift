@@ -9,14 +9,21 @@ import TesseraJSON
 /// `"circles": [{"center": [lat, lng], "radius": METRES, "fillColor", "strokeColor", "strokeWidth", "zIndex"}]`.
 /// A bad field is an error naming the scene file and the field's path.
 enum SceneOverlays {
-  static let polylineFields: Set<String> = ["path", "encoded", "color", "width", "geodesic", "zIndex"]
+  static let polylineFields: Set<String> = [
+    "path", "encoded", "color", "width", "geodesic", "zIndex", "spans", "dashes", "pattern",
+  ]
+  /// The scene's fields holding overlays.
+  static let sceneFields = [
+    "polylines", "polygons", "circles", "groundOverlays", "tileOverlays", "heatmaps", "geojsonOverlays",
+  ]
   static let polygonFields: Set<String> = [
     "path", "holes", "fillColor", "strokeColor", "strokeWidth", "geodesic", "zIndex",
   ]
   static let circleFields: Set<String> = ["center", "radius", "fillColor", "strokeColor", "strokeWidth", "zIndex"]
 
-  /// The overlays of the scene's `polylines`, `polygons` and `circles`, in that order.
-  static func load(_ root: JSONCursor) throws -> [MapOverlay] {
+  /// The overlays of the scene's overlay fields, in the order of ``sceneFields``; files are
+  /// relative to `directory`.
+  static func load(_ root: JSONCursor, directory: String) throws -> [MapOverlay] {
     var overlays: [MapOverlay] = []
     for element in root["polylines"].isAbsentOrNull ? [] : try root["polylines"].elements() {
       let path: [Coordinate]
@@ -34,6 +41,8 @@ enum SceneOverlays {
       line.strokeWidth = try element["width"].number(default: 1, in: 0...1000)
       line.geodesic = try element["geodesic"].bool(default: false)
       line.zIndex = try element["zIndex"].integer(default: 0, in: Int(Int32.min)...Int(Int32.max))
+      line.spans = try spans(element, path: path, directory: directory)
+      line.strokePattern = try pattern(element["pattern"])
       overlays.append(line)
     }
     for element in root["polygons"].isAbsentOrNull ? [] : try root["polygons"].elements() {
@@ -55,6 +64,10 @@ enum SceneOverlays {
       circle.zIndex = try element["zIndex"].integer(default: 0, in: Int(Int32.min)...Int(Int32.max))
       overlays.append(circle)
     }
+    overlays += try groundOverlays(root["groundOverlays"], directory: directory)
+    overlays += try tileOverlays(root["tileOverlays"], directory: directory)
+    overlays += try heatmaps(root["heatmaps"], directory: directory)
+    overlays += try geojsonOverlays(root["geojsonOverlays"], directory: directory)
     return overlays
   }
 

@@ -121,12 +121,16 @@ enum StyleBuilder {
   }
 
   /// A renderer of `style` with its sources bound, loading tiles with `loader`; `images` join
-  /// the style's sprites (built-in icons).
+  /// the style's sprites (built-in icons); `prebound` sources are used as given (pictures held
+  /// in memory) instead of being opened.
   static func renderer(
     _ style: Style, name: String, binder: StyleSourceBinder, loader: TileLoader, settings: StyleSettings,
-    images: [String: SpriteImage] = [:]
+    images: [String: SpriteImage] = [:], prebound: [String: RenderSource] = [:]
   ) throws -> StyleRenderer {
-    let bound = try binder.bind(style, name: name)
+    var unbound = style
+    for id in prebound.keys { unbound.sources[id] = nil }
+    var bound = try binder.bind(unbound, name: name)
+    bound.sources.merge(prebound) { _, given in given }
     // Local fonts draw the labels of styles without glyph PBFs only: a style with a `glyphs`
     // URL never reads (or scans) them.
     let fonts = style.glyphs == nil ? FontLibraries.library(folders: settings.fontFolders) : nil
