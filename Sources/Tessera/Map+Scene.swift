@@ -29,6 +29,18 @@ extension Map {
     }
   }
 
+  /// Adds the overlays described by scene fields (`polylines`, `polygons`, `circles`,
+  /// `groundOverlays`, `tileOverlays`, `heatmaps`, `geojsonOverlays`, `myLocation`) of
+  /// `fields`; errors name `source` and the field. Files are relative to `directory`.
+  public func addOverlays(from fields: JSONValue, source: String, directory: String) throws {
+    let cursor = JSONCursor(root: fields, source: source)
+    for overlay in try SceneOverlays.load(cursor, directory: directory) { add(overlay) }
+    if let fix = try SceneOverlays.myLocation(cursor["myLocation"]) {
+      myLocation = fix
+      isMyLocationEnabled = true
+    }
+  }
+
   /// Adds the markers a scene describes and takes its appear-animation progress.
   public func addMarkers(from scene: Scene) throws {
     if let markers = scene.markers {
@@ -47,15 +59,9 @@ extension Map {
       }
     }
     if let overlays = scene.overlays {
-      let cursor = JSONCursor(root: overlays, source: scene.path)
-      for overlay in try SceneOverlays.load(cursor, directory: (scene.path as NSString).deletingLastPathComponent) {
-        add(overlay)
-      }
-      if let fix = try SceneOverlays.myLocation(cursor["myLocation"]) {
-        myLocation = fix
-        isMyLocationEnabled = true
-      }
+      try addOverlays(from: overlays, source: scene.path, directory: (scene.path as NSString).deletingLastPathComponent)
     }
     markerAppearProgress = scene.markerAppearProgress
+    if !scene.placesCamera { fitCameraToContent(visible: scene.visible) }
   }
 }

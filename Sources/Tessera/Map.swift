@@ -34,6 +34,8 @@ public final class Map {
       try? setMapType(type, colorScheme: scheme)
     }
   }
+  /// The traffic drawn under the labels (``setTraffic(_:)``).
+  public internal(set) var traffic: TrafficLayer?
   /// Loads and caches tiles for every style this map draws.
   let tileLoader: TileLoader
   /// How HTTP sources of later styles fetch.
@@ -84,6 +86,7 @@ public final class Map {
     content = preparation.content
     data = options.data
     buildingsEnabled = options.buildingsEnabled
+    traffic = options.traffic
     styleRenderer = preparation.styleRenderer
     firstTiles = preparation.firstTiles
     attribution = options.attribution

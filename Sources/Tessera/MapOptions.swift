@@ -32,6 +32,9 @@ public struct MapOptions: Sendable, Equatable {
   /// `buildingsEnabled`: 3D buildings in the normal and terrain types from zoom 16 (flat
   /// footprints below, and always when off).
   public var buildingsEnabled = true
+  /// `trafficEnabled` with the application's traffic data; nil: no traffic. Not drawn over map
+  /// type `none`, as in the SDK.
+  public var traffic: TrafficLayer?
   /// The data the map types draw (the synthetic demo city unless set).
   public var data: MapData
   /// Bytes of tile geometry and textures kept on the GPU between frames (least recently used

@@ -70,7 +70,7 @@ public final class MapPreparation {
     self.tileLoader = tileLoader
     let settings = StyleSettings(options)
     if let stylePath {
-      let style = try Style.load(path: stylePath)
+      let style = try TrafficStyle.adding(options.traffic, to: try Style.load(path: stylePath))
       let root = dataRoot ?? (stylePath as NSString).deletingLastPathComponent
       styleRenderer = try StyleBuilder.renderer(
         style, name: stylePath, binder: StyleBuilder.binder(dataRoot: root, localRoot: nil, settings: settings),
@@ -82,8 +82,8 @@ public final class MapPreparation {
         options.mapType, colorScheme: options.colorScheme, data: options.data, buildings3D: options.buildingsEnabled,
         settings: settings)
       styleRenderer = try StyleBuilder.renderer(
-        built.style, name: built.name, binder: built.binder, loader: tileLoader, settings: settings,
-        images: built.images)
+        try TrafficStyle.adding(options.traffic, to: built.style), name: built.name, binder: built.binder,
+        loader: tileLoader, settings: settings, images: built.images)
       content = .mapType(options.mapType, options.colorScheme)
     } else {
       styleRenderer = nil

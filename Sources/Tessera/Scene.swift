@@ -20,6 +20,11 @@ public struct Scene: Sendable {
   /// The MapLibre style (`style`, relative to the data root), absolute, if any; its source
   /// URLs resolve against the data root. Without one the map draws ``MapOptions/mapType``.
   public var stylePath: String?
+  /// Whether the scene places the camera (`camera` or `updates`); without, the camera is fitted
+  /// to the markers, overlays and `visible` coordinates as the Static Maps API does.
+  public var placesCamera = true
+  /// Coordinates the view must show when the camera is fitted (`visible`: `[[lat, lng], …]`).
+  public var visible: [Coordinate] = []
   /// The `markers` section as written (a marker set, or a list of markers and sets; read
   /// when the map is made).
   public var markers: JSONValue?
@@ -46,7 +51,7 @@ public struct Scene: Sendable {
     "markers", "tileGrid", "msaa", "minZoom", "maxZoom", "maxTilt", "cameraTargetBounds", "updates", "animation",
     "sky", "mapType", "colorScheme", "language", "selectedMarker", "attribution", "scaleBar", "polylines",
     "polygons", "circles", "groundOverlays", "tileOverlays", "heatmaps", "geojsonOverlays", "myLocation", "traffic",
-    "tiles", "imagery", "dem",
+    "visible", "tiles", "imagery", "dem",
     "buildings", "markerAppear",
     "featureStates",
   ]
@@ -123,7 +128,19 @@ public struct Scene: Sendable {
 
   /// Reads a scene already parsed (or built) as a JSON value; relative paths inside resolve
   /// against `path`'s directory, which also names the scene in errors.
+  /// The members of a `tessera` object replace the scene's own fields of the same name: a
+  /// scenario shared with other renderers (MapLibre Native reads only `style`) can hand
+  /// Tessera overlays where the others draw the same data as style layers.
   public static func parse(_ root: JSONValue, path: String) throws(SceneError) -> Scene {
+    var root = root
+    if case .object(var fields) = root, let own = fields["tessera"] {
+      guard case .object(let overrides) = own else {
+        throw SceneError.invalid(path: path, field: "tessera", reason: "expected an object of scene fields")
+      }
+      fields["tessera"] = nil
+      for (key, value) in overrides.pairs { fields[key] = value }
+      root = .object(fields)
+    }
     do {
       return try Scene(root: JSONCursor(root: root, source: path), path: path)
     } catch let error as SceneError {
@@ -186,6 +203,14 @@ public struct Scene: Sendable {
       throw SceneError.invalid(path: path, field: "minZoom/maxZoom/maxTilt", reason: error.description)
     }
     options.limits = limits
+    placesCamera = root["camera"].exists || root["updates"].exists
+    if !root["visible"].isAbsentOrNull {
+      do {
+        visible = try SceneOverlays.coordinates(root["visible"])
+      } catch let error as MarkerError {
+        throw SceneError.invalid(path: path, field: "visible", reason: error.reason)
+      }
+    }
     if root["camera"].exists {
       let camera = root["camera"]
       do {
@@ -271,6 +296,7 @@ public struct Scene: Sendable {
       options.language = code
     }
     options.buildingsEnabled = try root["buildings"].bool(default: true)
+    options.traffic = try Scene.traffic(root["traffic"], directory: baseDirectory)
     var data = MapData(dataRoot: dataRoot)
     if let tiles = try root["tiles"].optionalString() { data.tiles = tiles }
     data.imagery = try root["imagery"].optionalString()
@@ -299,5 +325,25 @@ public struct Scene: Sendable {
   static func resolve(_ path: String, against directory: String) -> String {
     let joined = path.hasPrefix("/") ? path : (directory.isEmpty ? path : directory + "/" + path)
     return URL(fileURLWithPath: joined).standardizedFileURL.path
+  }
+}
+
+extension Scene {
+  /// `"traffic": {"geojson": PATH | "tiles": URL, "sourceLayer": NAME, "attribute": "congestion"}`
+  /// (paths relative to the scene file).
+  static func traffic(_ cursor: JSONCursor, directory: String) throws -> TrafficLayer? {
+    guard !cursor.isAbsentOrNull else { return nil }
+    _ = try cursor.keys()
+    let attribute = try cursor["attribute"].optionalString() ?? "congestion"
+    if let file = try cursor["geojson"].optionalString() {
+      return TrafficLayer(data: .geoJSON(path: absolutePath(file, against: directory)), attribute: attribute)
+    }
+    guard var url = try cursor["tiles"].optionalString() else {
+      throw SceneError.invalid(path: cursor.source, field: "traffic", reason: "expected \"geojson\" or \"tiles\"")
+    }
+    if !url.contains("://") { url = absolutePath(url, against: directory) }
+    return TrafficLayer(
+      data: .vectorTiles(url: url, sourceLayer: try cursor["sourceLayer"].optionalString() ?? "traffic"),
+      attribute: attribute)
   }
 }

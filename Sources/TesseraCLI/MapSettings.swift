@@ -3,6 +3,7 @@ import Foundation
 import Tessera
 import TesseraGL
 import TesseraGeo
+import TesseraJSON
 
 /// The map options of a render: a scene file (if any) overridden by command-line flags.
 struct MapSettings {
@@ -18,6 +19,12 @@ struct MapSettings {
   var markerSpecs: [String] = []
   /// `--path`, `--polygon` and `--circle` values, in order.
   var overlaySpecs: [(option: String, value: String)] = []
+  /// Scene overlay fields the other overlay flags stand for.
+  var overlayFields = JSONObject()
+  /// `--visible` coordinates.
+  var visible: [Coordinate] = []
+  /// Whether the scene or the flags place the camera; otherwise it is fitted to the content.
+  var placesCamera = true
 
   /// The options shared by `render` and `bench`.
   static let cameraOptions: [OptionSpec] = [
@@ -29,6 +36,8 @@ struct MapSettings {
     .flag("buildings"), .flag("no-buildings"), .value("marker", repeatable: true), .value("tile-timeout"),
     .flag("skip-unusable-sources"), .value("fonts", repeatable: true), .value("attribution"), .flag("scale-bar"),
     .value("path", repeatable: true), .value("polygon", repeatable: true), .value("circle", repeatable: true),
+    .value("ground-overlay", repeatable: true), .value("tile-overlay", repeatable: true),
+    .value("heatmap", repeatable: true), .value("my-location"), .value("traffic"), .value("visible", repeatable: true),
   ]
 
   static let cameraHelp = """
@@ -78,6 +87,16 @@ struct MapSettings {
                               or …|enc:ENCODED; with fillcolor:… a filled polygon
       --polygon SPEC          the same, closed and filled (fillcolor default translucent blue)
       --circle SPEC           LAT,LNG,RADIUS_M[,fill=CSS][,stroke=CSS][,width=PT][,z=N]
+      --ground-overlay SPEC   IMAGE,bounds=S:W:N:E or IMAGE,at=LAT:LNG[,zoom=Z][,anchor=X:Y],
+                              with [,bearing=DEG][,opacity=X][,z=N] (repeatable)
+      --tile-overlay SPEC     TEMPLATE|URL[,opacity=X][,size=PX][,z=N]: raster tiles over the
+                              map ({z}/{x}/{y} template, mbtiles://, pmtiles://) (repeatable)
+      --heatmap SPEC          FILE.geojson[,radius=PT][,opacity=X][,intensity=X][,weight=PROP]
+      --my-location SPEC      LAT,LNG[,accuracy=M][,heading=DEG]: the blue location dot
+      --traffic SPEC          FILE.geojson or vector tiles[,layer=NAME][,attribute=NAME]:
+                              traffic lines by congestion level or speed ratio, under labels
+      --visible LAT,LNG|…     without --center/--zoom, also keep these in view (repeatable);
+                              without a camera the view fits every marker and overlay
       --attribution A         off, or the text to credit instead of the sources' attribution
                               (default: the sources', bottom right inside the padding)
       --scale-bar             a scale bar (metres and feet at the target), bottom left
@@ -181,6 +200,22 @@ struct MapSettings {
     overlaySpecs =
       arguments.allValues("path").map { ("path", $0) } + arguments.allValues("polygon").map { ("polygon", $0) }
       + arguments.allValues("circle").map { ("circle", $0) }
+    overlayFields = JSONObject()
+    func list(_ name: String, _ field: String, _ parse: (String) throws(UsageError) -> JSONValue) throws {
+      let values = try arguments.allValues(name).map { text throws(UsageError) in try parse(text) }
+      if !values.isEmpty { overlayFields[field] = .array(values) }
+    }
+    try list("ground-overlay", "groundOverlays", OverlayKindFlags.groundOverlay)
+    try list("tile-overlay", "tileOverlays", OverlayKindFlags.tileOverlay)
+    try list("heatmap", "heatmaps", OverlayKindFlags.heatmap)
+    if let text = arguments.value("my-location") { overlayFields["myLocation"] = try OverlayKindFlags.myLocation(text) }
+    if let text = arguments.value("traffic") { options.traffic = try OverlayKindFlags.traffic(text) }
+    visible = try arguments.allValues("visible").flatMap { text throws(UsageError) in
+      try OverlayKindFlags.visible(text)
+    }
+    placesCamera =
+      (scene?.placesCamera ?? false) || arguments.value("center") != nil || arguments.value("zoom") != nil
+      || !arguments.allValues("update").isEmpty
     // The view and the camera updates checked now: a bad size, scale or padding is a usage error.
     do {
       _ = try options.mapState(applying: updates)
@@ -285,11 +320,16 @@ struct MapSettings {
         option == "circle"
           ? try OverlayFlags.circle(value) : try OverlayFlags.path(value, option: option, closed: option == "polygon"))
     }
+    if overlayFields.count > 0 {
+      try map.addOverlays(
+        from: .object(overlayFields), source: "command line", directory: FileManager.default.currentDirectoryPath)
+    }
     for spec in markerSpecs {
       let (marker, selected) = try MarkerFlag.parse(spec)
       map.add(marker)
       if selected { map.selectedMarker = marker }
     }
+    if !placesCamera { map.fitCameraToContent(visible: (scene?.visible ?? []) + visible) }
     return map
   }
 

@@ -141,4 +141,47 @@ import Testing
       #expect(failed.status != 0 && failed.error.contains(bad[0]), "\(bad): \(failed.error)")
     }
   }
+
+  @Test func groundOverlaysHeatmapsMyLocationAndTheImplicitCamera() throws {
+    let directory = try temporaryDirectory()
+    let picture = "\(directory)/red.png"
+    try Data(try PNGCodec.encode(RGBAImage(width: 4, height: 4, fill: Color(r: 255, g: 0, b: 0)))).write(
+      to: URL(fileURLWithPath: picture))
+    let points = "\(directory)/points.geojson"
+    try Data(
+      #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[0.02,-0.02]}}]}"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: points))
+    let output = "\(directory)/kinds.png"
+    // No --center or --zoom: the view fits the ground overlay, the heatmap's point, the
+    // location and the --visible point.
+    let run = CapturedRun([
+      "render", "--map-type", "none", "--background", "black", "--size", "200x200",
+      "--ground-overlay", "\(picture),bounds=0:-0.02:0.02:0,opacity=1",
+      "--heatmap", "\(points),radius=10", "--my-location", "-0.01,-0.01,accuracy=100",
+      "--visible", "0.03,0.03", "--output", output, "--gpu", "surfaceless",
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    let image = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: output))), source: output)
+    var (red, blue) = (0, 0)
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        let p = image.pixel(x: x, y: y)
+        if p.r > 200 && p.g < 60 && p.b < 60 { red += 1 }
+        if p.b > 200 && p.r < 120 { blue += 1 }
+      }
+    }
+    #expect(red > 100, "the ground overlay (and the heatmap's core) are in view")
+    #expect(blue > 20, "the my-location dot is in view")
+    for bad in [
+      ["--ground-overlay", "\(picture)"], ["--ground-overlay", "\(directory)/none.png,bounds=0:0:1:1"],
+      ["--heatmap", "\(directory)/none.geojson"], ["--my-location", "95,0"], ["--visible", "0"],
+      ["--tile-overlay", "x/{z}/{x}/{y}.png,size=abc"], ["--traffic", "\(directory)/none.geojson"],
+    ] {
+      let failed = CapturedRun(
+        ["render", "--map-type", "normal", "--center", "0,0", "--zoom", "3", "--output", "\(directory)/bad.png"] + bad)
+      #expect(failed.status != 0, "\(bad) was accepted")
+      #expect(!failed.error.isEmpty && !failed.error.contains("Fatal"), "\(bad): \(failed.error)")
+    }
+  }
 }

@@ -42,14 +42,23 @@ extension Map {
 
   func overlaysChanged() { overlayLayer.isDirty = true }
 
-  /// Remakes the overlays' renderer after a change (none when there are no overlays).
+  /// Remakes the overlays' renderer after a change (none when there are no overlays); throws
+  /// ``OverlayError`` for an overlay that cannot be drawn (it stays on the map).
   func updateOverlayRenderer() throws {
     guard overlayLayer.isDirty else { return }
-    overlayLayer.isDirty = false
     let ordered = overlayLayer.ordered
+    for overlay in ordered { try OverlayValidation.check(overlay) }
     let location = overlayLayer.isMyLocationEnabled ? overlayLayer.myLocation : nil
+    if let location {
+      guard location.coordinate.latitude.isFinite, location.coordinate.longitude.isFinite,
+        abs(location.coordinate.latitude) <= 90, location.horizontalAccuracy.isFinite, location.horizontalAccuracy >= 0
+      else {
+        throw OverlayError(overlay: "my location", reason: "expected a finite coordinate and an accuracy ≥ 0 metres")
+      }
+    }
     guard !ordered.isEmpty || location != nil else {
       overlayLayer.renderer = nil
+      overlayLayer.isDirty = false
       return
     }
     let built = OverlayStyle(ordered, myLocation: location, pixelRatio: styleSettings.pixelRatio)
@@ -63,5 +72,6 @@ extension Map {
       binder: StyleBuilder.binder(
         dataRoot: FileManager.default.currentDirectoryPath, localRoot: nil, settings: styleSettings),
       loader: tileLoader, settings: styleSettings, images: built.images, prebound: pictures)
+    overlayLayer.isDirty = false
   }
 }

@@ -32,9 +32,8 @@ struct OverlayStyle {
   private var sources = JSONObject()
   private var layers: [JSONValue] = []
   private var batch = 0
-  /// The slots the open batch has used, and the highest.
-  private var batchSlots: Set<Slot> = []
-  private var batchTop: Slot?
+  /// The slots the open batch has used, with the bounding boxes of what each holds.
+  private var batchSlots: [Slot: [Box]] = [:]
   private var dedicated = 0
   private let pixelRatio: Double
 
@@ -85,18 +84,39 @@ struct OverlayStyle {
 
   // MARK: Batches
 
-  /// The `layer` property of a feature going into `slot` of the open batch (a new batch when
-  /// the slot lies under one already used).
-  private mutating func layerName(_ slot: Slot) -> String {
-    if let top = batchTop, slot < top { closeBatch() }
-    batchSlots.insert(slot)
-    batchTop = max(batchTop ?? slot, slot)
+  /// A bounding box in degrees.
+  private struct Box {
+    var west, south, east, north: Double
+
+    init(_ coordinates: [Coordinate]) {
+      (west, south, east, north) = (.infinity, .infinity, -.infinity, -.infinity)
+      for c in coordinates {
+        (west, east) = (min(west, c.longitude), max(east, c.longitude))
+        (south, north) = (min(south, c.latitude), max(north, c.latitude))
+      }
+    }
+
+    func intersects(_ other: Box) -> Bool {
+      west <= other.east && other.west <= east && south <= other.north && other.south <= north
+    }
+  }
+
+  /// The `layer` property of a feature covering `box` going into `slot` of the open batch. The
+  /// batch's layers draw slot by slot, so the feature would draw under what earlier overlays
+  /// put in higher slots: when it may overlap any of that (their boxes meet), a new batch
+  /// starts. Overlays that do not overlap share layers whatever their order (boxes are the
+  /// geometry's: where a stroke's half width reaches past its box into a later fill, the stroke
+  /// may stay on top).
+  private mutating func layerName(_ slot: Slot, box: Box) -> String {
+    let covered = batchSlots.contains { other, boxes in other > slot && boxes.contains { $0.intersects(box) } }
+    if covered { closeBatch() }
+    batchSlots[slot, default: []].append(box)
     return "\(batch)-\(slot.name)"
   }
 
   /// Emits the open batch's layers.
   private mutating func closeBatch() {
-    for slot in batchSlots.sorted() {
+    for slot in batchSlots.keys.sorted() {
       let name = "\(batch)-\(slot.name)"
       var layer: JSONObject = [
         "id": .string("overlay-\(name)"), "source": .string(source),
@@ -118,8 +138,7 @@ struct OverlayStyle {
       layers.append(.object(layer))
     }
     batch += 1
-    batchSlots = []
-    batchTop = nil
+    batchSlots = [:]
   }
 
   /// Emits a layer of its own between batches; returns its id.
@@ -133,9 +152,11 @@ struct OverlayStyle {
     return id
   }
 
-  private mutating func feature(_ geometry: JSONValue, slot: Slot, properties: JSONObject) {
+  private mutating func feature(
+    _ coordinates: [[Coordinate]], geometry: JSONValue, slot: Slot, properties: JSONObject
+  ) {
     var properties = properties
-    properties["layer"] = .string(layerName(slot))
+    properties["layer"] = .string(layerName(slot, box: Box(Array(coordinates.joined()))))
     features.append(["type": "Feature", "geometry": geometry, "properties": .object(properties)])
   }
 
@@ -145,7 +166,7 @@ struct OverlayStyle {
     if fill.alpha > 0, let outer = rings.first, outer.count >= 4 {
       for copy in Self.worldCopies(rings.filter { $0.count >= 4 }) {
         feature(
-          ["type": "Polygon", "coordinates": .array(copy.map(Self.positions))], slot: .fill,
+          copy, geometry: ["type": "Polygon", "coordinates": .array(copy.map(Self.positions))], slot: .fill,
           properties: ["color": .string(Self.css(fill))])
       }
     }
@@ -158,7 +179,7 @@ struct OverlayStyle {
     guard line.count >= 2, color.alpha > 0, width > 0 else { return }
     for copy in Self.worldCopies([line]) {
       feature(
-        ["type": "LineString", "coordinates": Self.positions(copy[0])], slot: .line,
+        copy, geometry: ["type": "LineString", "coordinates": Self.positions(copy[0])], slot: .line,
         properties: ["color": .string(Self.css(color)), "width": .number(width)])
     }
   }
@@ -224,7 +245,7 @@ struct OverlayStyle {
     images[name] = SpriteImage(image: OverlayPictures.stampTile(image), pixelRatio: pixelRatio)
     for copy in Self.worldCopies([line]) {
       feature(
-        ["type": "LineString", "coordinates": Self.positions(copy[0])], slot: .stamp,
+        copy, geometry: ["type": "LineString", "coordinates": Self.positions(copy[0])], slot: .stamp,
         properties: ["stamp": .string(name), "width": .number(width)])
     }
   }

@@ -21,7 +21,8 @@ extension Map {
     let data = data ?? self.data
     let built = try StyleBuilder.mapType(
       type, colorScheme: colorScheme, data: data, buildings3D: buildingsEnabled, settings: styleSettings)
-    try install(built.style, name: built.name, binder: built.binder, images: built.images)
+    try install(
+      built.style, name: built.name, binder: built.binder, images: built.images, traffic: type == .none ? nil : traffic)
     self.data = data
     content = .mapType(type, colorScheme)
   }
@@ -32,7 +33,7 @@ extension Map {
   public func setStyle(_ style: Style, name: String, dataRoot: String, localRoot: String? = nil) throws {
     try install(
       style, name: name,
-      binder: StyleBuilder.binder(dataRoot: dataRoot, localRoot: localRoot, settings: styleSettings))
+      binder: StyleBuilder.binder(dataRoot: dataRoot, localRoot: localRoot, settings: styleSettings), traffic: traffic)
     content = .style(name: name, dataRoot: dataRoot)
   }
 
@@ -43,14 +44,33 @@ extension Map {
       style, name: path, dataRoot: dataRoot ?? (path as NSString).deletingLastPathComponent, localRoot: localRoot)
   }
 
+  /// `trafficEnabled` with the application's traffic data (``TrafficLayer``); nil: none.
+  /// Setting it redraws the current map type or style with the traffic under its labels
+  /// (never over map type `none`); throws when the traffic data cannot be opened.
+  public func setTraffic(_ traffic: TrafficLayer?) throws {
+    let previous = self.traffic
+    self.traffic = traffic
+    do {
+      switch content {
+      case .mapType(let type, let scheme): try setMapType(type, colorScheme: scheme)
+      case .style(let name, let dataRoot): try loadStyle(path: name, dataRoot: dataRoot)
+      }
+    } catch {
+      self.traffic = previous
+      throw error
+    }
+  }
+
   /// The warnings of the current style (unknown properties, layers not drawn).
   public var styleWarnings: [String] { styleRenderer?.warnings ?? [] }
 
   private func install(
-    _ style: Style, name: String, binder: StyleSourceBinder, images: [String: SpriteImage] = [:]
+    _ style: Style, name: String, binder: StyleSourceBinder, images: [String: SpriteImage] = [:],
+    traffic: TrafficLayer?
   ) throws {
     styleRenderer = try StyleBuilder.renderer(
-      style, name: name, binder: binder, loader: tileLoader, settings: styleSettings, images: images)
+      try TrafficStyle.adding(traffic, to: style), name: name, binder: binder, loader: tileLoader,
+      settings: styleSettings, images: images)
   }
 }
 
