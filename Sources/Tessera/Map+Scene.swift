@@ -34,7 +34,7 @@ extension Map {
   /// `fields`; errors name `source` and the field. Files are relative to `directory`.
   public func addOverlays(from fields: JSONValue, source: String, directory: String) throws {
     let cursor = JSONCursor(root: fields, source: source)
-    for overlay in try SceneOverlays.load(cursor, directory: directory) { add(overlay) }
+    for overlay in try MapOverlay.overlays(sceneFields: fields, source: source, directory: directory) { add(overlay) }
     if let fix = try SceneOverlays.myLocation(cursor["myLocation"]) {
       myLocation = fix
       isMyLocationEnabled = true

@@ -16,7 +16,7 @@ import TesseraText
 ///   7 TileJSON (read as source metadata) · 8 sprite index JSON (cut from a 64×32 sheet and
 ///   packed into a pattern atlas) · 9 glyph PBF (decoded, a label laid out and its glyphs packed)
 ///   · 10 font file (read by FreeType, a label shaped by HarfBuzz, its glyphs rendered as
-///   distance fields)
+///   distance fields) · 11 scene overlay fields (read as overlays; paths as encoded polylines)
 /// `tessera-fuzz --write-seeds DIR` writes a starting corpus (see Seeds.swift).
 ///
 /// libFuzzer build (see README, "Fuzzing"):
@@ -27,7 +27,7 @@ import TesseraText
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let payload = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-  switch data[0] % 11 {
+  switch data[0] % 12 {
   case 0:
     _ = try? MVTDecoder.decode(payload, inflateLimit: 16 << 20)
   case 1:
@@ -69,6 +69,11 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     FuzzText.glyphPBF(payload)
   case 10:
     FuzzText.fontFile(payload)
+  case 11:
+    _ = try? EncodedPolyline.decode(String(decoding: payload, as: UTF8.self))
+    if let json = try? JSONParser.parse(payload) {
+      _ = try? MapOverlay.overlays(sceneFields: json, source: "fuzz", directory: "/nonexistent")
+    }
   default:
     if let json = try? JSONParser.parse(payload), let source = try? GeoJSONSource(data: json, name: "fuzz") {
       for tile in [TileIDs.zero, TileID(z: 3, x: 4, y: 3), TileID(z: 12, x: 2048, y: 1361)] {

@@ -25,6 +25,10 @@ enum Seeds {
     {"size": {"width": 64, "height": 48}, "scale": 2, "padding": {"top": 4, "left": 2, "bottom": 3, "right": 1}, "camera": {"latitude": 43.7, "longitude": 7.4, "zoom": 12, "bearing": 30, "viewingAngle": 40}, "minZoom": 1, "maxZoom": 20, "maxTilt": 70, "markerAppear": 0.5, "mapType": "none", "cameraTargetBounds": [7, 43, 8, 44], "updates": ["zoomBy:1", "fit:7,43,8,44@4"], "markers": [{"position": [43.7, 7.4], "zIndex": 3, "rotation": 10, "opacity": 0.5}], "animation": {"to": {"latitude": 43.71, "longitude": 7.41, "zoom": 13}, "duration": 0.5, "fps": 4}}
     """#
 
+  static let overlays = #"""
+    {"polylines": [{"path": [[43.7, 7.4], [43.71, 7.42]], "width": 4, "spans": [{"color": "red", "segments": 0.5}, {"gradient": ["blue", "green"]}], "pattern": ["dash:4", "gap:2", "dot"], "dashes": {"colors": ["red", "transparent"], "lengths": [50, 20]}}, {"encoded": "_p~iF~ps|U_ulLnnqC_mqNvxq`@"}], "polygons": [{"path": [[43.7, 170], [43.7, -170], [43.8, -170]], "holes": [[[43.72, 179], [43.73, 179.5], [43.72, -179.5]]]}], "circles": [{"center": [89.9, 0], "radius": 5000000}], "heatmaps": [{"points": [[43.7, 7.4, 2], [43.71, 7.41]], "gradient": [[0.1, "blue"], [1, "red"]]}], "tileOverlays": [{"source": "http://127.0.0.1/{z}/{x}/{y}.png"}], "myLocation": {"position": [43.7, 7.4], "accuracy": 30, "heading": 90}}
+    """#
+
   static let tileJSON = #"""
     {"tilejson": "3.0.0", "tiles": ["http://127.0.0.1/{z}/{x}/{y}.pbf"], "minzoom": 0, "maxzoom": 14, "tileSize": 256, "bounds": [7, 43, 8, 44], "center": [7.4, 43.7, 12], "vector_layers": [{"id": "water", "minzoom": 0, "maxzoom": 14}]}
     """#
@@ -45,7 +49,7 @@ enum Seeds {
     seeds.append(("png-3x2", 2, try PNGCodec.encode(image)))
     for (name, selector, text) in [
       ("style", UInt8(4), style), ("geojson", 5, geoJSON), ("scene", 6, scene), ("tilejson", 7, tileJSON),
-      ("sprite", 8, spriteIndex),
+      ("sprite", 8, spriteIndex), ("overlays", 11, overlays),
     ] {
       seeds.append((name, selector, Array(text.utf8)))
       seeds.append(("json-" + name, 3, Array(text.utf8)))

@@ -13,6 +13,9 @@ public struct OverlayError: Error, Equatable, CustomStringConvertible {
 enum OverlayValidation {
   /// The most points one overlay's paths may hold together (10 million are refused).
   static let maximumPoints = EncodedPolyline.maximumCoordinates
+  /// Degrees: longitudes may run past ±180 (a path continuing across the antimeridian) but not
+  /// beyond ten turns.
+  static let maximumLongitude = 3600.0
 
   /// Throws when `overlay` holds coordinates that are not finite or out of range, more points
   /// than ``maximumPoints``, or a negative or non-finite size.

@@ -142,7 +142,9 @@ extension SceneOverlays {
       } else {
         for point in try element["points"].elements() {
           let numbers = try point.elements().map { try $0.number() }
-          guard numbers.count == 2 || numbers.count == 3, numbers.allSatisfy(\.isFinite), abs(numbers[0]) <= 90 else {
+          guard numbers.count == 2 || numbers.count == 3, numbers.allSatisfy(\.isFinite), abs(numbers[0]) <= 90,
+            abs(numbers[1]) <= OverlayValidation.maximumLongitude
+          else {
             throw MarkerError(
               source: "\(point.source): \(point.path)", reason: "expected [latitude, longitude, weight?]")
           }
@@ -238,7 +240,9 @@ extension SceneOverlays {
   /// A GeoJSON position `[longitude, latitude]`, checked.
   static func lngLat(_ cursor: JSONCursor) throws -> Coordinate {
     let numbers = try cursor.elements().map { try $0.number() }
-    guard numbers.count >= 2, numbers[0].isFinite, numbers[1].isFinite, abs(numbers[1]) <= 90 else {
+    guard numbers.count >= 2, numbers[0].isFinite, numbers[1].isFinite, abs(numbers[1]) <= 90,
+      abs(numbers[0]) <= OverlayValidation.maximumLongitude
+    else {
       throw MarkerError(source: "\(cursor.source): \(cursor.path)", reason: "expected [longitude, latitude]")
     }
     return Coordinate(latitude: numbers[1], longitude: numbers[0])

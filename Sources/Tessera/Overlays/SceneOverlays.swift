@@ -3,6 +3,18 @@ import TesseraGeo
 import TesseraImage
 import TesseraJSON
 
+extension MapOverlay {
+  /// The overlays of scene overlay fields (`polylines`, `polygons`, `circles`,
+  /// `groundOverlays`, `tileOverlays`, `heatmaps`, `geojsonOverlays`), each checked against the
+  /// limits it is drawn with; errors name `source` and the field. Files are relative to
+  /// `directory`.
+  public static func overlays(sceneFields: JSONValue, source: String, directory: String) throws -> [MapOverlay] {
+    let overlays = try SceneOverlays.load(JSONCursor(root: sceneFields, source: source), directory: directory)
+    for overlay in overlays { try OverlayValidation.check(overlay) }
+    return overlays
+  }
+}
+
 /// Overlays described in a scene:
 /// `"polylines": [{"path": [[lat, lng], …] | "encoded": TEXT, "color", "width", "geodesic", "zIndex"}]`,
 /// `"polygons": [{"path", "holes": [[[lat, lng], …], …], "fillColor", "strokeColor", "strokeWidth", "geodesic", "zIndex"}]`,
@@ -80,9 +92,12 @@ enum SceneOverlays {
     }
     return try points.map { point in
       let numbers = try point.elements().map { try $0.number() }
-      guard numbers.count == 2, numbers.allSatisfy(\.isFinite), abs(numbers[0]) <= 90 else {
+      guard numbers.count == 2, numbers.allSatisfy(\.isFinite), abs(numbers[0]) <= 90,
+        abs(numbers[1]) <= OverlayValidation.maximumLongitude
+      else {
         throw MarkerError(
-          source: "\(point.source): \(point.path)", reason: "expected [latitude, longitude] with latitude in −90…90")
+          source: "\(point.source): \(point.path)",
+          reason: "expected [latitude, longitude] with latitude in −90…90 and longitude in ±3600")
       }
       return Coordinate(latitude: numbers[0], longitude: numbers[1])
     }

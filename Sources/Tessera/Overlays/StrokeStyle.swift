@@ -51,12 +51,19 @@ public struct StyleSpan: Equatable, Sendable {
     path: [Coordinate], styles: [StrokeStyle], lengths: [Double], kind: LengthKind
   ) -> [StyleSpan] {
     guard path.count > 1, !styles.isEmpty, lengths.contains(where: { $0 > 0 && $0.isFinite }) else { return [] }
-    let segmentLengths = zip(path, path.dropFirst()).map { kind.length($0, $1) }
+    // A segment whose length cannot be measured (non-finite coordinates) counts as empty.
+    let segmentLengths = zip(path, path.dropFirst()).map { a, b in
+      let length = kind.length(a, b)
+      return length.isFinite ? length : 0
+    }
     var spans: [StyleSpan] = []
     var index = 0
     var segment = 0
     var offset = 0.0  // metres already used of the current segment
-    while segment < segmentLengths.count, spans.count < maximumRepeatedSpans {
+    // Every turn either makes a span or skips a length that is not positive, so the turns are
+    // bounded by the spans allowed plus one pass over the lengths per span.
+    let maximumTurns = maximumRepeatedSpans * (lengths.count + 1)
+    while segment < segmentLengths.count, spans.count < maximumRepeatedSpans, index < maximumTurns {
       let length = lengths[index % lengths.count]
       let style = styles[index % styles.count]
       index += 1
