@@ -59,6 +59,21 @@ import Testing
     #expect(OverlayGeometry.slice(path, from: 1, to: 1, geodesic: false).isEmpty)
   }
 
+  @Test func aBowtieSplitsIntoItsTwoLobes() {
+    let bowtie = [(0.0, 0.0), (2, 2), (2, 0), (0, 2), (0, 0)].map { Coordinate(latitude: $0.1, longitude: $0.0) }
+    let loops = SelfIntersection.simpleRings(bowtie)
+    #expect(loops.count == 2)
+    func area(_ ring: [Coordinate]) -> Double {
+      abs(
+        zip(ring, ring.dropFirst()).reduce(0) { $0 + $1.0.longitude * $1.1.latitude - $1.1.longitude * $1.0.latitude })
+        / 2
+    }
+    #expect(abs(loops.map(area).reduce(0, +) - 2) < 1e-12)  // two triangles of area 1
+    #expect(loops.allSatisfy { SelfIntersection.simpleRings($0).count == 1 })
+    let square = [(0.0, 0.0), (1, 0), (1, 1), (0, 1), (0, 0)].map { Coordinate(latitude: $0.1, longitude: $0.0) }
+    #expect(SelfIntersection.simpleRings(square) == [square])
+  }
+
   @Test func aGroundOverlayAtAZoomLevelHasItsPixelSizeThere() throws {
     let icon = RGBAImage(width: 128, height: 64, fill: OverlayKindTests.red)
     let overlay = GroundOverlay(position: Coordinate(latitude: 40, longitude: -74), icon: icon, zoomLevel: 17)

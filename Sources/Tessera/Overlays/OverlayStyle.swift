@@ -58,7 +58,7 @@ struct OverlayStyle {
           let closed = OverlayGeometry.unwrapped(ring.first == ring.last ? ring : ring + ring.prefix(1))
           return polygon.geodesic ? OverlayGeometry.geodesic(closed) : closed
         }
-        addArea(rings, fill: polygon.fillColor, stroke: polygon.strokeColor, width: polygon.strokeWidth)
+        addPolygon(rings, fill: polygon.fillColor, stroke: polygon.strokeColor, width: polygon.strokeWidth)
       case let circle as Circle:
         let ring = OverlayGeometry.circle(center: circle.position, radius: circle.radius)
         addArea([ring], fill: circle.fillColor, stroke: circle.strokeColor, width: circle.strokeWidth)
@@ -161,6 +161,23 @@ struct OverlayStyle {
   }
 
   // MARK: Kinds
+
+  /// A polygon whose outer ring may cross itself: its fill is that of the simple loops the ring
+  /// is made of (each keeping the holes that start inside it); its outline is the ring as given.
+  private mutating func addPolygon(_ rings: [[Coordinate]], fill: Color, stroke: Color, width: Double) {
+    guard let outer = rings.first else { return }
+    let loops = SelfIntersection.simpleRings(outer)
+    guard loops.count > 1 else {
+      addArea(rings, fill: fill, stroke: stroke, width: width)
+      return
+    }
+    let holes = rings.dropFirst()
+    for loop in loops {
+      let kept = holes.filter { hole in hole.first.map { SelfIntersection.contains(loop, $0) } ?? false }
+      addArea([loop] + kept, fill: fill, stroke: .transparent, width: 0)
+    }
+    addArea(rings, fill: .transparent, stroke: stroke, width: width)
+  }
 
   private mutating func addArea(_ rings: [[Coordinate]], fill: Color, stroke: Color, width: Double) {
     if fill.alpha > 0, let outer = rings.first, outer.count >= 4 {
