@@ -118,7 +118,8 @@ let package = Package(
       dependencies: ["Tessera", "TesseraRender", "TesseraConformance", "TesseraTestSupport"],
       exclude: [
         "Cases", "Support/make_fixture_tiles.py", "Support/make_marker_icons.py", "Support/make_pattern_sprite.py",
-        "Support/make_label_sprite.py", "Support/make_image_source_picture.py",
+        "Support/make_label_sprite.py", "Support/make_image_source_picture.py", "Support/make_overlay_stamp.py",
+        "Support/make_traffic_lines.py", "Support/make_google_style_cases.py",
       ]),
     .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraTestSupport"]),
     // Only the library product, as a user's package sees it.

@@ -34,6 +34,15 @@ public final class Map {
       try? setMapType(type, colorScheme: scheme)
     }
   }
+  /// Google styling of the built-in map types (GMSMapStyle); setting it redraws the current map
+  /// type (a MapLibre style is not changed). Rules naming features the map type lacks are
+  /// listed in ``styleWarnings``.
+  public var mapStyle: MapStyle? {
+    didSet {
+      guard mapStyle != oldValue, case .mapType(let type, let scheme) = content else { return }
+      try? setMapType(type, colorScheme: scheme)
+    }
+  }
   /// The traffic drawn under the labels (``setTraffic(_:)``).
   public internal(set) var traffic: TrafficLayer?
   /// Loads and caches tiles for every style this map draws.
@@ -87,6 +96,7 @@ public final class Map {
     data = options.data
     buildingsEnabled = options.buildingsEnabled
     traffic = options.traffic
+    mapStyle = options.mapStyle
     styleRenderer = preparation.styleRenderer
     firstTiles = preparation.firstTiles
     attribution = options.attribution

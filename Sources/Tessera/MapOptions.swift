@@ -32,6 +32,14 @@ public struct MapOptions: Sendable, Equatable {
   /// `buildingsEnabled`: 3D buildings in the normal and terrain types from zoom 16 (flat
   /// footprints below, and always when off).
   public var buildingsEnabled = true
+  /// A map ID (`GMSMapViewOptions.mapID`) resolved through ``mapIDs``: it replaces the map type
+  /// (and its styling) or names a MapLibre style.
+  public var mapID: String?
+  /// Where map IDs are declared.
+  public var mapIDs: MapIDRegistry?
+  /// Google styling of the built-in map types (GMSMapStyle); nil: their own look. Ignored by
+  /// MapLibre styles.
+  public var mapStyle: MapStyle?
   /// `trafficEnabled` with the application's traffic data; nil: no traffic. Not drawn over map
   /// type `none`, as in the SDK.
   public var traffic: TrafficLayer?

@@ -65,6 +65,24 @@ public final class MapPreparation {
         allowed: "geometry bytes and draws above 0")
     }
     var options = options
+    var stylePath = stylePath
+    var dataRoot = dataRoot
+    if let id = options.mapID, stylePath == nil {
+      guard let registry = options.mapIDs else {
+        throw MapIDError(
+          source: "map ID '\(id)'", reason: "no map IDs are declared (mapIDs: a styles folder or config file)")
+      }
+      switch try registry.look(id, colorScheme: options.colorScheme) {
+      case .style(let path):
+        stylePath = path
+      case .mapType(let type, let style):
+        options.mapType = type
+        // The ID's styling, then the map's own rules.
+        let rules = (style?.rules ?? []) + (options.mapStyle?.rules ?? [])
+        options.mapStyle = rules.isEmpty ? nil : MapStyle(rules: rules)
+        dataRoot = nil
+      }
+    }
     state = try options.mapState(applying: updates)
     let tileLoader = tileLoader ?? TileLoader(cache: TileCache(budget: options.tileCacheBytes))
     self.tileLoader = tileLoader
@@ -80,7 +98,7 @@ public final class MapPreparation {
     } else if options.mapType != .none {
       let built = try StyleBuilder.mapType(
         options.mapType, colorScheme: options.colorScheme, data: options.data, buildings3D: options.buildingsEnabled,
-        settings: settings)
+        settings: settings, mapStyle: options.mapStyle)
       styleRenderer = try StyleBuilder.renderer(
         try TrafficStyle.adding(options.traffic, to: built.style), name: built.name, binder: built.binder,
         loader: tileLoader, settings: settings, images: built.images)

@@ -49,7 +49,8 @@ public struct Scene: Sendable {
   static let knownFields: Set<String> = [
     "name", "description", "dataRoot", "size", "scale", "camera", "padding", "background", "style",
     "markers", "tileGrid", "msaa", "minZoom", "maxZoom", "maxTilt", "cameraTargetBounds", "updates", "animation",
-    "sky", "mapType", "colorScheme", "language", "selectedMarker", "attribution", "scaleBar", "polylines",
+    "sky", "mapType", "colorScheme", "language", "mapStyle", "mapID", "mapIDs", "selectedMarker", "attribution",
+    "scaleBar", "polylines",
     "polygons", "circles", "groundOverlays", "tileOverlays", "heatmaps", "geojsonOverlays", "myLocation", "traffic",
     "visible", "tiles", "imagery", "dem",
     "buildings", "markerAppear",
@@ -297,6 +298,11 @@ public struct Scene: Sendable {
     }
     options.buildingsEnabled = try root["buildings"].bool(default: true)
     options.traffic = try Scene.traffic(root["traffic"], directory: baseDirectory)
+    options.mapStyle = try Scene.mapStyle(root["mapStyle"], directory: baseDirectory)
+    options.mapID = try root["mapID"].optionalString()
+    if let registry = try root["mapIDs"].optionalString() {
+      options.mapIDs = try MapIDRegistry(path: Scene.absolutePath(registry, against: baseDirectory))
+    }
     var data = MapData(dataRoot: dataRoot)
     if let tiles = try root["tiles"].optionalString() { data.tiles = tiles }
     data.imagery = try root["imagery"].optionalString()
@@ -345,5 +351,21 @@ extension Scene {
     return TrafficLayer(
       data: .vectorTiles(url: url, sourceLayer: try cursor["sourceLayer"].optionalString() ?? "traffic"),
       attribute: attribute)
+  }
+}
+
+extension Scene {
+  /// `"mapStyle"`: Google styling JSON inline (an array of rules) or the path of a file holding
+  /// it (relative to the scene file).
+  static func mapStyle(_ cursor: JSONCursor, directory: String) throws -> MapStyle? {
+    guard let value = cursor.value, value != .null else { return nil }
+    if case .string(let file) = value {
+      let path = absolutePath(file, against: directory)
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw SceneError.invalid(path: cursor.source, field: "mapStyle", reason: "cannot read '\(path)'")
+      }
+      return try MapStyle(jsonString: String(decoding: data, as: UTF8.self), source: path)
+    }
+    return try MapStyle(json: value, source: "\(cursor.source): mapStyle")
   }
 }

@@ -32,12 +32,14 @@ struct MapSettings {
     .value("padding"), .value("background"), .value("gpu"), .flag("msaa"), .flag("tile-grid"),
     .flag("no-tile-grid"), .value("min-zoom"), .value("max-zoom"), .value("max-tilt"), .value("sky"),
     .value("update", repeatable: true), .value("map-type"), .value("color-scheme"), .value("language"), .value("tiles"),
-    .value("imagery"), .value("dem"), .value("style"), .value("map-id"), .value("styles-dir"), .value("data-root"),
+    .value("imagery"), .value("dem"), .value("style"), .value("map-id"), .value("styles-dir"), .value("map-ids"),
+    .value("data-root"),
     .flag("buildings"), .flag("no-buildings"), .value("marker", repeatable: true), .value("tile-timeout"),
     .flag("skip-unusable-sources"), .value("fonts", repeatable: true), .value("attribution"), .flag("scale-bar"),
     .value("path", repeatable: true), .value("polygon", repeatable: true), .value("circle", repeatable: true),
     .value("ground-overlay", repeatable: true), .value("tile-overlay", repeatable: true),
     .value("heatmap", repeatable: true), .value("my-location"), .value("traffic"), .value("visible", repeatable: true),
+    .value("map-style"), .value("google-style", repeatable: true),
   ]
 
   static let cameraHelp = """
@@ -69,8 +71,10 @@ struct MapSettings {
       --imagery SOURCE        raster imagery for satellite and hybrid
       --dem SOURCE            raster DEM (terrain-RGB or Terrarium) for terrain
       --style FILE            draw a MapLibre style (JSON, spec v8) instead of a map type
-      --map-id NAME           draw the style DIR/NAME.json of --styles-dir DIR
-      --styles-dir DIR        where --map-id looks (default: the working folder)
+      --map-id ID             the look map ID ID names: a MapLibre style or a map type with
+                              Google styling (and a dark variant), from --styles-dir/--map-ids
+      --styles-dir DIR        map IDs as DIR/ID.json files (default: the working folder)
+      --map-ids FILE          map IDs from a config file {"mapIDs": {ID: entry}}
       --marker SPEC           add a marker (repeatable): LAT,LNG[,color=CSS][,icon=PATH][,title=TEXT]
                               [,snippet=TEXT][,anchor=X:Y][,rotation=DEG][,flat][,opacity=O]
                               [,z=N][,appear=pop|fadeIn][,selected][,info-window=PATH]
@@ -87,6 +91,9 @@ struct MapSettings {
                               or …|enc:ENCODED; with fillcolor:… a filled polygon
       --polygon SPEC          the same, closed and filled (fillcolor default translucent blue)
       --circle SPEC           LAT,LNG,RADIUS_M[,fill=CSS][,stroke=CSS][,width=PT][,z=N]
+      --map-style FILE        Google styling JSON (GMSMapStyle) over the built-in map type
+      --google-style RULE     a Static Maps style= rule (repeatable, after --map-style's):
+                              feature:road.local|element:geometry|color:0x00ff00|weight:1
       --ground-overlay SPEC   IMAGE,bounds=S:W:N:E or IMAGE,at=LAT:LNG[,zoom=Z][,anchor=X:Y],
                               with [,bearing=DEG][,opacity=X][,z=N] (repeatable)
       --tile-overlay SPEC     TEMPLATE|URL[,opacity=X][,size=PX][,z=N]: raster tiles over the
@@ -250,25 +257,41 @@ struct MapSettings {
       }
       options.language = code
     }
+    var rules = options.mapStyle?.rules ?? []
+    if let file = arguments.value("map-style") {
+      let path = Scene.absolutePath(file, against: workingFolder)
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw UsageError("--map-style: cannot read '\(path)'")
+      }
+      rules = try MapStyle(jsonString: String(decoding: data, as: UTF8.self), source: path).rules
+    }
+    let googleRules = arguments.allValues("google-style")
+    if !googleRules.isEmpty {
+      rules += try MapStyle(staticMapsRules: googleRules, source: "--google-style").rules
+    }
+    if !rules.isEmpty { options.mapStyle = MapStyle(rules: rules) }
     if arguments.has("buildings") { options.buildingsEnabled = true }
     if arguments.has("no-buildings") { options.buildingsEnabled = false }
     if let dataRoot { options.data.dataRoot = dataRoot }
     if let tiles = arguments.value("tiles") { options.data.tiles = tiles }
     if let imagery = arguments.value("imagery") { options.data.imagery = imagery }
     if let dem = arguments.value("dem") { options.data.dem = dem }
-    if let mapID = arguments.value("map-id") {
-      let folder = Scene.absolutePath(arguments.value("styles-dir") ?? ".", against: workingFolder)
-      let path = folder + "/" + mapID + ".json"
-      guard FileManager.default.fileExists(atPath: path) else {
-        let known = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
-          $0.hasSuffix(".json")
-        }.map { String($0.dropLast(5)) }.sorted()
-        throw UsageError(
-          "--map-id: no style \(path)"
-            + (known.isEmpty
-              ? " (the styles folder has no .json styles)" : " (known: \(known.joined(separator: ", ")))"))
+    do {
+      if let registry = arguments.value("map-ids") ?? arguments.value("styles-dir") {
+        options.mapIDs = try MapIDRegistry(path: Scene.absolutePath(registry, against: workingFolder))
       }
-      style = (path, dataRoot ?? folder)
+      if let mapID = arguments.value("map-id") {
+        if options.mapIDs == nil { options.mapIDs = try MapIDRegistry(path: workingFolder) }
+        options.mapID = mapID
+        // Checked now, so an unknown ID is a usage error listing the known ones.
+        if case .style(let path) = try options.mapIDs!.look(mapID, colorScheme: options.colorScheme) {
+          style = (path, dataRoot ?? (path as NSString).deletingLastPathComponent)
+        } else {
+          style = nil
+        }
+      }
+    } catch {
+      throw UsageError("--map-id: \(error)")
     }
     if let path = arguments.value("style") {
       let absolute = Scene.absolutePath(path, against: workingFolder)

@@ -103,6 +103,36 @@ import Testing
     #expect(unknown.status == 2 && unknown.error.contains("(known: alarm)"))
   }
 
+  @Test func googleStylingFromAFileAndStaticMapsRules() throws {
+    let directory = try temporaryDirectory()
+    let rules = "\(directory)/blue-water.json"
+    try Data(##"[{"featureType": "water", "stylers": [{"color": "#0000ff"}]}]"##.utf8).write(
+      to: URL(fileURLWithPath: rules))
+    let output = "\(directory)/styled.png"
+    // Over the demo city's lake; a later --google-style rule turns it red.
+    let base = [
+      "render", "--center", "40.0185,-74.0185", "--zoom", "15", "--size", "16x16", "--attribution", "off", "--gpu",
+      "surfaceless", "--output", output, "--map-style", rules,
+    ]
+    let blue = CapturedRun(base)
+    #expect(blue.status == 0, "\(blue.error)")
+    func centre() throws -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+      try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: output))), source: output).pixel(x: 8, y: 8)
+    }
+    #expect(try centre() == (0, 0, 255, 255))
+    let red = CapturedRun(base + ["--google-style", "feature:water|element:geometry|color:0xff0000"])
+    #expect(red.status == 0, "\(red.error)")
+    #expect(try centre() == (255, 0, 0, 255))
+    for (bad, expected) in [
+      (["--google-style", "feature:roads|color:0xff0000"], "unknown feature 'roads'"),
+      (["--google-style", "feature:road|lightness:200"], "rule 0 lightness"),
+      (["--map-style", "\(directory)/none.json"], "cannot read"),
+    ] {
+      let failed = CapturedRun(["render", "--output", output] + bad)
+      #expect(failed.status != 0 && failed.error.contains(expected), "\(bad): \(failed.error)")
+    }
+  }
+
   /// A one-case render-test folder: a background style and an expected image of `colour`.
   func miniSuite(expected colour: (UInt8, UInt8, UInt8)) throws -> String {
     let root = try temporaryDirectory()

@@ -16,7 +16,8 @@ import TesseraText
 ///   7 TileJSON (read as source metadata) · 8 sprite index JSON (cut from a 64×32 sheet and
 ///   packed into a pattern atlas) · 9 glyph PBF (decoded, a label laid out and its glyphs packed)
 ///   · 10 font file (read by FreeType, a label shaped by HarfBuzz, its glyphs rendered as
-///   distance fields) · 11 scene overlay fields (read as overlays; paths as encoded polylines)
+///   distance fields) · 11 scene overlay fields (read as overlays; paths as encoded polylines) · 12 Google
+///   styling JSON and Static Maps `style=` rules (one per line)
 /// `tessera-fuzz --write-seeds DIR` writes a starting corpus (see Seeds.swift).
 ///
 /// libFuzzer build (see README, "Fuzzing"):
@@ -27,7 +28,7 @@ import TesseraText
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let payload = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-  switch data[0] % 12 {
+  switch data[0] % 13 {
   case 0:
     _ = try? MVTDecoder.decode(payload, inflateLimit: 16 << 20)
   case 1:
@@ -69,6 +70,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     FuzzText.glyphPBF(payload)
   case 10:
     FuzzText.fontFile(payload)
+  case 12:
+    _ = try? MapStyle(jsonString: String(decoding: payload, as: UTF8.self), source: "fuzz")
+    _ = try? MapStyle(staticMapsRules: String(decoding: payload, as: UTF8.self).split(separator: "\n").map(String.init))
   case 11:
     _ = try? EncodedPolyline.decode(String(decoding: payload, as: UTF8.self))
     if let json = try? JSONParser.parse(payload) {

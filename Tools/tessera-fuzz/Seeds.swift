@@ -29,6 +29,10 @@ enum Seeds {
     {"polylines": [{"path": [[43.7, 7.4], [43.71, 7.42]], "width": 4, "spans": [{"color": "red", "segments": 0.5}, {"gradient": ["blue", "green"]}], "pattern": ["dash:4", "gap:2", "dot"], "dashes": {"colors": ["red", "transparent"], "lengths": [50, 20]}}, {"encoded": "_p~iF~ps|U_ulLnnqC_mqNvxq`@"}], "polygons": [{"path": [[43.7, 170], [43.7, -170], [43.8, -170]], "holes": [[[43.72, 179], [43.73, 179.5], [43.72, -179.5]]]}], "circles": [{"center": [89.9, 0], "radius": 5000000}], "heatmaps": [{"points": [[43.7, 7.4, 2], [43.71, 7.41]], "gradient": [[0.1, "blue"], [1, "red"]]}], "tileOverlays": [{"source": "http://127.0.0.1/{z}/{x}/{y}.png"}], "myLocation": {"position": [43.7, 7.4], "accuracy": 30, "heading": 90}}
     """#
 
+  static let mapStyle = #"""
+    [{"stylers": [{"saturation": -40}, {"gamma": 1.5}]}, {"featureType": "road.highway", "elementType": "geometry.stroke", "stylers": [{"color": "#ff0000"}, {"weight": 2}]}, {"featureType": "poi.business", "stylers": [{"visibility": "off"}]}, {"elementType": "labels.text", "stylers": [{"invert_lightness": true}, {"hue": "#00ff00"}, {"lightness": 20}]}]
+    """#
+
   static let tileJSON = #"""
     {"tilejson": "3.0.0", "tiles": ["http://127.0.0.1/{z}/{x}/{y}.pbf"], "minzoom": 0, "maxzoom": 14, "tileSize": 256, "bounds": [7, 43, 8, 44], "center": [7.4, 43.7, 12], "vector_layers": [{"id": "water", "minzoom": 0, "maxzoom": 14}]}
     """#
@@ -49,7 +53,7 @@ enum Seeds {
     seeds.append(("png-3x2", 2, try PNGCodec.encode(image)))
     for (name, selector, text) in [
       ("style", UInt8(4), style), ("geojson", 5, geoJSON), ("scene", 6, scene), ("tilejson", 7, tileJSON),
-      ("sprite", 8, spriteIndex), ("overlays", 11, overlays),
+      ("sprite", 8, spriteIndex), ("overlays", 11, overlays), ("mapstyle", 12, mapStyle),
     ] {
       seeds.append((name, selector, Array(text.utf8)))
       seeds.append(("json-" + name, 3, Array(text.utf8)))

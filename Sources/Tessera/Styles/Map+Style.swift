@@ -20,7 +20,8 @@ extension Map {
   public func setMapType(_ type: MapType, colorScheme: ColorScheme = .light, data: MapData? = nil) throws {
     let data = data ?? self.data
     let built = try StyleBuilder.mapType(
-      type, colorScheme: colorScheme, data: data, buildings3D: buildingsEnabled, settings: styleSettings)
+      type, colorScheme: colorScheme, data: data, buildings3D: buildingsEnabled, settings: styleSettings,
+      mapStyle: mapStyle)
     try install(
       built.style, name: built.name, binder: built.binder, images: built.images, traffic: type == .none ? nil : traffic)
     self.data = data
@@ -106,8 +107,11 @@ struct StyleSettings: Sendable {
 /// ``MapPreparation``, which makes one before the map exists).
 enum StyleBuilder {
   /// The style document of a built-in map type over `data`, and the binder of its sources.
+  /// Google styling (`mapStyle`) changes the document before it is parsed; its warnings join
+  /// the style's.
   static func mapType(
-    _ type: MapType, colorScheme: ColorScheme, data: MapData, buildings3D: Bool, settings: StyleSettings
+    _ type: MapType, colorScheme: ColorScheme, data: MapData, buildings3D: Bool, settings: StyleSettings,
+    mapStyle: MapStyle? = nil
   ) throws -> (style: Style, name: String, binder: StyleSourceBinder, images: [String: SpriteImage]) {
     let locator = TileSourceLocator(dataRoot: data.dataRoot, httpOptions: settings.http)
     var raster = BuiltinStyle.RasterSettings()
@@ -123,10 +127,15 @@ enum StyleBuilder {
       raster.demTileSize = metadata.tileSize ?? 256
       raster.demEncoding = metadata.encoding?.rawValue ?? "mapbox"
     }
-    let document = BuiltinStyle.document(
+    var document = BuiltinStyle.document(
       type, scheme: colorScheme, data: data, raster: raster, buildings3D: buildings3D, language: settings.language)
+    var warnings: [String] = []
+    if let mapStyle, !mapStyle.rules.isEmpty {
+      (document, warnings) = GoogleStyleApplier(style: mapStyle).apply(to: document)
+    }
     let name = "map type \(type.rawValue)"
-    let style = try Style.parse(document, source: name)
+    var style = try Style.parse(document, source: name)
+    style.warnings += warnings
     let images = type == .none || type == .satellite ? [:] : BuiltinIcons.images(pixelRatio: settings.pixelRatio)
     return (style, name, StyleSourceBinder(locator: locator), images)
   }
