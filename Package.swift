@@ -7,7 +7,8 @@
 //   Tools/tessera        ─▶ TesseraCLI
 //   Tools/tessera-fuzz   ─▶ Tessera (scenes), TesseraData, TesseraText, TesseraStyle, TesseraImage, TesseraJSON,
 //                           TesseraGeo
-//   TesseraCLI           ─▶ TesseraConformance, Tessera (and what Tessera re-exports)
+//   TesseraCLI           ─▶ TesseraService, TesseraConformance, Tessera (and what Tessera re-exports)
+//   TesseraService       ─▶ Tessera, CTesseraServer ─▶ CMicroHTTPD (`tessera serve`: the HTTP render service)
 //   TesseraConformance   ─▶ Tessera (MapLibre's render tests; not in the library product)
 //   Tessera              ─▶ TesseraRender, TesseraStyle, TesseraData, TesseraGL, TesseraImage, TesseraJSON,
 //                           TesseraGeo (the library product: Map, Scene, markers, RenderPool)
@@ -51,11 +52,15 @@ let package = Package(
     systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
     systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"]),
     systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: ["libfribidi-dev"]),
+    systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: ["libmicrohttpd-dev"]),
     // libpng and libjpeg report errors with longjmp, which Swift cannot catch: these few C
     // functions hold the setjmp points and turn failures into error strings.
     .target(name: "CTesseraCodecs", dependencies: ["CPNG", "CJPEG"], path: "Sources/CSystem/CTesseraCodecs"),
     // curl_easy_setopt is variadic, which Swift cannot call: one C function does a whole GET.
     .target(name: "CTesseraHTTP", dependencies: ["CCurl"], path: "Sources/CSystem/CTesseraHTTP"),
+    // MHD_start_daemon is variadic and answering from a render thread needs suspend/resume:
+    // a small C server layer holds both.
+    .target(name: "CTesseraServer", dependencies: ["CMicroHTTPD"], path: "Sources/CSystem/CTesseraServer"),
 
     // Swift modules, lowest first.
     .target(name: "TesseraGeo"),
@@ -87,9 +92,15 @@ let package = Package(
       name: "TesseraConformance",
       dependencies: ["Tessera", "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraStyle", "TesseraGL"]),
     .target(
+      name: "TesseraService",
+      dependencies: [
+        "Tessera", "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraGL", "TesseraData", "CTesseraServer",
+      ]),
+    .target(
       name: "TesseraCLI",
       dependencies: [
-        "Tessera", "TesseraConformance", "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraGL", "TesseraData",
+        "Tessera", "TesseraConformance", "TesseraService", "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraGL",
+        "TesseraData",
       ]),
     .executableTarget(name: "tessera", dependencies: ["TesseraCLI"], path: "Tools/tessera"),
     .executableTarget(

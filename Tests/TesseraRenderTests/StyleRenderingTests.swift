@@ -88,7 +88,10 @@ import Testing
       map.camera = try Camera(latitude: 41 + Double(step) * 0.01, longitude: -74, zoom: 16, viewingAngle: 45)
       _ = try map.snapshot()
     }
-    #expect(map.device.resourceCounts.buffers < buffers * 2)
+    // The cache evicts by bytes, so the number of buffers follows the tiles' contents (it was
+    // seen between 1× and 2× after these renders); a leak of buffers per frame passes 3×.
+    #expect(
+      map.device.resourceCounts.buffers < buffers * 3, "buffers \(buffers) then \(map.device.resourceCounts.buffers)")
   }
 
   @Test func sameStyleSameBytesOnBothSoftwarePaths() throws {

@@ -1,0 +1,45 @@
+// An HTTP server on libmicrohttpd for `tessera serve`. MHD_start_daemon is variadic, which
+// Swift cannot call, and answering from another thread needs suspend/resume bookkeeping: this
+// C layer holds both. A request reaches the handler once, with its whole body; the handler
+// answers at once or later, from any thread, with tessera_server_respond.
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct tessera_server tessera_server;
+typedef struct tessera_request tessera_request;
+
+/// Called once per request with its method, path, query arguments (decoded, in order,
+/// repeated keys kept), the raw length of its target (path and query) and its body.
+typedef void (*tessera_request_handler)(
+  void *context, tessera_request *request, const char *method, const char *path,
+  const char *const *argument_keys, const char *const *argument_values, size_t argument_count,
+  size_t target_length, const uint8_t *body, size_t body_length, int body_too_large);
+
+/// Starts a server on `host` (an IPv4 or IPv6 address) and `port` with `threads` polling
+/// threads, dropping connections idle for `timeout_seconds` and bodies over `max_body` bytes
+/// (the handler is told). Returns NULL with a message in `error` (of `error_size` bytes).
+tessera_server *tessera_server_start(
+  const char *host, uint16_t port, unsigned threads, unsigned timeout_seconds, unsigned connection_limit,
+  size_t max_body, tessera_request_handler handler, void *context, char *error, size_t error_size);
+
+/// The port bound (useful with port 0).
+uint16_t tessera_server_port(tessera_server *server);
+
+/// Stops accepting connections (those open are finished by tessera_server_stop).
+void tessera_server_quiesce(tessera_server *server);
+
+/// Stops the server and frees it; requests not answered get no answer.
+void tessera_server_stop(tessera_server *server);
+
+/// A request header's value, or NULL.
+const char *tessera_request_header(tessera_request *request, const char *name);
+
+/// The client's address as text (for logs).
+void tessera_request_client(tessera_request *request, char *buffer, size_t size);
+
+/// Answers a request (once): status, headers as `count` name/value pairs, body (copied). Safe
+/// from any thread. `head_only` sends the headers with the body's length and no body.
+void tessera_server_respond(
+  tessera_request *request, unsigned status, const char *const *header_names, const char *const *header_values,
+  size_t header_count, const uint8_t *body, size_t body_length, int head_only);

@@ -1,0 +1,134 @@
+import CTesseraServer
+import Foundation
+
+/// One HTTP request as the server received it.
+public struct HTTPRequest: @unchecked Sendable {
+  public let method: String
+  /// The path, percent-decoded by the server, without the query.
+  public let path: String
+  /// Query arguments, decoded, in order (repeated keys kept).
+  public let arguments: [(key: String, value: String)]
+  /// Characters of the request target (path and query) as sent.
+  public let targetLength: Int
+  public let body: [UInt8]
+  /// Whether the body was larger than the server takes (and was dropped).
+  public let bodyTooLarge: Bool
+  /// The client's address.
+  public let client: String
+  let handle: OpaquePointer
+
+  /// A request header (case-insensitive name), or nil.
+  public func header(_ name: String) -> String? {
+    tessera_request_header(handle, name).map { String(cString: $0) }
+  }
+
+  /// All values of query argument `key`, in order.
+  public func values(_ key: String) -> [String] { arguments.filter { $0.key == key }.map(\.value) }
+
+  /// The first value of query argument `key`.
+  public func value(_ key: String) -> String? { arguments.first { $0.key == key }?.value }
+}
+
+/// An answer: status, headers and body.
+public struct HTTPResponse: Sendable {
+  public var status: Int
+  public var headers: [(String, String)]
+  public var body: [UInt8]
+
+  public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
+  /// A plain-text answer of one line.
+  public static func text(_ status: Int, _ message: String, headers: [(String, String)] = []) -> HTTPResponse {
+    HTTPResponse(
+      status: status, headers: [("Content-Type", "text/plain; charset=utf-8")] + headers,
+      body: Array((message + "\n").utf8))
+  }
+}
+
+/// An HTTP server on libmicrohttpd: a request reaches `handler` once with its whole body;
+/// the handler answers through ``HTTPServer/respond(_:with:)`` at once or later from any
+/// thread.
+public final class HTTPServer: @unchecked Sendable {
+  public typealias Handler = @Sendable (HTTPRequest) -> Void
+
+  private var server: OpaquePointer?
+  private let handler: Handler
+  /// The port listened on.
+  public private(set) var port: UInt16 = 0
+
+  /// Starts listening on `host`:`port` (0: any free port) with `threads` polling threads;
+  /// connections idle for `timeout` seconds are dropped and bodies over `maxBody` bytes refused.
+  public init(
+    host: String, port: UInt16, threads: Int, timeout: Int, connectionLimit: Int, maxBody: Int,
+    handler: @escaping Handler
+  ) throws {
+    self.handler = handler
+    var error = [CChar](repeating: 0, count: 256)
+    let context = Unmanaged.passUnretained(self).toOpaque()
+    let started = tessera_server_start(
+      host, port, UInt32(max(threads, 1)), UInt32(max(timeout, 1)), UInt32(max(connectionLimit, 1)), maxBody,
+      { context, request, method, path, keys, values, count, targetLength, body, bodyLength, tooLarge in
+        guard let context, let request else { return }
+        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+        var arguments: [(String, String)] = []
+        for index in 0..<count {
+          guard let key = keys?[index], let value = values?[index] else { continue }
+          arguments.append((String(cString: key), String(cString: value)))
+        }
+        var client = [CChar](repeating: 0, count: 64)
+        tessera_request_client(request, &client, client.count)
+        let parsed = HTTPRequest(
+          method: method.map { String(cString: $0) } ?? "GET", path: path.map { String(cString: $0) } ?? "/",
+          arguments: arguments, targetLength: targetLength,
+          body: body.map { Array(UnsafeBufferPointer(start: $0, count: bodyLength)) } ?? [],
+          bodyTooLarge: tooLarge != 0, client: String(cString: client), handle: request)
+        server.handler(parsed)
+      }, context, &error, error.count)
+    guard let started else { throw HTTPServerError(reason: String(cString: error)) }
+    server = started
+    self.port = tessera_server_port(started)
+  }
+
+  /// Answers `request` (once; later calls are ignored). HEAD requests get the headers only.
+  public static func respond(_ request: HTTPRequest, with response: HTTPResponse) {
+    let names = response.headers.map { strdup($0.0) }
+    let values = response.headers.map { strdup($0.1) }
+    defer {
+      names.forEach { free($0) }
+      values.forEach { free($0) }
+    }
+    let namePointers = names.map { UnsafePointer($0) }
+    let valuePointers = values.map { UnsafePointer($0) }
+    response.body.withUnsafeBufferPointer { body in
+      namePointers.withUnsafeBufferPointer { names in
+        valuePointers.withUnsafeBufferPointer { values in
+          tessera_server_respond(
+            request.handle, UInt32(response.status), names.baseAddress, values.baseAddress, response.headers.count,
+            body.baseAddress, body.count, request.method == "HEAD" ? 1 : 0)
+        }
+      }
+    }
+  }
+
+  /// Stops accepting new connections.
+  public func quiesce() {
+    if let server { tessera_server_quiesce(server) }
+  }
+
+  /// Stops the server (connections still open are closed).
+  public func stop() {
+    if let server { tessera_server_stop(server) }
+    server = nil
+  }
+
+  deinit { stop() }
+}
+
+public struct HTTPServerError: Error, CustomStringConvertible {
+  public let reason: String
+  public var description: String { reason }
+}
