@@ -133,6 +133,7 @@ let package = Package(
         "Support/make_traffic_lines.py", "Support/make_google_style_cases.py",
       ]),
     .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraTestSupport"]),
+    .testTarget(name: "TesseraServiceTests", dependencies: ["TesseraService", "Tessera", "TesseraTestSupport"]),
     // Only the library product, as a user's package sees it.
     .testTarget(name: "TesseraLibraryTests", dependencies: ["Tessera"]),
   ],

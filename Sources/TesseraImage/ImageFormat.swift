@@ -4,6 +4,15 @@ public enum ImageFormat: String, Sendable, CaseIterable {
   case jpeg
   case webp
 
+  /// The media type (`Content-Type`).
+  public var mimeType: String {
+    switch self {
+    case .png: return "image/png"
+    case .jpeg: return "image/jpeg"
+    case .webp: return "image/webp"
+    }
+  }
+
   /// Recognises a format from the first bytes of a file (its magic number), or nil.
   public static func sniff(_ bytes: some Collection<UInt8>) -> ImageFormat? {
     let head = Array(bytes.prefix(12))

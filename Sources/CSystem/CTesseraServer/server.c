@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <unistd.h>
 #include <microhttpd.h>
 
 struct tessera_server {
@@ -20,6 +21,8 @@ enum request_state { RECEIVING, HANDLING, ANSWERED };
 
 struct tessera_request {
   tessera_server *server;
+  int seen;
+  size_t target_length;
   struct MHD_Connection *connection;
   pthread_mutex_t lock;
   enum request_state state;
@@ -72,13 +75,12 @@ static enum MHD_Result access_handler(
   (void)version;
   tessera_server *server = cls;
   tessera_request *request = *con_cls;
-  if (!request) {
-    request = calloc(1, sizeof *request);
-    if (!request) return MHD_NO;
+  if (!request) return MHD_NO;
+  if (!request->seen) {
+    // The first call has the headers; the body (if any) follows in later calls.
+    request->seen = 1;
     request->server = server;
     request->connection = connection;
-    pthread_mutex_init(&request->lock, NULL);
-    *con_cls = request;
     return MHD_YES;
   }
   if (request->state == RECEIVING && *upload_data_size > 0) {
@@ -108,7 +110,7 @@ static enum MHD_Result access_handler(
     pthread_mutex_unlock(&request->lock);
     struct arguments args = {0};
     MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, collect_argument, &args);
-    size_t target_length = strlen(url) + (args.count ? args.length : 0);
+    size_t target_length = request->target_length ? request->target_length : strlen(url) + args.length;
     server->handler(
       server->context, request, method, url, args.keys, args.values, args.count, target_length, request->body,
       request->body_length, request->body_too_large);
@@ -129,6 +131,18 @@ static enum MHD_Result access_handler(
   }
   pthread_mutex_unlock(&request->lock);
   return result;
+}
+
+/// Called with the request target as sent (path and query, not decoded), before parsing:
+/// makes the request's state and keeps the target's length.
+static void *uri_logger(void *cls, const char *uri, struct MHD_Connection *connection) {
+  (void)cls;
+  (void)connection;
+  tessera_request *request = calloc(1, sizeof *request);
+  if (!request) return NULL;
+  pthread_mutex_init(&request->lock, NULL);
+  request->target_length = uri ? strlen(uri) : 0;
+  return request;
 }
 
 static void request_completed(
@@ -177,7 +191,7 @@ tessera_server *tessera_server_start(
     MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(threads ? threads : 1), MHD_OPTION_CONNECTION_TIMEOUT,
     (unsigned int)timeout_seconds, MHD_OPTION_CONNECTION_LIMIT, (unsigned int)connection_limit,
     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024), MHD_OPTION_NOTIFY_COMPLETED, request_completed,
-    NULL, MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1, MHD_OPTION_END);
+    NULL, MHD_OPTION_URI_LOG_CALLBACK, uri_logger, NULL, MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1, MHD_OPTION_END);
   if (!server->daemon) {
     snprintf(error, error_size, "cannot listen on %s:%u (in use, or not allowed)", host, (unsigned)port);
     free(server);
@@ -191,7 +205,12 @@ uint16_t tessera_server_port(tessera_server *server) {
   return info ? info->port : 0;
 }
 
-void tessera_server_quiesce(tessera_server *server) { MHD_quiesce_daemon(server->daemon); }
+void tessera_server_quiesce(tessera_server *server) {
+  // The daemon hands the listening socket back; closing it refuses new connections at once
+  // (rather than leaving them waiting in the backlog).
+  MHD_socket listening = MHD_quiesce_daemon(server->daemon);
+  if (listening != MHD_INVALID_SOCKET) close(listening);
+}
 
 void tessera_server_stop(tessera_server *server) {
   MHD_stop_daemon(server->daemon);
@@ -218,19 +237,12 @@ void tessera_request_client(tessera_request *request, char *buffer, size_t size)
 void tessera_server_respond(
   tessera_request *request, unsigned status, const char *const *header_names, const char *const *header_values,
   size_t header_count, const uint8_t *body, size_t body_length, int head_only) {
-  struct MHD_Response *response;
-  if (head_only) {
-    response = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
-  } else {
-    response = MHD_create_response_from_buffer(body_length, (void *)body, MHD_RESPMEM_MUST_COPY);
-  }
+  // libmicrohttpd leaves the body out of answers to HEAD itself (keeping its length).
+  (void)head_only;
+  struct MHD_Response *response =
+    MHD_create_response_from_buffer(body_length, body_length ? (void *)body : (void *)"", MHD_RESPMEM_MUST_COPY);
   if (!response) return;
   for (size_t i = 0; i < header_count; i++) MHD_add_response_header(response, header_names[i], header_values[i]);
-  if (head_only) {
-    char length[32];
-    snprintf(length, sizeof length, "%zu", body_length);
-    MHD_add_response_header(response, "X-Content-Length", length);
-  }
   pthread_mutex_lock(&request->lock);
   if (request->state == ANSWERED) {
     pthread_mutex_unlock(&request->lock);

@@ -39,7 +39,8 @@ const char *tessera_request_header(tessera_request *request, const char *name);
 void tessera_request_client(tessera_request *request, char *buffer, size_t size);
 
 /// Answers a request (once): status, headers as `count` name/value pairs, body (copied). Safe
-/// from any thread. `head_only` sends the headers with the body's length and no body.
+/// from any thread. Answers to HEAD keep the body's length and leave the body out
+/// (libmicrohttpd does this; `head_only` is kept for callers that know).
 void tessera_server_respond(
   tessera_request *request, unsigned status, const char *const *header_names, const char *const *header_values,
   size_t header_count, const uint8_t *body, size_t body_length, int head_only);

@@ -1,0 +1,107 @@
+import Dispatch
+import Foundation
+import Tessera
+import TesseraService
+
+/// `tessera serve`: the HTTP render service (``RenderService``).
+enum ServeCommand: Command {
+  static let name = "serve"
+  static let summary = "serve maps over HTTP (Google Static Maps API, health, metrics)"
+  static let options: [OptionSpec] = [
+    .value("config"), .value("listen"), .value("workers"), .value("queue"), .value("deadline"), .value("gpu"),
+    .value("data-root"), .value("tiles"), .value("imagery"), .value("dem"), .value("map-ids"), .flag("access-log"),
+    .flag("no-attribution"),
+  ]
+
+  static let help = """
+    usage: tessera serve [--config FILE] [--listen HOST:PORT] [options]
+
+    Serves maps over HTTP until SIGTERM or SIGINT (then stops accepting, answers every request
+    already accepted and exits 0). Without a config it serves the built-in map types over the
+    demo city on 127.0.0.1:8080.
+
+    endpoints:
+      GET /maps/api/staticmap?…   Google Static Maps API (center, zoom, size, scale, format,
+                                  maptype, language, markers, path, visible, style, map_id,
+                                  and heading, tilt, buildings)
+      GET /health                 200 once the workers have started
+      GET /readyz                 200 while taking requests, 503 while shutting down
+      GET /metrics                Prometheus text: requests, latency, renders, queue depth
+
+    options:
+      --config FILE           a JSON config (see README, "Render service")
+      --listen HOST:PORT      address to listen on (default 127.0.0.1:8080)
+      --workers N             render threads, one GL context each (default: all cores)
+      --queue N               requests waiting beyond the workers; more get 503 (default 32)
+      --deadline S            seconds before a request is answered 504 (default 10)
+      --gpu SEL               as for tessera render
+      --data-root DIR, --tiles SRC, --imagery SRC, --dem SRC   the map types' data
+      --map-ids PATH          map IDs: a styles folder or config file
+      --access-log            JSON access log lines on standard error
+      --no-attribution        do not credit the sources on images
+      --help                  show this text
+    """
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    var configuration: ServiceConfiguration
+    do {
+      configuration = try arguments.value("config").map { try ServiceConfiguration(file: $0) } ?? ServiceConfiguration()
+      if let listen = arguments.value("listen") { try configuration.setListen(listen) }
+    } catch {
+      throw UsageError("\(error)")
+    }
+    if let text = arguments.value("workers") {
+      guard let workers = Int(text), (1...256).contains(workers) else {
+        throw UsageError("--workers: expected 1…256, found '\(text)'")
+      }
+      configuration.workers = workers
+    }
+    if let text = arguments.value("queue") {
+      guard let queue = Int(text), queue >= 0 else {
+        throw UsageError("--queue: expected a count ≥ 0, found '\(text)'")
+      }
+      configuration.queueLimit = queue
+    }
+    if let text = arguments.value("deadline") {
+      guard let deadline = Double(text), deadline > 0, deadline <= 3600 else {
+        throw UsageError("--deadline: expected seconds in 0…3600, found '\(text)'")
+      }
+      configuration.deadline = deadline
+    }
+    let workingFolder = FileManager.default.currentDirectoryPath
+    if let root = arguments.value("data-root") {
+      configuration.dataRoot = Scene.absolutePath(root, against: workingFolder)
+    }
+    if let tiles = arguments.value("tiles") { configuration.tiles = tiles }
+    if let imagery = arguments.value("imagery") { configuration.imagery = imagery }
+    if let dem = arguments.value("dem") { configuration.dem = dem }
+    if let ids = arguments.value("map-ids") {
+      do {
+        configuration.mapIDs = try MapIDRegistry(path: Scene.absolutePath(ids, against: workingFolder))
+      } catch {
+        throw UsageError("--map-ids: \(error)")
+      }
+    }
+    if arguments.has("access-log") { configuration.accessLog = true }
+    if arguments.has("no-attribution") { configuration.attribution = false }
+    let gpu = try arguments.value("gpu").map(ValueParsers.gpu) ?? .auto
+    let service = try RenderService(configuration: configuration, gpu: gpu)
+    console.printError(
+      "tessera serve: listening on http://\(configuration.host):\(service.port) with \(configuration.workers) workers")
+    // Wait for SIGTERM or SIGINT, then shut down gracefully.
+    signal(SIGTERM, SIG_IGN)
+    signal(SIGINT, SIG_IGN)
+    let stop = DispatchSemaphore(value: 0)
+    let sources = [SIGTERM, SIGINT].map { number in
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { stop.signal() }
+      source.resume()
+      return source
+    }
+    stop.wait()
+    console.printError("tessera serve: shutting down")
+    let finished = service.shutdown()
+    sources.forEach { $0.cancel() }
+    return finished ? 0 : 1
+  }
+}

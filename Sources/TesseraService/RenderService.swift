@@ -1,0 +1,204 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Tessera
+import TesseraImage
+
+/// `tessera serve`: the HTTP render service. Google Static Maps requests (and the health,
+/// readiness and metrics endpoints) on a libmicrohttpd server, rendered on a ``RenderPool``
+/// (one GL context per worker thread).
+///
+/// Holding load: at most `workers + queueLimit` renders are accepted at once; beyond that a
+/// request is answered 503 with `Retry-After` at once. A request not answered by its deadline
+/// gets 504 (its render finishes on the worker and is dropped; a source slower than the
+/// deadline is cut off by the tile wait, so the worker is free again). Answers carry an
+/// `ETag` (304 for `If-None-Match`) and `Cache-Control`; HEAD answers headers only.
+public final class RenderService: Sendable {
+  public let configuration: ServiceConfiguration
+  private let router: ServiceRouter
+  private let server: HTTPServer
+  /// The port listened on (the configured one, or the one given for port 0).
+  public var port: UInt16 { server.port }
+
+  /// Starts the workers, then listens; throws when no GL context can be made or the address
+  /// cannot be bound.
+  public init(configuration: ServiceConfiguration, gpu: GPUSelection = .auto) throws {
+    self.configuration = configuration
+    let router = ServiceRouter(
+      configuration: configuration, pool: try RenderPool(threads: configuration.workers, gpu: gpu))
+    self.router = router
+    server = try HTTPServer(
+      host: configuration.host, port: configuration.port, threads: min(max(configuration.workers, 2), 8),
+      timeout: configuration.connectionTimeout, connectionLimit: configuration.connectionLimit,
+      maxBody: configuration.maxBodyBytes, handler: { request in router.handle(request) })
+  }
+
+  /// Requests accepted for rendering and not yet answered.
+  public var rendersInFlight: Int { router.inFlight.load(ordering: .sequentiallyConsistent) }
+
+  /// Graceful shutdown: stops accepting connections and readiness, waits (up to `timeout`
+  /// seconds) for every accepted request to be answered, then stops the server and workers.
+  /// Returns whether every request was answered in time.
+  @discardableResult
+  public func shutdown(timeout: Double = 30) -> Bool {
+    router.draining.store(true, ordering: .sequentiallyConsistent)
+    server.quiesce()
+    let end = Date().addingTimeInterval(timeout)
+    while router.inFlight.load(ordering: .sequentiallyConsistent) > 0 && Date() < end {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    let finished = router.inFlight.load(ordering: .sequentiallyConsistent) == 0
+    // Let the last answers leave before the connections close.
+    Thread.sleep(forTimeInterval: 0.1)
+    server.stop()
+    router.pool.shutdown()
+    return finished
+  }
+}
+
+/// Routes requests to their handlers and keeps the counts the service holds load with.
+final class ServiceRouter: Sendable {
+  let configuration: ServiceConfiguration
+  let pool: RenderPool
+  let metrics = ServiceMetrics()
+  /// Requests accepted and not yet answered (rendering or waiting).
+  let inFlight = Atomic<Int>(0)
+  let draining = Atomic<Bool>(false)
+
+  init(configuration: ServiceConfiguration, pool: RenderPool) {
+    self.configuration = configuration
+    self.pool = pool
+  }
+
+  /// Google's limit on a request's URL.
+  static let maximumTargetLength = 16_384
+
+  func handle(_ request: HTTPRequest) {
+    let start = DispatchTime.now()
+    let route = Self.route(request.path)
+    let answered = Atomic<Bool>(false)
+    @Sendable func answer(_ response: HTTPResponse) {
+      guard answered.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged
+      else { return }
+      HTTPServer.respond(request, with: response)
+      let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+      metrics.record(route: route, status: response.status, seconds: seconds)
+      if configuration.accessLog { log(request, route: route, status: response.status, seconds: seconds) }
+    }
+    guard request.targetLength <= Self.maximumTargetLength else {
+      answer(.text(414, "the request URL is longer than \(Self.maximumTargetLength) characters"))
+      return
+    }
+    guard ["GET", "HEAD", "POST"].contains(request.method) else {
+      answer(.text(405, "method \(request.method) is not allowed", headers: [("Allow", "GET, HEAD, POST")]))
+      return
+    }
+    switch route {
+    case "health":
+      answer(.text(200, "ok"))
+    case "readyz":
+      answer(draining.load(ordering: .relaxed) ? .text(503, "shutting down") : .text(200, "ready"))
+    case "metrics":
+      let queued = max(inFlight.load(ordering: .relaxed) - pool.threadCount, 0)
+      answer(
+        HTTPResponse(
+          status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")],
+          body: Array(
+            metrics.text(queued: queued, inFlight: inFlight.load(ordering: .relaxed), workers: pool.threadCount).utf8)))
+    case "staticmap":
+      do {
+        let query = try StaticMapsQuery(request, configuration: configuration)
+        render(query.scene, format: query.format, warnings: query.warnings, request: request, answer: answer)
+      } catch {
+        answer(.text(error.status, error.reason, headers: error.headers))
+      }
+    default:
+      answer(.text(404, "no such endpoint: \(request.path)"))
+    }
+  }
+
+  static func route(_ path: String) -> String {
+    switch path {
+    case "/health": return "health"
+    case "/readyz": return "readyz"
+    case "/metrics": return "metrics"
+    case "/maps/api/staticmap": return "staticmap"
+    default: return "other"
+    }
+  }
+
+  /// Renders on the pool unless it is full; answers the image, 503 when full, 504 at the
+  /// deadline.
+  private func render(
+    _ scene: Scene, format: ImageFormat, warnings: [String], request: HTTPRequest,
+    answer: @escaping @Sendable (HTTPResponse) -> Void
+  ) {
+    let capacity = pool.threadCount + configuration.queueLimit
+    let accepted = inFlight.add(1, ordering: .sequentiallyConsistent).newValue
+    guard accepted <= capacity, !draining.load(ordering: .relaxed) else {
+      inFlight.subtract(1, ordering: .sequentiallyConsistent)
+      answer(.text(503, "the server is busy; try again shortly", headers: [("Retry-After", "1")]))
+      return
+    }
+    let done = Atomic<Bool>(false)
+    let deadline = configuration.deadline
+    DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
+      guard !done.load(ordering: .sequentiallyConsistent) else { return }
+      answer(.text(504, "the map was not rendered within \(deadline) seconds"))
+    }
+    let metrics = self.metrics
+    pool.submit(scene) { [self] result in
+      defer {
+        done.store(true, ordering: .sequentiallyConsistent)
+        self.inFlight.subtract(1, ordering: .sequentiallyConsistent)
+      }
+      switch result {
+      case .success(let snapshot):
+        metrics.rendered(failed: false)
+        do {
+          let bytes = try ImageCodec.encode(snapshot.image, as: format)
+          let tag = "\"" + Self.hash(bytes) + "\""
+          var headers = [
+            ("Content-Type", format.mimeType), ("Cache-Control", "public, max-age=86400"), ("ETag", tag),
+          ]
+          let allWarnings = warnings + snapshot.warnings
+          if !allWarnings.isEmpty {
+            headers.append(
+              ("X-Staticmap-API-Warning", allWarnings.joined(separator: "; ").replacingOccurrences(of: "\n", with: " "))
+            )
+          }
+          if let match = request.header("If-None-Match"),
+            match.split(separator: ",").contains(where: {
+              $0.trimmingCharacters(in: .whitespaces) == tag
+            })
+          {
+            answer(HTTPResponse(status: 304, headers: headers.filter { $0.0 != "Content-Type" }))
+          } else {
+            answer(HTTPResponse(status: 200, headers: headers, body: bytes))
+          }
+        } catch {
+          answer(.text(500, "the image could not be encoded: \(error)"))
+        }
+      case .failure(let error):
+        metrics.rendered(failed: true)
+        answer(.text(400, "\(error)".replacingOccurrences(of: "\n", with: " ")))
+      }
+    }
+  }
+
+  /// FNV-1a (64 bits) of `bytes` in hex: the entity tag of an image.
+  static func hash(_ bytes: [UInt8]) -> String {
+    var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      value ^= UInt64(byte)
+      value = value &* 0x0000_0100_0000_01B3
+    }
+    return String(value, radix: 16)
+  }
+
+  private func log(_ request: HTTPRequest, route: String, status: Int, seconds: Double) {
+    let line =
+      "{\"client\":\"\(request.client)\",\"method\":\"\(request.method)\",\"route\":\"\(route)\",\"status\":\(status),\"seconds\":\(String(format: "%.4f", seconds))}\n"
+    FileHandle.standardError.write(Data(line.utf8))
+  }
+}

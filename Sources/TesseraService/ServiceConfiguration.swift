@@ -1,0 +1,100 @@
+import Foundation
+import Tessera
+import TesseraJSON
+
+/// How `tessera serve` runs: where it listens, its workers and limits, and its data. Read from
+/// a JSON config file (every field optional) with flags on top.
+public struct ServiceConfiguration: Sendable {
+  public var host = "127.0.0.1"
+  public var port: UInt16 = 8080
+  /// Render threads (each with a GL context); all cores by default.
+  public var workers = ProcessInfo.processInfo.activeProcessorCount
+  /// Requests waiting beyond those rendering; more are answered 503 at once.
+  public var queueLimit = 32
+  /// Seconds a request may take before it is answered 504.
+  public var deadline = 10.0
+  /// Google's limits: 640×640 at scale 1 or 2.
+  public var maxWidth = 640
+  public var maxHeight = 640
+  public var maxScale = 2.0
+  /// Bytes of a request body (413 beyond).
+  public var maxBodyBytes = 1 << 20
+  /// Seconds an idle or slow connection is kept.
+  public var connectionTimeout = 10
+  public var connectionLimit = 1024
+  /// Whether images credit their sources (bottom right).
+  public var attribution = true
+  /// The data of the built-in map types (as `tessera render`'s `--data-root`, `--tiles`, …).
+  public var dataRoot = FileManager.default.currentDirectoryPath
+  public var tiles: String?
+  public var imagery: String?
+  public var dem: String?
+  /// Where map IDs are declared (a styles folder or config file).
+  public var mapIDs: MapIDRegistry?
+  /// JSON access log lines on standard error.
+  public var accessLog = false
+
+  public init() {}
+
+  /// Reads a config file: `{"listen": "HOST:PORT", "workers", "queue", "deadline", "maxWidth",
+  /// "maxHeight", "maxScale", "maxBodyBytes", "connectionTimeout", "attribution", "dataRoot",
+  /// "tiles", "imagery", "dem", "mapIDs", "accessLog"}`; paths relative to the file.
+  public init(file: String) throws {
+    guard let data = FileManager.default.contents(atPath: file) else {
+      throw ConfigurationError(source: file, reason: "cannot read the file")
+    }
+    let root = JSONCursor(root: try JSONParser.parse(Array(data)), source: file)
+    let known: Set<String> = [
+      "listen", "workers", "queue", "deadline", "maxWidth", "maxHeight", "maxScale", "maxBodyBytes",
+      "connectionTimeout", "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog",
+    ]
+    for key in try root.keys() where !known.contains(key) {
+      throw ConfigurationError(source: file, reason: "unknown field '\(key)'")
+    }
+    let directory = (file as NSString).deletingLastPathComponent
+    if let listen = try root["listen"].optionalString() { try setListen(listen) }
+    workers = try root["workers"].integer(default: workers, in: 1...256)
+    queueLimit = try root["queue"].integer(default: queueLimit, in: 0...100_000)
+    deadline = try root["deadline"].number(default: deadline, in: 0.1...3600)
+    maxWidth = try root["maxWidth"].integer(default: maxWidth, in: 1...8192)
+    maxHeight = try root["maxHeight"].integer(default: maxHeight, in: 1...8192)
+    maxScale = try root["maxScale"].number(default: maxScale, in: 1...4)
+    maxBodyBytes = try root["maxBodyBytes"].integer(default: maxBodyBytes, in: 1...(1 << 30))
+    connectionTimeout = try root["connectionTimeout"].integer(default: connectionTimeout, in: 1...3600)
+    attribution = try root["attribution"].bool(default: attribution)
+    accessLog = try root["accessLog"].bool(default: accessLog)
+    if let value = try root["dataRoot"].optionalString() { dataRoot = Scene.absolutePath(value, against: directory) }
+    tiles = try root["tiles"].optionalString()
+    imagery = try root["imagery"].optionalString()
+    dem = try root["dem"].optionalString()
+    if let value = try root["mapIDs"].optionalString() {
+      mapIDs = try MapIDRegistry(path: Scene.absolutePath(value, against: directory))
+    }
+  }
+
+  /// `HOST:PORT` (IPv6 in brackets).
+  public mutating func setListen(_ text: String) throws {
+    guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
+      throw ConfigurationError(source: "listen", reason: "expected HOST:PORT, found '\(text)'")
+    }
+    host = String(text[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    self.port = port
+  }
+
+  /// A path inside the data root that names requests in messages (no file is read there).
+  var requestPath: String { dataRoot + "/request.json" }
+
+  /// Sets the scene fields of the map types' data.
+  func applyData(to root: inout JSONObject) {
+    root["dataRoot"] = .string(dataRoot)
+    if let tiles { root["tiles"] = .string(tiles) }
+    if let imagery { root["imagery"] = .string(imagery) }
+    if let dem { root["dem"] = .string(dem) }
+  }
+}
+
+public struct ConfigurationError: Error, CustomStringConvertible {
+  public let source: String
+  public let reason: String
+  public var description: String { "\(source): \(reason)" }
+}

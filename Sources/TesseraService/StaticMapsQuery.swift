@@ -1,0 +1,184 @@
+import Foundation
+import Tessera
+import TesseraJSON
+
+/// A `GET /maps/api/staticmap` request read by Google's rules: the scene it asks for, the image
+/// format, and warnings for what was left out. A bad or missing parameter is a
+/// ``ServiceError`` with status 400 and a one-line reason.
+struct StaticMapsQuery {
+  var scene: Scene
+  var format: ImageFormat
+  var warnings: [String] = []
+
+  /// Google's map types by their Static Maps names.
+  static let mapTypes: [String: String] = [
+    "roadmap": "normal", "satellite": "satellite", "terrain": "terrain", "hybrid": "hybrid",
+  ]
+
+  init(_ request: HTTPRequest, configuration: ServiceConfiguration) throws(ServiceError) {
+    func bad(_ reason: String) -> ServiceError { ServiceError(status: 400, reason: reason) }
+    func number(_ key: String) throws(ServiceError) -> Double? {
+      guard let text = request.value(key) else { return nil }
+      guard let value = Double(text), value.isFinite else { throw bad("\(key) must be a number, found '\(text)'") }
+      return value
+    }
+    var root = JSONObject()
+    // size and scale, within Google's limits unless the configuration allows more.
+    guard let size = request.value("size") else { throw bad("the size parameter is required (size=WIDTHxHEIGHT)") }
+    let dimensions = size.lowercased().split(separator: "x").map { Int($0) }
+    guard dimensions.count == 2, let width = dimensions[0], let height = dimensions[1], width > 0, height > 0 else {
+      throw bad("size must be WIDTHxHEIGHT in pixels, found '\(size)'")
+    }
+    guard width <= configuration.maxWidth, height <= configuration.maxHeight else {
+      throw bad("size \(width)x\(height) is larger than \(configuration.maxWidth)x\(configuration.maxHeight)")
+    }
+    let scale = try number("scale") ?? 1
+    guard [1.0, 2, 4].contains(scale), scale <= configuration.maxScale else {
+      throw bad(
+        "scale must be 1 or 2\(configuration.maxScale >= 4 ? " or 4" : ""), found '\(request.value("scale") ?? "")'")
+    }
+    root["size"] = ["width": .number(Double(width)), "height": .number(Double(height))]
+    root["scale"] = .number(scale)
+    // Format.
+    switch (request.value("format") ?? "png").lowercased() {
+    case "png", "png8", "png32": format = .png
+    case "jpg", "jpg-baseline": format = .jpeg
+    case "webp": format = .webp
+    case "gif": throw bad("format gif is not supported here; use png, jpg or webp")
+    case let other: throw bad("format must be png, png8, png32, jpg, jpg-baseline or webp, found '\(other)'")
+    }
+    // Camera: center and zoom (Google zoom), with the heading and tilt extensions.
+    var camera = JSONObject()
+    if let center = request.value("center") {
+      let parts = center.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+      guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], latitude.isFinite, longitude.isFinite,
+        abs(latitude) <= 90
+      else {
+        throw bad("center must be LAT,LNG; '\(center)' is not coordinates (addresses are not looked up: no geocoder)")
+      }
+      camera["latitude"] = .number(latitude)
+      camera["longitude"] = .number(longitude)
+    }
+    if let zoom = try number("zoom") {
+      guard (0...22).contains(zoom) else { throw bad("zoom must be in 0…22, found \(zoom)") }
+      camera["zoom"] = .number(zoom)
+    }
+    camera["bearing"] = .number(try number("heading") ?? 0)
+    if let tilt = try number("tilt") {
+      guard (0...85).contains(tilt) else { throw bad("tilt must be in 0…85 degrees, found \(tilt)") }
+      camera["viewingAngle"] = .number(tilt)
+    }
+    // Map type and language.
+    let type = request.value("maptype") ?? "roadmap"
+    guard let mapType = Self.mapTypes[type] else {
+      throw bad("maptype must be roadmap, satellite, terrain or hybrid, found '\(type)'")
+    }
+    root["mapType"] = .string(mapType)
+    if let language = request.value("language") {
+      guard MapOptions.isLanguageCode(language) else {
+        throw bad("language must be a language code, found '\(language)'")
+      }
+      root["language"] = .string(language)
+    }
+    if let buildings = request.value("buildings") { root["buildings"] = .bool(buildings == "true") }
+    // Markers and paths.
+    var markers: [JSONValue] = []
+    for (index, text) in request.values("markers").enumerated() {
+      let group: StaticMapsSyntax.Markers
+      do {
+        group = try StaticMapsSyntax.Markers(text)
+      } catch {
+        throw bad("markers[\(index)]: \(error.reason)")
+      }
+      if group.icon != nil {
+        warnings.append("markers[\(index)]: custom icons are not fetched; the default pin is drawn")
+      }
+      if group.label != nil || group.size != "normal" {
+        warnings.append("markers[\(index)]: marker labels and sizes are not drawn yet")
+      }
+      for point in group.points {
+        var marker: JSONObject = ["position": [.number(point.latitude), .number(point.longitude)]]
+        if let color = group.color { marker["color"] = .string(Self.css(color)) }
+        markers.append(.object(marker))
+      }
+    }
+    if !markers.isEmpty { root["markers"] = .array(markers) }
+    var polylines: [JSONValue] = []
+    var polygons: [JSONValue] = []
+    for (index, text) in request.values("path").enumerated() {
+      do {
+        let (field, entry) = try StaticMapsSyntax.Path(text).sceneEntry()
+        if field == "polygons" { polygons.append(entry) } else { polylines.append(entry) }
+      } catch {
+        throw bad("path[\(index)]: \(error.reason)")
+      }
+    }
+    if !polylines.isEmpty { root["polylines"] = .array(polylines) }
+    if !polygons.isEmpty { root["polygons"] = .array(polygons) }
+    var visible: [JSONValue] = []
+    for text in request.values("visible") {
+      for part in text.split(separator: "|") {
+        let numbers = part.split(separator: ",").compactMap { Double($0) }
+        guard numbers.count == 2, abs(numbers[0]) <= 90, numbers.allSatisfy(\.isFinite) else {
+          throw bad("visible must list LAT,LNG locations, found '\(part)' (addresses are not looked up)")
+        }
+        visible.append([.number(numbers[0]), .number(numbers[1])])
+      }
+    }
+    if !visible.isEmpty { root["visible"] = .array(visible) }
+    // Without center and zoom the view fits the markers, paths and visible locations.
+    let placed = camera["latitude"] != nil && camera["zoom"] != nil
+    if placed {
+      root["camera"] = .object(camera)
+    } else if camera["latitude"] != nil || camera["zoom"] != nil {
+      if markers.isEmpty && polylines.isEmpty && polygons.isEmpty && visible.isEmpty {
+        throw bad("center and zoom are both required without markers, path or visible")
+      }
+      if camera["latitude"] != nil {
+        visible.append([camera["latitude"]!, camera["longitude"]!])
+        root["visible"] = .array(visible)
+      }
+    } else if markers.isEmpty && polylines.isEmpty && polygons.isEmpty && visible.isEmpty {
+      throw bad("center and zoom are required without markers, path or visible")
+    }
+    root["attribution"] = .bool(configuration.attribution)
+    configuration.applyData(to: &root)
+    do {
+      scene = try Scene.parse(.object(root), path: configuration.requestPath)
+    } catch {
+      throw bad("\(error)")
+    }
+    // Styling rules and map IDs.
+    let styles = request.values("style")
+    if !styles.isEmpty {
+      do {
+        scene.options.mapStyle = try MapStyle(staticMapsRules: styles, source: "style")
+      } catch {
+        throw bad(error.description)
+      }
+    }
+    if let id = request.value("map_id") {
+      guard let registry = configuration.mapIDs else { throw bad("map_id '\(id)': this server declares no map IDs") }
+      do {
+        _ = try registry.look(id)
+      } catch {
+        throw bad(error.reason)
+      }
+      scene.options.mapIDs = registry
+      scene.options.mapID = id
+    }
+    scene.options.tileLoadTimeout = configuration.deadline
+  }
+
+  static func css(_ color: Color) -> String {
+    func channel(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
+    return "rgba(\(channel(color.red)), \(channel(color.green)), \(channel(color.blue)), \(color.alpha))"
+  }
+}
+
+/// A request the service refuses: its HTTP status and a one-line reason.
+struct ServiceError: Error {
+  let status: Int
+  let reason: String
+  var headers: [(String, String)] = []
+}

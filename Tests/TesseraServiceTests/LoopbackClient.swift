@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A minimal HTTP/1.1 client for tests: one request per connection to 127.0.0.1, read to the
+/// end (the server closes), with a receive timeout so a test never hangs.
+struct LoopbackResponse {
+  let status: Int
+  let headers: [String: String]
+  let body: [UInt8]
+
+  func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+enum LoopbackClient {
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  static func request(
+    port: UInt16, _ target: String, method: String = "GET", headers: [String: String] = [:], body: [UInt8] = [],
+    timeout: Int = 60
+  ) throws -> LoopbackResponse {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw Failure(description: "socket failed") }
+    defer { close(socket) }
+    var time = timeval(tv_sec: timeout, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw Failure(description: "cannot connect to port \(port)") }
+    var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+    for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
+    head += "\r\n"
+    let bytes = Array(head.utf8) + body
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      guard count > 0 else { throw Failure(description: "send failed") }
+      sent += count
+    }
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = recv(socket, &buffer, buffer.count, 0)
+      if count == 0 { break }
+      guard count > 0 else { throw Failure(description: "no answer within \(timeout) s") }
+      received += buffer[0..<count]
+    }
+    guard let split = received.firstRange(of: Array("\r\n\r\n".utf8)) else {
+      throw Failure(description: "no HTTP head in \(received.count) bytes")
+    }
+    let lines = String(decoding: received[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+    let statusParts = lines[0].split(separator: " ")
+    guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+      throw Failure(description: "bad status line '\(lines[0])'")
+    }
+    var parsed: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      parsed[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    return LoopbackResponse(status: status, headers: parsed, body: Array(received[split.upperBound...]))
+  }
+}

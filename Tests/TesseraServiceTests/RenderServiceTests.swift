@@ -1,0 +1,155 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Tessera
+import TesseraImage
+import TesseraService
+import TesseraTestSupport
+import Testing
+
+/// `tessera serve` over real HTTP on 127.0.0.1: the Static Maps endpoint, its errors, caching
+/// headers, load shedding and graceful shutdown.
+@Suite(.serialized) struct RenderServiceTests {
+  static func start(workers: Int = 2, queue: Int = 8, deadline: Double = 30) throws -> RenderService {
+    var configuration = ServiceConfiguration()
+    configuration.port = 0
+    configuration.workers = workers
+    configuration.queueLimit = queue
+    configuration.deadline = deadline
+    return try RenderService(configuration: configuration, gpu: .surfaceless)
+  }
+
+  static let target =
+    "/maps/api/staticmap?center=40,-74&zoom=16&size=320x240&tilt=45&heading=30"
+    + "&markers=color:blue%7C40.001,-74.001&path=color:0xff0000ff%7Cweight:5%7C39.999,-74.003%7C40.002,-73.998"
+
+  @Test func aStaticMapIsTheImageTesseraRenderMakes() throws {
+    let service = try RenderServiceTests.start()
+    defer { service.shutdown() }
+    let response = try LoopbackClient.request(port: service.port, RenderServiceTests.target)
+    #expect(response.status == 200)
+    #expect(response.header("Content-Type") == "image/png")
+    #expect(response.header("Cache-Control") == "public, max-age=86400")
+    // The same camera, marker and path rendered by the library (as `tessera render` does).
+    let scene = try Scene.parse(
+      [
+        "size": ["width": 320, "height": 240],
+        "camera": ["latitude": 40, "longitude": -74, "zoom": 16, "bearing": 30, "viewingAngle": 45],
+        "markers": [["position": [40.001, -74.001], "color": "rgba(0, 0, 255, 1.0)"]],
+        "polylines": [
+          [
+            "path": [[39.999, -74.003], [40.002, -73.998]], "color": "rgba(255, 0, 0, 1.0)", "width": 5,
+            "geodesic": false,
+          ]
+        ],
+      ], path: FileManager.default.currentDirectoryPath + "/request.json")
+    let expected = try ImageCodec.encode(try Map(scene: scene, gpu: .surfaceless).snapshot().image, as: .png)
+    #expect(response.body == expected, "served \(response.body.count) bytes, rendered \(expected.count)")
+  }
+
+  @Test func cachingHeadersHeadAndNotModified() throws {
+    let service = try RenderServiceTests.start()
+    defer { service.shutdown() }
+    let first = try LoopbackClient.request(port: service.port, RenderServiceTests.target)
+    let tag = try #require(first.header("ETag"))
+    let again = try LoopbackClient.request(
+      port: service.port, RenderServiceTests.target, headers: ["If-None-Match": tag])
+    #expect(again.status == 304 && again.body.isEmpty)
+    let head = try LoopbackClient.request(port: service.port, RenderServiceTests.target, method: "HEAD")
+    #expect(head.status == 200 && head.body.isEmpty && head.header("ETag") == tag)
+    #expect(head.header("Content-Length") == String(first.body.count))
+  }
+
+  @Test func badRequestsGetGooglesStatusesWithAReason() throws {
+    let service = try RenderServiceTests.start()
+    defer { service.shutdown() }
+    func check(_ target: String, _ status: Int, _ reason: String, method: String = "GET") throws {
+      let response = try LoopbackClient.request(port: service.port, target, method: method)
+      let text = String(decoding: response.body, as: UTF8.self)
+      #expect(response.status == status, "\(target.prefix(120)): \(response.status) \(text)")
+      #expect(text.contains(reason), "\(target.prefix(120)): \(text)")
+    }
+    try check("/maps/api/staticmap?center=40,-74&zoom=16", 400, "size parameter is required")
+    try check("/maps/api/staticmap?center=40,-74&zoom=16&size=641x100", 400, "larger than 640x640")
+    try check("/maps/api/staticmap?center=40,-74&zoom=16&size=100x100&scale=4", 400, "scale must be 1 or 2")
+    try check("/maps/api/staticmap?center=Brooklyn+Bridge&zoom=13&size=100x100", 400, "no geocoder")
+    try check("/maps/api/staticmap?center=40,-74&size=100x100", 400, "center and zoom are both required")
+    try check("/maps/api/staticmap?center=40,-74&zoom=16&size=100x100&maptype=moon", 400, "maptype must be")
+    try check("/maps/api/staticmap?center=40,-74&zoom=16&size=100x100&format=gif", 400, "gif is not supported")
+    try check("/maps/api/staticmap?center=40,-74&zoom=16&size=100x100&markers=size:huge%7C40,-74", 400, "marker size")
+    try check("/maps/api/staticmap?center=40,-74&zoom=16&size=100x100&path=40,-74", 400, "at least two points")
+    try check(
+      "/maps/api/staticmap?center=40,-74&zoom=16&size=100x100&style=feature:roads%7Ccolor:0xff0000", 400,
+      "unknown feature")
+    try check(
+      "/maps/api/staticmap?size=100x100&path=" + String(repeating: "40.0,-74.0%7C", count: 1400), 414, "longer than")
+    try check("/nowhere", 404, "no such endpoint")
+    try check("/health", 405, "not allowed", method: "DELETE")
+    // A request that partly fails still gets its map, with a warning header.
+    let warned = try LoopbackClient.request(
+      port: service.port, "/maps/api/staticmap?size=100x100&markers=icon:http://example.com/x.png%7C40,-74")
+    #expect(warned.status == 200 && (warned.header("X-Staticmap-API-Warning") ?? "").contains("icons are not fetched"))
+  }
+
+  @Test func healthReadinessAndMetrics() throws {
+    let service = try RenderServiceTests.start()
+    defer { service.shutdown() }
+    #expect(try LoopbackClient.request(port: service.port, "/health").status == 200)
+    #expect(try LoopbackClient.request(port: service.port, "/readyz").status == 200)
+    _ = try LoopbackClient.request(port: service.port, "/maps/api/staticmap?center=0,0&zoom=2&size=64x64")
+    _ = try LoopbackClient.request(port: service.port, "/maps/api/staticmap?size=64x64")
+    let metrics = String(decoding: try LoopbackClient.request(port: service.port, "/metrics").body, as: UTF8.self)
+    #expect(metrics.contains("tessera_requests_total{route=\"staticmap\",status=\"200\"} 1"))
+    #expect(metrics.contains("tessera_requests_total{route=\"staticmap\",status=\"400\"} 1"))
+    #expect(metrics.contains("tessera_renders_total 1"))
+    #expect(metrics.contains("tessera_request_seconds_bucket{route=\"staticmap\",le=\"+Inf\"} 2"))
+  }
+
+  @Test func aFullQueueAnswers503AtOnceAndEveryRequestIsAnswered() throws {
+    // One worker, no queue: of 12 requests sent together, those beyond the one rendering are
+    // turned away at once with Retry-After; every request gets 200 or 503.
+    let service = try RenderServiceTests.start(workers: 1, queue: 0)
+    defer { service.shutdown() }
+    let statuses = Mutex<[Int]>([])
+    let retryAfter = Mutex<[String?]>([])
+    DispatchQueue.concurrentPerform(iterations: 12) { index in
+      let target = "/maps/api/staticmap?center=40,-74&zoom=\(15 + Double(index) * 0.1)&size=256x256&tilt=50"
+      let response = try? LoopbackClient.request(port: service.port, target)
+      statuses.withLock { $0.append(response?.status ?? -1) }
+      if response?.status == 503 { retryAfter.withLock { $0.append(response?.header("Retry-After")) } }
+    }
+    let seen = statuses.withLock { $0 }
+    #expect(seen.count == 12 && seen.allSatisfy { $0 == 200 || $0 == 503 }, "\(seen)")
+    #expect(seen.contains(200) && seen.contains(503), "\(seen)")
+    #expect(retryAfter.withLock { $0 }.allSatisfy { $0 == "1" })
+  }
+
+  @Test func shutdownAnswersEveryAcceptedRequest() throws {
+    let service = try RenderServiceTests.start(workers: 1, queue: 8)
+    let statuses = Mutex<[Int]>([])
+    let group = DispatchGroup()
+    // Client threads of their own (the global dispatch queue runs only as many blocks as cores).
+    for index in 0..<4 {
+      group.enter()
+      Thread.detachNewThread {
+        let target = "/maps/api/staticmap?center=40,-74&zoom=\(16 + Double(index) * 0.2)&size=640x640&tilt=60"
+        let status = (try? LoopbackClient.request(port: service.port, target))?.status ?? -1
+        statuses.withLock { $0.append(status) }
+        group.leave()
+      }
+    }
+    // Once the four requests are in, shut down: each accepted one is still answered.
+    let end = Date().addingTimeInterval(20)
+    while service.rendersInFlight < 3 && Date() < end {
+      Thread.sleep(forTimeInterval: 0.002)
+    }
+    #expect(service.rendersInFlight >= 3)
+    #expect(service.shutdown())
+    group.wait()
+    // Every request is answered: those accepted before the shutdown (at least three) with
+    // their map, one arriving during it with 503.
+    let seen = statuses.withLock { $0 }
+    #expect(seen.count == 4 && seen.allSatisfy { $0 == 200 || $0 == 503 }, "\(seen)")
+    #expect(seen.filter { $0 == 200 }.count >= 3, "\(seen)")
+  }
+}
