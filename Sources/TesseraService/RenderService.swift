@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Tessera
 import TesseraImage
+import TesseraJSON
 
 /// `tessera serve`: the HTTP render service. Google Static Maps requests (and the health,
 /// readiness and metrics endpoints) on a libmicrohttpd server, rendered on a ``RenderPool``
@@ -112,18 +113,85 @@ final class ServiceRouter: Sendable {
       } catch {
         answer(.text(error.status, error.reason, headers: error.headers))
       }
+    case "render":
+      guard request.method == "POST" else {
+        answer(.text(405, "POST a scene to /render", headers: [("Allow", "POST")]))
+        return
+      }
+      guard !request.bodyTooLarge else {
+        answer(.text(413, "the body is larger than \(configuration.maxBodyBytes) bytes"))
+        return
+      }
+      do {
+        let scene = try SceneBody.scene(request.body, configuration: configuration)
+        let format = request.value("format").flatMap { ImageFormat(name: $0) } ?? .png
+        render(scene, format: format, warnings: scene.warnings, request: request, answer: answer)
+      } catch {
+        answer(.text(error.status, error.reason, headers: error.headers))
+      }
+    case "styles":
+      answer(stylesList(request))
+    case "style":
+      answer(styleDocument(request))
+    case "tileserver-static":
+      let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+      guard let style = configuration.styles[parts[1]] else {
+        answer(.text(404, "no style '\(parts[1])'"))
+        return
+      }
+      do {
+        let query = try TileserverQuery(
+          style: style, camera: parts[3], size: parts[4], request: request, configuration: configuration)
+        render(query.scene, format: query.format, warnings: [], request: request, answer: answer)
+      } catch {
+        answer(.text(error.status, error.reason, headers: error.headers))
+      }
     default:
       answer(.text(404, "no such endpoint: \(request.path)"))
     }
   }
 
+  /// The route a path takes (also the `route` label of the metrics).
   static func route(_ path: String) -> String {
     switch path {
     case "/health": return "health"
     case "/readyz": return "readyz"
     case "/metrics": return "metrics"
     case "/maps/api/staticmap": return "staticmap"
-    default: return "other"
+    case "/styles.json": return "styles"
+    case "/render": return "render"
+    default:
+      let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+      if parts.count == 3, parts[0] == "styles", parts[2] == "style.json" { return "style" }
+      if parts.count == 5, parts[0] == "styles", parts[2] == "static" { return "tileserver-static" }
+      return "other"
+    }
+  }
+
+  /// `/styles.json`: the style ids, as tileserver-gl lists them.
+  private func stylesList(_ request: HTTPRequest) -> HTTPResponse {
+    let host = request.header("Host") ?? "\(configuration.host)"
+    let entries: [JSONValue] = configuration.styles.keys.sorted().map { id in
+      ["version": 8, "name": .string(id), "id": .string(id), "url": .string("http://\(host)/styles/\(id)/style.json")]
+    }
+    return HTTPResponse(
+      status: 200, headers: [("Content-Type", "application/json")],
+      body: Array(JSONValue.array(entries).serialized().utf8))
+  }
+
+  /// `/styles/{id}/style.json`: a configured style file as it is.
+  private func styleDocument(_ request: HTTPRequest) -> HTTPResponse {
+    let id = String(request.path.split(separator: "/")[1])
+    switch configuration.styles[id] {
+    case .file(let path)?:
+      guard let data = FileManager.default.contents(atPath: path) else {
+        return .text(500, "style '\(id)' cannot be read")
+      }
+      return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array(data))
+    case .mapType?:
+      return .text(404, "style '\(id)' is a built-in map type; it has no style document")
+    case nil:
+      return .text(404, "no style '\(id)'")
     }
   }
 

@@ -33,6 +33,15 @@ public struct ServiceConfiguration: Sendable {
   public var mapIDs: MapIDRegistry?
   /// JSON access log lines on standard error.
   public var accessLog = false
+  /// What a tileserver-gl style id draws.
+  public enum Style: Sendable, Equatable {
+    case mapType(MapType)
+    case file(path: String)
+  }
+  /// Styles by id for the tileserver-gl endpoints: the built-in map types by name, plus the
+  /// config's `styles` (id → MapLibre style file).
+  public var styles: [String: Style] = Dictionary(
+    uniqueKeysWithValues: MapType.allCases.filter { $0 != .none }.map { ($0.rawValue, Style.mapType($0)) })
 
   public init() {}
 
@@ -46,7 +55,7 @@ public struct ServiceConfiguration: Sendable {
     let root = JSONCursor(root: try JSONParser.parse(Array(data)), source: file)
     let known: Set<String> = [
       "listen", "workers", "queue", "deadline", "maxWidth", "maxHeight", "maxScale", "maxBodyBytes",
-      "connectionTimeout", "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog",
+      "connectionTimeout", "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog", "styles",
     ]
     for key in try root.keys() where !known.contains(key) {
       throw ConfigurationError(source: file, reason: "unknown field '\(key)'")
@@ -67,6 +76,18 @@ public struct ServiceConfiguration: Sendable {
     tiles = try root["tiles"].optionalString()
     imagery = try root["imagery"].optionalString()
     dem = try root["dem"].optionalString()
+    if root["styles"].exists {
+      for (id, value) in try root["styles"].members() {
+        guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !id.isEmpty else {
+          throw ConfigurationError(source: file, reason: "style id '\(id)' may hold only letters, digits, - and _")
+        }
+        let path = Scene.absolutePath(try value.string(), against: directory)
+        guard FileManager.default.fileExists(atPath: path) else {
+          throw ConfigurationError(source: file, reason: "style '\(id)': no file \(path)")
+        }
+        styles[id] = .file(path: path)
+      }
+    }
     if let value = try root["mapIDs"].optionalString() {
       mapIDs = try MapIDRegistry(path: Scene.absolutePath(value, against: directory))
     }

@@ -47,6 +47,20 @@ import Testing
     #expect(response.body == expected, "served \(response.body.count) bytes, rendered \(expected.count)")
   }
 
+  @Test func eachRequestDrawsItsOwnPaths() throws {
+    // One worker renders both: the second map must not keep the first one's path.
+    let service = try RenderServiceTests.start(workers: 1)
+    defer { service.shutdown() }
+    let base = "/maps/api/staticmap?center=0,0&zoom=10&size=64x64&maptype=roadmap"
+    let red = try LoopbackClient.request(port: service.port, base + "&path=color:0xff0000ff%7Cweight:8%7C0,-1%7C0,1")
+    let plain = try LoopbackClient.request(port: service.port, base)
+    #expect(red.status == 200 && plain.status == 200)
+    let redImage = try PNGCodec.decode(red.body, source: "red")
+    let plainImage = try PNGCodec.decode(plain.body, source: "plain")
+    #expect(redImage.pixel(x: 32, y: 32).r > 200 && redImage.pixel(x: 32, y: 32).g < 60)
+    #expect(plainImage.pixel(x: 32, y: 32) != redImage.pixel(x: 32, y: 32))
+  }
+
   @Test func cachingHeadersHeadAndNotModified() throws {
     let service = try RenderServiceTests.start()
     defer { service.shutdown() }
@@ -151,5 +165,68 @@ import Testing
     let seen = statuses.withLock { $0 }
     #expect(seen.count == 4 && seen.allSatisfy { $0 == 200 || $0 == 503 }, "\(seen)")
     #expect(seen.filter { $0 == 200 }.count >= 3, "\(seen)")
+  }
+
+  @Test func tileserverURLsShowTheSameViewInMapLibreZooms() throws {
+    let service = try RenderServiceTests.start()
+    defer { service.shutdown() }
+    // MapLibre zoom 15 is Google zoom 16.
+    let tileserver = try LoopbackClient.request(port: service.port, "/styles/normal/static/-74,40,15@30,45/320x240.png")
+    let google = try LoopbackClient.request(
+      port: service.port, "/maps/api/staticmap?center=40,-74&zoom=16&heading=30&tilt=45&size=320x240")
+    #expect(tileserver.status == 200 && google.status == 200)
+    #expect(tileserver.body == google.body)
+    let doubled = try LoopbackClient.request(port: service.port, "/styles/normal/static/-74,40,15/100x80@2x.png")
+    let image = try PNGCodec.decode(doubled.body, source: "doubled")
+    #expect(image.width == 200 && image.height == 160)
+    let auto = try LoopbackClient.request(
+      port: service.port, "/styles/normal/static/auto/200x150.png?path=-74.01,39.99%7C-73.99,40.01&marker=-74,40")
+    #expect(auto.status == 200, "\(String(decoding: auto.body, as: UTF8.self))")
+    let bounds = try LoopbackClient.request(
+      port: service.port, "/styles/normal/static/-74.01,39.99,-73.99,40.01/200x150.jpg")
+    #expect(bounds.status == 200 && bounds.header("Content-Type") == "image/jpeg")
+    let list = String(decoding: try LoopbackClient.request(port: service.port, "/styles.json").body, as: UTF8.self)
+    #expect(list.contains("\"id\":\"normal\"") || list.contains("\"id\": \"normal\""), "\(list)")
+    #expect(try LoopbackClient.request(port: service.port, "/styles/moon/static/0,0,1/10x10.png").status == 404)
+    #expect(try LoopbackClient.request(port: service.port, "/styles/normal/static/0,0,1/10x10.gif").status == 400)
+  }
+
+  @Test func renderTakesASceneBodyWithInlineContentOnly() throws {
+    let service = try RenderServiceTests.start()
+    defer { service.shutdown() }
+    let scene =
+      ##"{"size": {"width": 64, "height": 48}, "camera": {"latitude": 40, "longitude": -74, "zoom": 15}, "circles": [{"center": [40, -74], "radius": 100, "fillColor": "red"}]}"##
+    let rendered = try LoopbackClient.request(port: service.port, "/render", method: "POST", body: Array(scene.utf8))
+    #expect(rendered.status == 200 && rendered.header("Content-Type") == "image/png")
+    let image = try PNGCodec.decode(rendered.body, source: "render")
+    #expect(image.pixel(x: 32, y: 24) == (255, 0, 0, 255))
+    // Anything naming files is refused: styles, data roots, icons, pictures, escapes.
+    for body in [
+      ##"{"style": "../../etc/passwd"}"##, ##"{"dataRoot": "/"}"##, ##"{"tiles": "mbtiles:///etc/shadow"}"##,
+      ##"{"markers": [{"position": [0, 0], "icon": "/etc/passwd"}]}"##,
+      ##"{"groundOverlays": [{"image": "%2e%2e/%2e%2e/secret.png", "bounds": [0, 0, 1, 1]}]}"##,
+      ##"{"mapStyle": "/etc/hostname"}"##, ##"{"heatmaps": [{"geojson": "../x.geojson"}]}"##,
+      ##"{"polylines": [{"path": [[0, 0], [1, 1]], "spans": [{"stamp": "/etc/passwd"}]}]}"##, "not json",
+    ] {
+      let refused = try LoopbackClient.request(port: service.port, "/render", method: "POST", body: Array(body.utf8))
+      #expect(refused.status == 400, "\(body): \(refused.status)")
+    }
+    #expect(try LoopbackClient.request(port: service.port, "/render").status == 405)
+    let huge = try LoopbackClient.request(
+      port: service.port, "/render", method: "POST", body: Array(repeating: 0x20, count: (1 << 20) + 10))
+    #expect(huge.status == 413)
+  }
+
+  @Test func pathsCannotEscapeTheStyles() throws {
+    let service = try RenderServiceTests.start()
+    defer { service.shutdown() }
+    for target in [
+      "/styles/..%2F..%2Fetc/style.json", "/styles/../../etc/passwd", "/styles/%2e%2e/style.json",
+      "/styles/%2Fetc%2Fpasswd/style.json", "/styles/normal/../../../etc/passwd",
+    ] {
+      let response = try LoopbackClient.request(port: service.port, target)
+      let text = String(decoding: response.body, as: UTF8.self)
+      #expect(response.status == 404 && !text.contains("root:"), "\(target): \(response.status) \(text)")
+    }
   }
 }

@@ -1,0 +1,146 @@
+import Foundation
+import Tessera
+import TesseraJSON
+
+/// tileserver-gl's static image URLs: `/styles/{id}/static/{lon},{lat},{zoom}[@{bearing}[,{pitch}]]/{w}x{h}[@2x].{format}`,
+/// the bounding-box form `{minx},{miny},{maxx},{maxy}` and `auto` (fit to `path` and
+/// `marker`), with the query options `path` (`lng,lat|lng,lat…`, optional `stroke:`,
+/// `width:`, `fill:` prefixes), `marker` (`lng,lat`), `padding` (a share of the size) and
+/// `maxzoom`. Zooms are MapLibre's (a 512-point world): Google zoom = zoom + 1, so the same URL
+/// shows what tileserver-gl shows.
+struct TileserverQuery {
+  var scene: Scene
+  var format: ImageFormat
+
+  /// `components` follow `/styles/{id}/static/`: `[camera, size]`.
+  init(
+    style: ServiceConfiguration.Style, camera: String, size: String, request: HTTPRequest,
+    configuration: ServiceConfiguration
+  ) throws(ServiceError) {
+    func bad(_ reason: String) -> ServiceError { ServiceError(status: 400, reason: reason) }
+    // Size: WxH[@2x].format
+    guard let dot = size.lastIndex(of: "."),
+      let parsedFormat = ImageFormat(name: String(size[size.index(after: dot)...]))
+    else { throw bad("expected {width}x{height}[@2x].{png|jpg|webp}, found '\(size)'") }
+    format = parsedFormat
+    var dimensions = String(size[..<dot])
+    var scale = 1.0
+    if let at = dimensions.firstIndex(of: "@") {
+      let factor = dimensions[dimensions.index(after: at)...]
+      guard factor.hasSuffix("x"), let value = Double(factor.dropLast()), [1.0, 2, 3, 4].contains(value),
+        value <= configuration.maxScale
+      else { throw bad("scale must be @2x (up to @\(Int(configuration.maxScale))x), found '\(factor)'") }
+      scale = value
+      dimensions = String(dimensions[..<at])
+    }
+    let sides = dimensions.split(separator: "x").map { Int($0) }
+    guard sides.count == 2, let width = sides[0], let height = sides[1], width > 0, height > 0,
+      width <= configuration.maxWidth, height <= configuration.maxHeight
+    else {
+      throw bad(
+        "size must be {width}x{height} within \(configuration.maxWidth)x\(configuration.maxHeight), found '\(dimensions)'"
+      )
+    }
+    var root: JSONObject = [
+      "size": ["width": .number(Double(width)), "height": .number(Double(height))], "scale": .number(scale),
+    ]
+    // Overlays from the query.
+    var polylines: [JSONValue] = []
+    var visible: [JSONValue] = []
+    for text in request.values("path") {
+      var color = "rgba(0, 64, 255, 0.67)"
+      var lineWidth = 1.0
+      var fill: String?
+      var points: [JSONValue] = []
+      for part in text.split(separator: "|").map(String.init) {
+        let pieces = part.split(separator: ":", maxSplits: 1).map(String.init)
+        if pieces.count == 2, ["stroke", "width", "fill"].contains(pieces[0]) {
+          switch pieces[0] {
+          case "stroke": color = pieces[1]
+          case "fill": fill = pieces[1]
+          default:
+            guard let value = Double(pieces[1]), value >= 0, value <= 1000 else {
+              throw bad("path width must be points")
+            }
+            lineWidth = value
+          }
+          continue
+        }
+        let numbers = part.split(separator: ",").compactMap { Double($0) }
+        guard numbers.count == 2, numbers.allSatisfy(\.isFinite), abs(numbers[1]) <= 90 else {
+          throw bad("path points are lng,lat pairs, found '\(part)'")
+        }
+        points.append([.number(numbers[1]), .number(numbers[0])])
+      }
+      guard points.count >= 2 else { throw bad("a path needs at least two points") }
+      visible += points
+      var entry: JSONObject = ["path": .array(points), "color": .string(color), "width": .number(lineWidth)]
+      if let fill {
+        entry = [
+          "path": .array(points), "fillColor": .string(fill), "strokeColor": .string(color),
+          "strokeWidth": .number(lineWidth),
+        ]
+        root["polygons"] = .array((root["polygons"]?.array ?? []) + [.object(entry)])
+      } else {
+        polylines.append(.object(entry))
+      }
+    }
+    if !polylines.isEmpty { root["polylines"] = .array(polylines) }
+    var markers: [JSONValue] = []
+    for text in request.values("marker") {
+      let numbers = (text.split(separator: "|").first ?? "").split(separator: ",").compactMap { Double($0) }
+      guard numbers.count == 2, numbers.allSatisfy(\.isFinite), abs(numbers[1]) <= 90 else {
+        throw bad("marker is lng,lat, found '\(text)'")
+      }
+      markers.append(["position": [.number(numbers[1]), .number(numbers[0])]])
+      visible.append([.number(numbers[1]), .number(numbers[0])])
+    }
+    if !markers.isEmpty { root["markers"] = .array(markers) }
+    // Camera.
+    let parts = camera.split(separator: "@", maxSplits: 1).map(String.init)
+    let numbers = parts[0].split(separator: ",").map { Double($0) }
+    var bearing = 0.0
+    var pitch = 0.0
+    if parts.count == 2 {
+      let angles = parts[1].split(separator: ",").map { Double($0) }
+      guard (1...2).contains(angles.count), angles.allSatisfy({ $0 != nil }) else {
+        throw bad("expected @{bearing}[,{pitch}], found '@\(parts[1])'")
+      }
+      bearing = angles[0]!
+      pitch = angles.count == 2 ? angles[1]! : 0
+      guard (0...85).contains(pitch) else { throw bad("pitch must be 0…85") }
+    }
+    if parts[0] == "auto" {
+      guard !visible.isEmpty else { throw bad("auto needs a path or a marker to fit") }
+      root["visible"] = .array(visible)
+    } else if numbers.count == 3, let lon = numbers[0], let lat = numbers[1], let zoom = numbers[2], abs(lat) <= 90,
+      (0...23).contains(zoom)
+    {
+      root["camera"] = [
+        "latitude": .number(lat), "longitude": .number(lon), "zoom": .number(zoom + 1), "bearing": .number(bearing),
+        "viewingAngle": .number(pitch),
+      ]
+    } else if numbers.count == 4, numbers.allSatisfy({ $0 != nil }) {
+      let (west, south, east, north) = (numbers[0]!, numbers[1]!, numbers[2]!, numbers[3]!)
+      guard abs(south) <= 90, abs(north) <= 90, south < north else { throw bad("bounds are minx,miny,maxx,maxy") }
+      root["visible"] = [[.number(south), .number(west)], [.number(north), .number(east)]]
+    } else {
+      throw bad("expected {lon},{lat},{zoom}, {minx},{miny},{maxx},{maxy} or auto, found '\(parts[0])'")
+    }
+    root["attribution"] = .bool(configuration.attribution)
+    switch style {
+    case .mapType(let type):
+      root["mapType"] = .string(type.rawValue)
+      configuration.applyData(to: &root)
+    case .file(let path):
+      root["style"] = .string(path)
+      root["dataRoot"] = .string((path as NSString).deletingLastPathComponent)
+    }
+    do {
+      scene = try Scene.parse(.object(root), path: configuration.requestPath)
+    } catch {
+      throw bad("\(error)")
+    }
+    scene.options.tileLoadTimeout = configuration.deadline
+  }
+}
