@@ -8,7 +8,7 @@
 //   Tools/tessera-fuzz   ─▶ Tessera (scenes), TesseraData, TesseraText, TesseraStyle, TesseraImage, TesseraJSON,
 //                           TesseraGeo
 //   TesseraCLI           ─▶ TesseraService, TesseraConformance, Tessera (and what Tessera re-exports)
-//   TesseraService       ─▶ Tessera, CTesseraServer ─▶ CMicroHTTPD (`tessera serve`: the HTTP render service)
+//   TesseraService       ─▶ Tessera, CCrypto, CTesseraServer ─▶ CMicroHTTPD (`tessera serve`: the HTTP render service)
 //   TesseraConformance   ─▶ Tessera (MapLibre's render tests; not in the library product)
 //   Tessera              ─▶ TesseraRender, TesseraStyle, TesseraData, TesseraGL, TesseraImage, TesseraJSON,
 //                           TesseraGeo (the library product: Map, Scene, markers, RenderPool)
@@ -53,6 +53,7 @@ let package = Package(
     systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"]),
     systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: ["libfribidi-dev"]),
     systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: ["libmicrohttpd-dev"]),
+    systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: ["libssl-dev"]),
     // libpng and libjpeg report errors with longjmp, which Swift cannot catch: these few C
     // functions hold the setjmp points and turn failures into error strings.
     .target(name: "CTesseraCodecs", dependencies: ["CPNG", "CJPEG"], path: "Sources/CSystem/CTesseraCodecs"),
@@ -95,6 +96,7 @@ let package = Package(
       name: "TesseraService",
       dependencies: [
         "Tessera", "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraGL", "TesseraData", "CTesseraServer",
+        "CCrypto",
       ]),
     .target(
       name: "TesseraCLI",

@@ -10,6 +10,8 @@ public struct HTTPRequest: @unchecked Sendable {
   public let arguments: [(key: String, value: String)]
   /// Characters of the request target (path and query) as sent.
   public let targetLength: Int
+  /// The request target as sent (not decoded).
+  public let rawTarget: String
   public let body: [UInt8]
   /// Whether the body was larger than the server takes (and was dropped).
   public let bodyTooLarge: Bool
@@ -71,7 +73,7 @@ public final class HTTPServer: @unchecked Sendable {
     let context = Unmanaged.passUnretained(self).toOpaque()
     let started = tessera_server_start(
       host, port, UInt32(max(threads, 1)), UInt32(max(timeout, 1)), UInt32(max(connectionLimit, 1)), maxBody,
-      { context, request, method, path, keys, values, count, targetLength, body, bodyLength, tooLarge in
+      { context, request, method, path, keys, values, count, targetLength, rawTarget, body, bodyLength, tooLarge in
         guard let context, let request else { return }
         let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
         var arguments: [(String, String)] = []
@@ -83,7 +85,7 @@ public final class HTTPServer: @unchecked Sendable {
         tessera_request_client(request, &client, client.count)
         let parsed = HTTPRequest(
           method: method.map { String(cString: $0) } ?? "GET", path: path.map { String(cString: $0) } ?? "/",
-          arguments: arguments, targetLength: targetLength,
+          arguments: arguments, targetLength: targetLength, rawTarget: rawTarget.map { String(cString: $0) } ?? "",
           body: body.map { Array(UnsafeBufferPointer(start: $0, count: bodyLength)) } ?? [],
           bodyTooLarge: tooLarge != 0, client: String(cString: client), handle: request)
         server.handler(parsed)

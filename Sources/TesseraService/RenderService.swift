@@ -107,6 +107,14 @@ final class ServiceRouter: Sendable {
           body: Array(
             metrics.text(queued: queued, inFlight: inFlight.load(ordering: .relaxed), workers: pool.threadCount).utf8)))
     case "staticmap":
+      if let keys = configuration.keys, !keys.contains(request.value("key") ?? "") {
+        answer(.text(403, "The provided API key is invalid or missing."))
+        return
+      }
+      if let secret = configuration.signingSecret, !URLSigning.verify(request.rawTarget, secret: secret) {
+        answer(.text(403, "The request signature is missing or invalid for this URL."))
+        return
+      }
       do {
         let query = try StaticMapsQuery(request, configuration: configuration)
         render(query.scene, format: query.format, warnings: query.warnings, request: request, answer: answer)

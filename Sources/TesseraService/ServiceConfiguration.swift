@@ -33,6 +33,10 @@ public struct ServiceConfiguration: Sendable {
   public var mapIDs: MapIDRegistry?
   /// JSON access log lines on standard error.
   public var accessLog = false
+  /// API keys the Static Maps endpoint accepts (`key=`); nil: no key needed.
+  public var keys: Set<String>?
+  /// The URL-signing secret (URL-safe base64, Google's scheme); nil: no signature needed.
+  public var signingSecret: String?
   /// What a tileserver-gl style id draws.
   public enum Style: Sendable, Equatable {
     case mapType(MapType)
@@ -56,6 +60,8 @@ public struct ServiceConfiguration: Sendable {
     let known: Set<String> = [
       "listen", "workers", "queue", "deadline", "maxWidth", "maxHeight", "maxScale", "maxBodyBytes",
       "connectionTimeout", "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog", "styles",
+      "keys",
+      "signingSecret",
     ]
     for key in try root.keys() where !known.contains(key) {
       throw ConfigurationError(source: file, reason: "unknown field '\(key)'")
@@ -76,6 +82,17 @@ public struct ServiceConfiguration: Sendable {
     tiles = try root["tiles"].optionalString()
     imagery = try root["imagery"].optionalString()
     dem = try root["dem"].optionalString()
+    if let file = try root["keys"].optionalString() {
+      let path = Scene.absolutePath(file, against: directory)
+      guard let text = FileManager.default.contents(atPath: path).map({ String(decoding: $0, as: UTF8.self) }) else {
+        throw ConfigurationError(source: file, reason: "cannot read the keys file \(path)")
+      }
+      keys = Set(
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+          !$0.isEmpty && !$0.hasPrefix("#")
+        })
+    }
+    signingSecret = try root["signingSecret"].optionalString()
     if root["styles"].exists {
       for (id, value) in try root["styles"].members() {
         guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !id.isEmpty else {

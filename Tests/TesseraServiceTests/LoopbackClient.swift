@@ -73,3 +73,46 @@ enum LoopbackClient {
     return LoopbackResponse(status: status, headers: parsed, body: Array(received[split.upperBound...]))
   }
 }
+
+/// A TCP server on 127.0.0.1 that accepts connections and never answers (a tile source that
+/// hangs), until it is closed.
+final class SilentServer: @unchecked Sendable {
+  let port: UInt16
+  private let socket: Int32
+  private var accepted: [Int32] = []
+  private let lock = NSLock()
+
+  init() throws {
+    let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
+        guard bind(listener, pointer, length) == 0, listen(listener, 64) == 0 else { return -1 }
+        return getsockname(listener, pointer, &length)
+      }
+    }
+    guard bound == 0 else { throw LoopbackClient.Failure(description: "cannot listen") }
+    port = UInt16(bigEndian: address.sin_port)
+    socket = listener
+    Thread.detachNewThread { [self] in
+      while true {
+        let connection = accept(listener, nil, nil)
+        guard connection >= 0 else { return }
+        lock.withLock { accepted.append(connection) }
+      }
+    }
+  }
+
+  func close() {
+    shutdown(socket, Int32(SHUT_RDWR))
+    Glibc.close(socket)
+    lock.withLock {
+      for connection in accepted { Glibc.close(connection) }
+      accepted = []
+    }
+  }
+}

@@ -10,8 +10,11 @@ import Testing
 /// `tessera serve` over real HTTP on 127.0.0.1: the Static Maps endpoint, its errors, caching
 /// headers, load shedding and graceful shutdown.
 @Suite(.serialized) struct RenderServiceTests {
-  static func start(workers: Int = 2, queue: Int = 8, deadline: Double = 30) throws -> RenderService {
+  static func start(
+    workers: Int = 2, queue: Int = 8, deadline: Double = 30, configure: (inout ServiceConfiguration) -> Void = { _ in }
+  ) throws -> RenderService {
     var configuration = ServiceConfiguration()
+    configure(&configuration)
     configuration.port = 0
     configuration.workers = workers
     configuration.queueLimit = queue
@@ -228,5 +231,52 @@ import Testing
       let text = String(decoding: response.body, as: UTF8.self)
       #expect(response.status == 404 && !text.contains("root:"), "\(target): \(response.status) \(text)")
     }
+  }
+
+  @Test func keysAndURLSignaturesAreChecked() throws {
+    // RFC 2202's first HMAC-SHA1 case: key 0x0b × 20, "Hi There".
+    let key = Data(repeating: 0x0b, count: 20).base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+    let expected = Data([
+      0xb6, 0x17, 0x31, 0x86, 0x55, 0x05, 0x72, 0x64, 0xe2, 0x8b, 0xc0, 0xb6, 0xfb, 0x37, 0x8c, 0x8e, 0xf1, 0x46, 0xbe,
+      0x00,
+    ]).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+    #expect(URLSigningProbe.signature(of: "Hi There", secret: key) == expected)
+    let secret = "vNIXE0xscrmjlyV-12Nj_BvUPaw="
+    let service = try RenderServiceTests.start {
+      $0.keys = ["good-key"]
+      $0.signingSecret = secret
+    }
+    defer { service.shutdown() }
+    let unsigned = "/maps/api/staticmap?center=40,-74&zoom=15&size=64x64&key=good-key"
+    let signature = try #require(URLSigningProbe.signature(of: unsigned, secret: secret))
+    #expect(try LoopbackClient.request(port: service.port, unsigned + "&signature=" + signature).status == 200)
+    for target in [
+      unsigned, unsigned + "&signature=AAAA", "/maps/api/staticmap?center=40,-74&zoom=15&size=64x64&key=bad-key",
+      unsigned.replacingOccurrences(of: "zoom=15", with: "zoom=16") + "&signature=" + signature,
+    ] {
+      let response = try LoopbackClient.request(port: service.port, target)
+      #expect(response.status == 403, "\(target): \(response.status)")
+    }
+  }
+
+  @Test func aSlowSourceGets504AndTheWorkerIsHealthyAfter() throws {
+    let silent = try SilentServer()
+    defer { silent.close() }
+    let service = try RenderServiceTests.start(workers: 1, deadline: 1.5) {
+      $0.tiles = "http://127.0.0.1:\(silent.port)/{z}/{x}/{y}.pbf"
+    }
+    defer { service.shutdown() }
+    let start = Date()
+    let slow = try LoopbackClient.request(port: service.port, "/maps/api/staticmap?center=40,-74&zoom=15&size=64x64")
+    let waited = Date().timeIntervalSince(start)
+    #expect(slow.status == 504, "\(slow.status) \(String(decoding: slow.body, as: UTF8.self))")
+    #expect(waited < 5, "answered after \(waited) s")
+    // The same (only) worker then renders a map that needs no tiles.
+    let scene =
+      ##"{"size": {"width": 32, "height": 32}, "mapType": "none", "background": "#00ff00", "camera": {"latitude": 0, "longitude": 0, "zoom": 3}}"##
+    let after = try LoopbackClient.request(port: service.port, "/render", method: "POST", body: Array(scene.utf8))
+    #expect(after.status == 200)
+    #expect(try PNGCodec.decode(after.body, source: "after").pixel(x: 16, y: 16) == (0, 255, 0, 255))
   }
 }

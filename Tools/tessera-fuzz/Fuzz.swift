@@ -16,7 +16,8 @@ import TesseraText
 ///   7 TileJSON (read as source metadata) · 8 sprite index JSON (cut from a 64×32 sheet and
 ///   packed into a pattern atlas) · 9 glyph PBF (decoded, a label laid out and its glyphs packed)
 ///   · 10 font file (read by FreeType, a label shaped by HarfBuzz, its glyphs rendered as
-///   distance fields) · 11 scene overlay fields (read as overlays; paths as encoded polylines) · 12 Google
+///   distance fields) · 11 scene overlay fields (read as overlays; paths as encoded polylines; lines as Static
+///   Maps `path=` and `markers=` values) · 12 Google
 ///   styling JSON and Static Maps `style=` rules (one per line)
 /// `tessera-fuzz --write-seeds DIR` writes a starting corpus (see Seeds.swift).
 ///
@@ -74,7 +75,12 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? MapStyle(jsonString: String(decoding: payload, as: UTF8.self), source: "fuzz")
     _ = try? MapStyle(staticMapsRules: String(decoding: payload, as: UTF8.self).split(separator: "\n").map(String.init))
   case 11:
-    _ = try? EncodedPolyline.decode(String(decoding: payload, as: UTF8.self))
+    let text = String(decoding: payload, as: UTF8.self)
+    _ = try? EncodedPolyline.decode(text)
+    for line in text.split(separator: "\n").prefix(64) {
+      _ = try? StaticMapsSyntax.Path(String(line))
+      _ = try? StaticMapsSyntax.Markers(String(line))
+    }
     if let json = try? JSONParser.parse(payload) {
       _ = try? MapOverlay.overlays(sceneFields: json, source: "fuzz", directory: "/nonexistent")
     }

@@ -63,6 +63,13 @@ enum Seeds {
     }
     // A glyph PBF of three glyphs (A, space, B) and a font file of the system's, if any.
     seeds.append(("glyph-pbf", 9, GlyphSeeds.pbf))
+    seeds.append(
+      (
+        "static-maps-syntax", 11,
+        Array(
+          "color:0x0000ff80|weight:5|geodesic:true|40.737102,-73.990318|40.749825,-73.987963\nsize:mid|color:red|label:C|40.7,-74.0|40.8,-73.9\nfillcolor:0xFFFF0033|enc:_p~iF~ps|U_ulLnnqC_mqNvxq`@\nicon:https://127.0.0.1/x.png|anchor:topleft|scale:2|0,0"
+            .utf8)
+      ))
     for font in [
       "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
     ] {

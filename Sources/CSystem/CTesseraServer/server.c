@@ -23,6 +23,7 @@ struct tessera_request {
   tessera_server *server;
   int seen;
   size_t target_length;
+  char *target;
   struct MHD_Connection *connection;
   pthread_mutex_t lock;
   enum request_state state;
@@ -112,8 +113,8 @@ static enum MHD_Result access_handler(
     MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, collect_argument, &args);
     size_t target_length = request->target_length ? request->target_length : strlen(url) + args.length;
     server->handler(
-      server->context, request, method, url, args.keys, args.values, args.count, target_length, request->body,
-      request->body_length, request->body_too_large);
+      server->context, request, method, url, args.keys, args.values, args.count, target_length,
+      request->target ? request->target : url, request->body, request->body_length, request->body_too_large);
     free(args.keys);
     free(args.values);
     pthread_mutex_lock(&request->lock);
@@ -142,6 +143,7 @@ static void *uri_logger(void *cls, const char *uri, struct MHD_Connection *conne
   if (!request) return NULL;
   pthread_mutex_init(&request->lock, NULL);
   request->target_length = uri ? strlen(uri) : 0;
+  request->target = uri ? strdup(uri) : NULL;
   return request;
 }
 
@@ -154,6 +156,7 @@ static void request_completed(
   if (!request) return;
   if (request->response) MHD_destroy_response(request->response);
   pthread_mutex_destroy(&request->lock);
+  free(request->target);
   free(request->body);
   free(request);
   *con_cls = NULL;

@@ -10,11 +10,12 @@ typedef struct tessera_server tessera_server;
 typedef struct tessera_request tessera_request;
 
 /// Called once per request with its method, path, query arguments (decoded, in order,
-/// repeated keys kept), the raw length of its target (path and query) and its body.
+/// repeated keys kept), the length of its target (path and query) and the target as sent (not
+/// decoded; for URL signatures), and its body.
 typedef void (*tessera_request_handler)(
   void *context, tessera_request *request, const char *method, const char *path,
   const char *const *argument_keys, const char *const *argument_values, size_t argument_count,
-  size_t target_length, const uint8_t *body, size_t body_length, int body_too_large);
+  size_t target_length, const char *raw_target, const uint8_t *body, size_t body_length, int body_too_large);
 
 /// Starts a server on `host` (an IPv4 or IPv6 address) and `port` with `threads` polling
 /// threads, dropping connections idle for `timeout_seconds` and bodies over `max_body` bytes
