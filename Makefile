@@ -14,7 +14,7 @@ DEBIAN_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libegl-mesa0 lib
 DEMO_OUTPUT ?= demo.png
 DEMO_ARGS := --center 40.0,-74.0 --zoom 16.5 --tilt 60 --bearing 30 --size 1024x768
 
-.PHONY: all deps build demo test bench lint format clean
+.PHONY: all deps build demo test bench bench-serve lint format clean
 
 all: build
 
@@ -51,6 +51,11 @@ GPU_JSON ?=
 bench: build
 	python3 Tools/bench/benchmarks.py --tessera .build/release/tessera --shared $(SHARED) $(BENCH_ARGS) \
 	  $(if $(GPU_JSON),--gpu-json $(GPU_JSON))
+
+# Load benchmark of `tessera serve` against `tessera render --batch` and MapLibre Native behind
+# a Python HTTP server (loopback only, bounded; several minutes).
+bench-serve: build
+	python3 Tools/bench/bench_serve.py --tessera .build/release/tessera --shared $(SHARED) $(BENCH_ARGS)
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Tools Shaders

@@ -191,7 +191,7 @@ final class ServiceRouter: Sendable {
   private func styleDocument(_ request: HTTPRequest) -> HTTPResponse {
     let id = String(request.path.split(separator: "/")[1])
     switch configuration.styles[id] {
-    case .file(let path)?:
+    case .file(let path, _)?:
       guard let data = FileManager.default.contents(atPath: path) else {
         return .text(500, "style '\(id)' cannot be read")
       }

@@ -40,7 +40,9 @@ public struct ServiceConfiguration: Sendable {
   /// What a tileserver-gl style id draws.
   public enum Style: Sendable, Equatable {
     case mapType(MapType)
-    case file(path: String)
+    /// A MapLibre style file; its relative source URLs resolve against `dataRoot` (by
+    /// default the file's folder).
+    case file(path: String, dataRoot: String)
   }
   /// Styles by id for the tileserver-gl endpoints: the built-in map types by name, plus the
   /// config's `styles` (id → MapLibre style file).
@@ -98,11 +100,17 @@ public struct ServiceConfiguration: Sendable {
         guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !id.isEmpty else {
           throw ConfigurationError(source: file, reason: "style id '\(id)' may hold only letters, digits, - and _")
         }
-        let path = Scene.absolutePath(try value.string(), against: directory)
+        // "id": "style.json" or {"style": "style.json", "dataRoot": "folder"}
+        let named = value.value?.string != nil ? value : value["style"]
+        let path = Scene.absolutePath(try named.string(), against: directory)
         guard FileManager.default.fileExists(atPath: path) else {
           throw ConfigurationError(source: file, reason: "style '\(id)': no file \(path)")
         }
-        styles[id] = .file(path: path)
+        let root = try value.value?.string == nil ? value["dataRoot"].optionalString() : nil
+        styles[id] = .file(
+          path: path,
+          dataRoot: root.map { Scene.absolutePath($0, against: directory) }
+            ?? (path as NSString).deletingLastPathComponent)
       }
     }
     if let value = try root["mapIDs"].optionalString() {

@@ -132,9 +132,9 @@ struct TileserverQuery {
     case .mapType(let type):
       root["mapType"] = .string(type.rawValue)
       configuration.applyData(to: &root)
-    case .file(let path):
+    case .file(let path, let dataRoot):
       root["style"] = .string(path)
-      root["dataRoot"] = .string((path as NSString).deletingLastPathComponent)
+      root["dataRoot"] = .string(dataRoot)
     }
     do {
       scene = try Scene.parse(.object(root), path: configuration.requestPath)
