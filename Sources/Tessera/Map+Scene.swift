@@ -64,4 +64,18 @@ extension Map {
     markerAppearProgress = scene.markerAppearProgress
     if !scene.placesCamera { fitCameraToContent(visible: scene.visible) }
   }
+
+  /// Takes off everything a scene put on the map besides its style and camera (markers and
+  /// their icons' atlas, overlays, my-location, the selection), as a new map would have it;
+  /// the style's tiles and GPU geometry stay.
+  func resetContent() {
+    clear()
+    for overlay in overlayLayer.overlays { overlay.map = nil }
+    // The old atlas pages go, or the new atlas would be drawn into pages of another size.
+    markerLayer.renderer.releaseAtlas()
+    markerLayer = MarkerLayerState(resources: executor.resources)
+    overlayLayer = OverlayLayerState()
+    infoWindowCache = nil
+    markerAppearProgress = 1
+  }
 }

@@ -51,8 +51,8 @@ public final class Map {
   /// How later styles open sources and size frames (from the options).
   let styleSettings: StyleSettings
   var styleRenderer: StyleRenderer?
-  let markerLayer: MarkerLayerState
-  let overlayLayer = OverlayLayerState()
+  var markerLayer: MarkerLayerState
+  var overlayLayer = OverlayLayerState()
   /// `selectedMarker`: the marker whose info window shows, above every marker: its custom
   /// picture (``Marker/infoWindowIcon``) or the default bubble of its title and snippet.
   public var selectedMarker: Marker?
@@ -73,7 +73,7 @@ public final class Map {
   /// Progress (0…1) of the markers' appear animations in the next snapshot; 1 shows them
   /// finished.
   public var markerAppearProgress = 1.0
-  private let executor: FrameExecutor
+  let executor: FrameExecutor
   /// The style renderer whose first frame has been drawn (its pipelines made).
   private weak var warmedUpRenderer: StyleRenderer?
   /// Tiles of the first frame, loading since before the map was made (``MapPreparation``).

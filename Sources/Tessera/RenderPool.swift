@@ -8,7 +8,7 @@ import TesseraImage
 /// Renders scenes on a fixed set of threads, each with its own GL context (a context is
 /// current on one thread), all sharing one ``TileLoader`` and so one cache of decoded tiles.
 /// Jobs are taken in the order they were submitted. A thread keeps its map between jobs that
-/// differ only in the camera (same size, style or map type, data, no markers or overlays), so their tile
+/// differ only in the camera, markers and overlays (same size, style or map type, data), so their tile
 /// geometry stays on the GPU.
 ///
 /// Thread safety: every method may be called from any thread. Completions run on the pool's
@@ -177,7 +177,9 @@ public final class RenderPool: Sendable {
         let map: Map
         if let reused = current, let key, reused.key == key {
           map = reused.map
+          map.resetContent()
           map.state = try job.scene.mapState()
+          try map.addMarkers(from: job.scene)
         } else {
           current = nil
           map = try Map(scene: job.scene, device: device, tileLoader: tileLoader)
@@ -191,15 +193,17 @@ public final class RenderPool: Sendable {
     }
   }
 
-  /// What must match for a thread to keep its map for the next job: everything but the camera
-  /// and the camera updates. Scenes with markers or overlays always get a new map.
+  /// What must match for a thread to keep its map for the next job: everything but the camera,
+  /// the camera updates, the markers and the overlays (a kept map has them replaced, its marker
+  /// atlas made anew, so the bytes are those of a new map). Scenes with feature states always
+  /// get a new map.
   struct ReuseKey: Equatable {
     let options: MapOptions
     let stylePath: String?
     let dataRoot: String
 
     init?(_ scene: Scene) {
-      guard scene.markers == nil, scene.overlays == nil else { return nil }
+      guard scene.featureStates.isEmpty else { return nil }
       var options = scene.options
       options.camera = MapOptions.defaultCamera
       self.options = options

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Tessera
+import TesseraJSON
 import TesseraTestSupport
 import Testing
 
@@ -53,6 +54,36 @@ import Testing
       #expect(image == singles[scene], "job \(index) (scene \(scene)) differs from its single render")
     }
     #expect(threads.withLock { $0.count } > 1, "jobs ran on one thread only")
+  }
+
+  @Test func aKeptMapDrawsEachJobsMarkersAndOverlaysAsANewMapWould() throws {
+    // One thread keeps its map between these jobs (same size and map type): each job's markers
+    // and overlays replace the last one's, with the bytes of a map made for that job alone.
+    func scene(_ color: String, path: Bool, markers: Int) throws -> Scene {
+      var root: JSONObject = [
+        "size": ["width": 160, "height": 120],
+        "camera": ["latitude": 40, "longitude": -74, "zoom": 16, "viewingAngle": 40],
+        "markers": .array(
+          (0..<markers).map { index in
+            ["position": [.number(40 + Double(index) * 0.0004), -74], "color": .string(color)]
+          }),
+      ]
+      if path {
+        root["polylines"] = [["path": [[39.999, -74.002], [40.001, -73.998]], "color": "#ff0000", "width": 6]]
+      }
+      return try Scene.parse(.object(root), path: "/tmp/pool-job.json")
+    }
+    let jobs = [
+      try scene("#00ff00", path: true, markers: 3), try scene("#0000ff", path: false, markers: 1),
+      try scene("#00ff00", path: true, markers: 3), try scene("#ff00ff", path: true, markers: 5),
+    ]
+    let device = try GLDevice(gpu: .surfaceless)
+    let alone = try jobs.map { try Map(scene: $0, device: device).snapshot().image }
+    let pool = try RenderPool(threads: 1, gpu: .surfaceless)
+    defer { pool.shutdown() }
+    for (index, job) in jobs.enumerated() {
+      #expect(try pool.render(job).image == alone[index], "job \(index)")
+    }
   }
 
   @Test func failuresAreReportedAndTheOtherJobsRender() throws {

@@ -5,7 +5,12 @@ against MapLibre Native behind a minimal Python HTTP server with one pymgl proce
 (peer_server.py). Loopback only; every load loop is bounded in count and time.
 
 usage: bench_serve.py --tessera .build/release/tessera --shared ../shared [--requests 96]
-                      [--concurrency 1,4,16] [--time-limit 180] [--json OUT] [--no-peer]
+                      [--concurrency 1,4,16] [--time-limit 180] [--overload-seconds 30]
+                      [--soak-requests 10000] [--json OUT] [--no-peer]
+
+After the levels: an overload phase (96 clients, four times the workers' sustainable rate and
+more, for --overload-seconds: every answer must be 200 or 503, the 200s' p99 within the
+deadline) and a soak (--soak-requests in a row, the server's resident memory sampled).
 """
 import argparse, json, os, random, socket, statistics, subprocess, sys, tempfile, threading, time
 import urllib.request
@@ -48,6 +53,49 @@ def wait_ready(port, limit=120):
         except Exception:
             time.sleep(0.2)
     raise RuntimeError(f"server on {port} did not become ready")
+
+
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def overload(port, work, seconds, clients=96):
+    """`clients` threads sending without pause for `seconds` (bounded by time)."""
+    statuses, ok_latencies, lock = {}, [], threading.Lock()
+    end = time.time() + seconds
+
+    def client(offset):
+        i = offset
+        while time.time() < end:
+            job = work[i % len(work)]
+            i += clients
+            t = time.perf_counter()
+            try:
+                with urllib.request.urlopen(url(port, job), timeout=60) as r:
+                    r.read()
+                    status = r.status
+            except urllib.error.HTTPError as e:
+                status = e.code
+            except Exception:
+                status = -1
+            with lock:
+                statuses[status] = statuses.get(status, 0) + 1
+                if status == 200:
+                    ok_latencies.append(time.perf_counter() - t)
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    ok_latencies.sort()
+    p99 = ok_latencies[min(len(ok_latencies) - 1, int(len(ok_latencies) * 0.99))] if ok_latencies else None
+    return {"seconds": seconds, "clients": clients, "statuses": statuses,
+            "p99_ok_ms": round(1000 * p99, 1) if p99 else None}
 
 
 def load(port, work, concurrency, time_limit):
@@ -116,6 +164,8 @@ def main():
     ap.add_argument("--time-limit", type=float, default=180)
     ap.add_argument("--json")
     ap.add_argument("--no-peer", action="store_true")
+    ap.add_argument("--overload-seconds", type=float, default=30)
+    ap.add_argument("--soak-requests", type=int, default=10000)
     a = ap.parse_args()
     shared = os.path.abspath(a.shared)
     cores = os.cpu_count()
@@ -126,7 +176,7 @@ def main():
 
     config = os.path.join(folder, "serve.json")
     port = free_port()
-    json.dump({"listen": f"127.0.0.1:{port}", "workers": cores, "queue": 64, "deadline": 120,
+    json.dump({"listen": f"127.0.0.1:{port}", "workers": cores, "queue": 32, "deadline": 10,
                "attribution": False,
                "styles": {"monaco": {"style": os.path.join(shared, "data", "styles", "monaco-basic.json"),
                                      "dataRoot": os.path.join(shared, "data")}}}, open(config, "w"))
@@ -137,6 +187,16 @@ def main():
         for c in levels:
             result["tessera"].append(load(port, work, c, a.time_limit))
             print("tessera", result["tessera"][-1], file=sys.stderr, flush=True)
+        before = rss_kib(server.pid)
+        result["overload"] = overload(port, work, a.overload_seconds)
+        result["overload"]["rss_kib"] = [before, rss_kib(server.pid)]
+        print("overload", result["overload"], file=sys.stderr, flush=True)
+        soak, samples = jobs(min(a.soak_requests, 10000), seed=5), []
+        for start in range(0, len(soak), max(len(soak) // 10, 1)):
+            load(port, soak[start:start + max(len(soak) // 10, 1)], 4, a.time_limit * 4)
+            samples.append(rss_kib(server.pid))
+        result["soak"] = {"requests": len(soak), "rss_kib": samples}
+        print("soak", result["soak"], file=sys.stderr, flush=True)
     finally:
         server.terminate()
         server.wait(timeout=60)
@@ -175,6 +235,12 @@ def main():
     lines.append(f"\n`tessera render --batch` on the same jobs ({cores} threads): "
                  f"{result['batch'].get('images_per_second')} images/s; the service's best is "
                  f"{best / result['batch']['images_per_second']:.2f} of it.")
+    if "overload" in result:
+        o = result["overload"]
+        lines.append(f"\nOverload ({o['clients']} clients for {o['seconds']} s, deadline 10 s): answers {o['statuses']}, "
+                     f"p99 of the 200s {o['p99_ok_ms']} ms, resident memory {o['rss_kib'][0]} → {o['rss_kib'][1]} KiB.")
+        lines.append(f"Soak: {result['soak']['requests']} requests, resident memory every tenth (KiB): "
+                     f"{result['soak']['rss_kib']}.")
     print("\n".join(lines))
     if a.json:
         json.dump(result, open(a.json, "w"), indent=1)

@@ -186,6 +186,12 @@ public final class MarkerRenderer {
     try uploadIcons(fresh.placements)
   }
 
+  /// Gives back the atlas pages (a renderer made after this one for the same resources starts
+  /// from empty pages of its own size).
+  public func releaseAtlas() {
+    for page in 0..<layout.pageCount { resources.removePinnedTexture(MarkerRenderer.atlasKey(page: page)) }
+  }
+
   private func uploadIcons(_ placements: [IconKey: MarkerAtlasLayout.Placement]) throws(GLError) {
     for (key, placement) in placements.sorted(by: { $0.value.page < $1.value.page }) {
       guard let image = atlasImages[key] else { continue }

@@ -158,7 +158,12 @@ public final class GPUResourceCache {
 
   /// A texture that is never evicted (made transparent, `width` × `height`, on first use).
   public func pinnedTexture(_ key: ResourceKey, width: Int, height: Int) throws(GLError) -> TextureHandle {
-    if let texture = pinnedTextures[key] { return texture }
+    if let texture = pinnedTextures[key] {
+      let size = device.size(of: texture)
+      if size.width == width && size.height == height { return texture }
+      // One of another size (left by an earlier user of the key) is replaced, never written past.
+      removePinnedTexture(key)
+    }
     let texture = try device.makeTexture(
       TextureDescriptor(width: width, height: height, label: "\(key)"),
       pixels: [UInt8](repeating: 0, count: width * height * 4))
