@@ -78,9 +78,12 @@ final class ServiceRouter: Sendable {
     let start = DispatchTime.now()
     let route = Self.route(request.path)
     let answered = Atomic<Bool>(false)
+    let cors = configuration.corsOrigin
     @Sendable func answer(_ response: HTTPResponse) {
       guard answered.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged
       else { return }
+      var response = response
+      if let cors { response.headers.append(("Access-Control-Allow-Origin", cors)) }
       HTTPServer.respond(request, with: response)
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       metrics.record(route: route, status: response.status, seconds: seconds)
@@ -88,6 +91,23 @@ final class ServiceRouter: Sendable {
     }
     guard request.targetLength <= Self.maximumTargetLength else {
       answer(.text(414, "the request URL is longer than \(Self.maximumTargetLength) characters"))
+      return
+    }
+    if let allowed = configuration.allowedHosts {
+      let host = (host(of: request) ?? "").lowercased()
+      let bare = host.split(separator: ":").first.map(String.init) ?? host
+      guard allowed.contains(host) || allowed.contains(bare) else {
+        answer(.text(421, "host '\(host)' is not served here"))
+        return
+      }
+    }
+    if request.method == "OPTIONS", configuration.corsOrigin != nil {
+      answer(
+        HTTPResponse(
+          status: 204,
+          headers: [
+            ("Access-Control-Allow-Methods", "GET, HEAD, POST"), ("Access-Control-Allow-Headers", "Content-Type"),
+          ]))
       return
     }
     guard ["GET", "HEAD", "POST"].contains(request.method) else {
@@ -176,11 +196,23 @@ final class ServiceRouter: Sendable {
     }
   }
 
+  /// The host the client asked for: `X-Forwarded-Host` behind a trusted proxy, else `Host`.
+  func host(of request: HTTPRequest) -> String? {
+    if configuration.trustsForwardedHeaders, let forwarded = request.header("X-Forwarded-Host") {
+      return forwarded.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+    return request.header("Host")
+  }
+
   /// `/styles.json`: the style ids, as tileserver-gl lists them.
   private func stylesList(_ request: HTTPRequest) -> HTTPResponse {
-    let host = request.header("Host") ?? "\(configuration.host)"
+    let host = host(of: request) ?? configuration.host
+    let scheme = configuration.trustsForwardedHeaders ? (request.header("X-Forwarded-Proto") ?? "http") : "http"
     let entries: [JSONValue] = configuration.styles.keys.sorted().map { id in
-      ["version": 8, "name": .string(id), "id": .string(id), "url": .string("http://\(host)/styles/\(id)/style.json")]
+      [
+        "version": 8, "name": .string(id), "id": .string(id),
+        "url": .string("\(scheme)://\(host)/styles/\(id)/style.json"),
+      ]
     }
     return HTTPResponse(
       status: 200, headers: [("Content-Type", "application/json")],

@@ -33,6 +33,13 @@ public struct ServiceConfiguration: Sendable {
   public var mapIDs: MapIDRegistry?
   /// JSON access log lines on standard error.
   public var accessLog = false
+  /// Host names (with or without port) the `Host` header may name; nil: any. Guards links the
+  /// service writes (`/styles.json`) against Host-header poisoning.
+  public var allowedHosts: Set<String>?
+  /// `Access-Control-Allow-Origin` for answers (`*` or an origin); nil: no CORS headers.
+  public var corsOrigin: String?
+  /// Whether `X-Forwarded-Host`/`-Proto`/`-For` from a proxy in front are believed.
+  public var trustsForwardedHeaders = false
   /// API keys the Static Maps endpoint accepts (`key=`); nil: no key needed.
   public var keys: Set<String>?
   /// The URL-signing secret (URL-safe base64, Google's scheme); nil: no signature needed.
@@ -95,6 +102,11 @@ public struct ServiceConfiguration: Sendable {
         })
     }
     signingSecret = try root["signingSecret"].optionalString()
+    if root["allowedHosts"].exists {
+      allowedHosts = Set(try root["allowedHosts"].elements().map { try $0.string().lowercased() })
+    }
+    corsOrigin = try root["cors"].optionalString()
+    trustsForwardedHeaders = try root["trustForwardedHeaders"].bool(default: false)
     if root["styles"].exists {
       for (id, value) in try root["styles"].members() {
         guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !id.isEmpty else {

@@ -93,12 +93,11 @@ struct StaticMapsQuery {
       if group.icon != nil {
         warnings.append("markers[\(index)]: custom icons are not fetched; the default pin is drawn")
       }
-      if group.label != nil || group.size != "normal" {
-        warnings.append("markers[\(index)]: marker labels and sizes are not drawn yet")
-      }
       for point in group.points {
         var marker: JSONObject = ["position": [.number(point.latitude), .number(point.longitude)]]
         if let color = group.color { marker["color"] = .string(Self.css(color)) }
+        if group.size != "normal" { marker["size"] = .string(group.size) }
+        if let label = group.label { marker["label"] = .string(label) }
         markers.append(.object(marker))
       }
     }

@@ -279,4 +279,61 @@ import Testing
     #expect(after.status == 200)
     #expect(try PNGCodec.decode(after.body, source: "after").pixel(x: 16, y: 16) == (0, 255, 0, 255))
   }
+
+  @Test func hostsCORSAndForwardedHeaders() throws {
+    let service = try RenderServiceTests.start {
+      $0.allowedHosts = ["maps.example.org", "127.0.0.1"]
+      $0.corsOrigin = "*"
+      $0.trustsForwardedHeaders = true
+    }
+    defer { service.shutdown() }
+    // The test client sends Host: 127.0.0.1:PORT (allowed by name); another host is refused.
+    let ok = try LoopbackClient.request(port: service.port, "/health")
+    #expect(ok.status == 200 && ok.header("Access-Control-Allow-Origin") == "*")
+    let poisoned = try LoopbackClient.request(
+      port: service.port, "/styles.json", headers: ["X-Forwarded-Host": "evil.example"])
+    #expect(poisoned.status == 421)
+    let forwarded = try LoopbackClient.request(
+      port: service.port, "/styles.json",
+      headers: ["X-Forwarded-Host": "maps.example.org", "X-Forwarded-Proto": "https"])
+    #expect(forwarded.status == 200)
+    #expect(
+      String(decoding: forwarded.body, as: UTF8.self).contains("https://maps.example.org/styles/normal/style.json"))
+    let preflight = try LoopbackClient.request(port: service.port, "/maps/api/staticmap", method: "OPTIONS")
+    #expect(preflight.status == 204 && preflight.header("Access-Control-Allow-Methods") == "GET, HEAD, POST")
+  }
+
+  @Test func markerSizesAndLabelsAreDrawn() throws {
+    let service = try RenderServiceTests.start()
+    defer { service.shutdown() }
+    func image(_ markers: String) throws -> (RGBAImage, String?) {
+      let response = try LoopbackClient.request(
+        port: service.port, "/maps/api/staticmap?center=0,0&zoom=5&size=80x80&maptype=roadmap&markers=" + markers)
+      #expect(response.status == 200)
+      return (try PNGCodec.decode(response.body, source: markers), response.header("X-Staticmap-API-Warning"))
+    }
+    let (plain, plainWarning) = try image("color:blue%7C0,0")
+    let (labelled, labelWarning) = try image("color:blue%7Clabel:A%7C0,0")
+    let (tiny, _) = try image("size:tiny%7Ccolor:blue%7C0,0")
+    #expect(plainWarning == nil && labelWarning == nil)
+    // The pin's head (about 30 points above its tip at the centre) holds the label instead of
+    // the dot.
+    var differing = 0
+    for y in 0..<40 {
+      for x in 25..<55 where labelled.pixel(x: x, y: y) != plain.pixel(x: x, y: y) { differing += 1 }
+    }
+    #expect(differing > 20)
+    // A tiny pin covers far fewer pixels than a normal one.
+    func bluePixels(_ image: RGBAImage) -> Int {
+      var count = 0
+      for y in 0..<image.height {
+        for x in 0..<image.width {
+          let p = image.pixel(x: x, y: y)
+          if p.b > 150 && p.r < 80 && p.g < 80 { count += 1 }
+        }
+      }
+      return count
+    }
+    #expect(bluePixels(tiny) * 3 < bluePixels(plain))
+  }
 }

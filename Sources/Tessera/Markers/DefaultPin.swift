@@ -14,7 +14,7 @@ enum DefaultPin {
 
   /// The pin in `color` at `scale` pixels per point (straight alpha): the body in the colour
   /// with a soft highlight towards the top, the outline and dot in darker shades of it.
-  static func image(color: Color, scale: Double) -> RGBAImage {
+  static func image(color: Color, scale: Double, drawsDot: Bool = true) -> RGBAImage {
     let pixelWidth = max(Int((width * scale).rounded()), 1)
     let pixelHeight = max(Int((height * scale).rounded()), 1)
     let radius = 12.5  // head radius, points
@@ -38,7 +38,7 @@ enum DefaultPin {
         guard coverage > 0 else { continue }
         let inner = clamp(0.5 - (distance + outline) / (2 * feather))
         let dotDistance = ((x - centre.x) * (x - centre.x) + (y - centre.y) * (y - centre.y)).squareRoot() - dotRadius
-        let inDot = clamp(0.5 - dotDistance / (2 * feather))
+        let inDot = drawsDot ? clamp(0.5 - dotDistance / (2 * feather)) : 0
         // A gentle highlight on the upper part of the head.
         let light = 1 + 0.12 * clamp(1 - (y - 2) / (2 * radius))
         var colour = mix(border, scaled(body, light), inner)
@@ -67,7 +67,7 @@ enum DefaultPin {
 
   private static func clamp(_ value: Double) -> Double { min(max(value, 0), 1) }
 
-  private static func shade(_ color: Color, by factor: Double) -> (Double, Double, Double) {
+  static func shade(_ color: Color, by factor: Double) -> (Double, Double, Double) {
     (color.red * factor, color.green * factor, color.blue * factor)
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraImage
+import TesseraText
 
 /// A marker's picture: the default pin (in any colour), or images with @1x/@2x/@3x variants.
 /// Icons are immutable and can be shared by any number of markers; the same pixels are stored
@@ -72,6 +73,66 @@ public final class MarkerIcon: Sendable {
     case .images(let variants):
       let chosen = variants.first { $0.scale >= scale - 1e-9 } ?? variants[variants.count - 1]
       return (chosen.image, chosen.scale)
+    }
+  }
+}
+
+extension MarkerIcon {
+  /// The Static Maps API's pin sizes, as shares of the default pin.
+  public static let staticMapsSizes: [String: Double] = ["tiny": 0.45, "small": 0.6, "mid": 0.8, "normal": 1]
+
+  /// The Static Maps API's marker: the default pin in `color` at `size` (tiny, small, mid or
+  /// normal), with `label` (one character A–Z or 0–9) drawn dark in its head at mid and normal
+  /// sizes, as the API draws labels only there.
+  public static func staticMapsPin(color: Color, size: String, label: Character?) -> MarkerIcon {
+    let factor = staticMapsSizes[size] ?? 1
+    let drawsLabel = label != nil && factor >= 0.8
+    let variants = [1.0, 2, 3].map { scale -> (scale: Double, image: RGBAImage) in
+      var image = DefaultPin.image(color: color, scale: scale * factor, drawsDot: !drawsLabel)
+      if drawsLabel, let label {
+        PinLabel.draw(
+          String(label), on: &image, headCentre: (13.5 * scale * factor, 13 * scale * factor),
+          height: 13 * scale * factor, color: DefaultPin.shade(color, by: 0.3))
+      }
+      return (scale, image)
+    }
+    return MarkerIcon(variants: variants)
+  }
+}
+
+/// A pin's one-character label, drawn with the system's fonts.
+enum PinLabel {
+  private static let glyphs = GlyphStore(loader: nil, fonts: FontLibraries.library(folders: []))
+
+  /// Draws `text` centred at `headCentre` (pixels), its em `height` pixels tall, in `color`.
+  static func draw(
+    _ text: String, on image: inout RGBAImage, headCentre: (Double, Double), height: Double,
+    color: (Double, Double, Double)
+  ) {
+    let unitsPerEm = TextLayout.oneEm
+    let shaping = glyphs.shape(
+      StyledText(sections: [TextSection(text: text)]), fontStack: ["Noto Sans Bold"],
+      options: ShapingOptions(
+        maxWidth: 10 * unitsPerEm, lineHeight: 1.2 * unitsPerEm, anchor: .center, justify: .center))
+    guard !shaping.isEmpty else { return }
+    let pixelsPerUnit = height / unitsPerEm
+    let mask = TextRasterizer.mask(shaping, glyphs: glyphs, pixelsPerUnit: pixelsPerUnit)
+    // The shaping is centred on (0, 0) in layout units; the mask's origin is in the same units.
+    let left = headCentre.0 + mask.origin.x * pixelsPerUnit
+    let top = headCentre.1 + mask.origin.y * pixelsPerUnit
+    for row in 0..<mask.height {
+      for column in 0..<mask.width {
+        let coverage = Double(mask.coverage[row * mask.width + column])
+        guard coverage > 0 else { continue }
+        let x = Int((left + Double(column)).rounded(.down))
+        let y = Int((top + Double(row)).rounded(.down))
+        guard x >= 0, y >= 0, x < image.width, y < image.height else { continue }
+        let p = image.pixel(x: x, y: y)
+        func blend(_ base: UInt8, _ ink: Double) -> UInt8 {
+          UInt8((Double(base) * (1 - coverage) + ink * 255 * coverage).rounded())
+        }
+        image.setPixel(x: x, y: y, (blend(p.r, color.0), blend(p.g, color.1), blend(p.b, color.2), p.a))
+      }
     }
   }
 }

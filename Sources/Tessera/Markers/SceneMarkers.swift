@@ -10,7 +10,8 @@ import TesseraRender
 /// A set: `{"geojson": PATH, "icons": {NAME: PATH}, "iconProperty": "icon", "groundAnchor":
 /// [x, y]}`; each Point feature is a marker whose properties may set the icon (by name),
 /// `rotation`, `flat`, `opacity`, `zIndex`, `title`, `snippet`, `color` (a tinted default pin).
-/// A marker: `{"position": [lat, lng], "title", "snippet", "icon": PATH | "color": CSS,
+/// A marker: `{"position": [lat, lng], "title", "snippet", "icon": PATH | "color": CSS, "size":
+/// "tiny|small|mid|normal", "label": "A" (the Static Maps API's pins),
 /// "groundAnchor": [x, y], "rotation", "flat", "opacity", "zIndex", "appearAnimation":
 /// "none|pop|fadeIn", "collisionBehavior": "required|requiredAndHidesOptional|
 /// optionalAndHidesLowerPriority", "tappable", "selected": true (its info window opens),
@@ -19,7 +20,8 @@ import TesseraRender
 enum SceneMarkers {
   /// The fields of a marker object.
   static let knownMarkerFields: Set<String> = [
-    "position", "latitude", "longitude", "title", "snippet", "icon", "color", "groundAnchor", "rotation", "flat",
+    "position", "latitude", "longitude", "title", "snippet", "icon", "color", "size", "label", "groundAnchor",
+    "rotation", "flat",
     "opacity", "zIndex", "appearAnimation", "collisionBehavior", "tappable", "selected", "infoWindowAnchor",
     "infoWindow",
   ]
@@ -118,8 +120,30 @@ enum SceneMarkers {
       let marker = Marker(
         position: position, title: try cursor["title"].optionalString(), snippet: try cursor["snippet"].optionalString()
       )
+      let size = try cursor["size"].optionalString()
+      let label = try cursor["label"].optionalString()
       if let file = try cursor["icon"].optionalString() {
         marker.icon = try icon(file: file, field: cursor["icon"])
+      } else if size != nil || label != nil {
+        // The Static Maps API's pins: a size and a one-character label.
+        guard size.map({ MarkerIcon.staticMapsSizes[$0] != nil }) ?? true else {
+          throw MarkerError(
+            source: "\(cursor.source): \(cursor.path).size", reason: "expected tiny, small, mid or normal")
+        }
+        guard label.map({ $0.count == 1 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }) ?? true
+        else {
+          throw MarkerError(
+            source: "\(cursor.source): \(cursor.path).label", reason: "expected one character A–Z or 0–9")
+        }
+        var color = DefaultPin.red
+        if let text = try cursor["color"].optionalString() {
+          guard let parsed = try? Color(css: text) else {
+            throw MarkerError(source: "\(cursor.source): \(cursor.path).color", reason: "invalid colour '\(text)'")
+          }
+          color = parsed
+        }
+        marker.icon = MarkerIcon.staticMapsPin(
+          color: color, size: size ?? "normal", label: label.flatMap { $0.uppercased().first })
       } else if let color = try cursor["color"].optionalString() {
         marker.icon = try tint(color, field: cursor["color"])
       }
