@@ -66,9 +66,12 @@ final class ServiceRouter: Sendable {
   let inFlight = Atomic<Int>(0)
   let draining = Atomic<Bool>(false)
 
+  let icons: MarkerIcons
+
   init(configuration: ServiceConfiguration, pool: RenderPool) {
     self.configuration = configuration
     self.pool = pool
+    icons = MarkerIcons(hosts: configuration.iconHosts, folder: configuration.iconFolder)
   }
 
   /// Google's limit on a request's URL.
@@ -136,7 +139,7 @@ final class ServiceRouter: Sendable {
         return
       }
       do {
-        let query = try StaticMapsQuery(request, configuration: configuration)
+        let query = try StaticMapsQuery(request, configuration: configuration, icons: icons)
         render(query.scene, format: query.format, warnings: query.warnings, request: request, answer: answer)
       } catch {
         answer(.text(error.status, error.reason, headers: error.headers))

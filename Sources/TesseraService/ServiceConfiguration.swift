@@ -40,6 +40,10 @@ public struct ServiceConfiguration: Sendable {
   public var corsOrigin: String?
   /// Whether `X-Forwarded-Host`/`-Proto`/`-For` from a proxy in front are believed.
   public var trustsForwardedHeaders = false
+  /// URL prefixes marker icons may be fetched from (`https://icons.example.org/`); empty: none.
+  public var iconHosts: [String] = []
+  /// A folder marker icons may be named in; nil: none.
+  public var iconFolder: String?
   /// API keys the Static Maps endpoint accepts (`key=`); nil: no key needed.
   public var keys: Set<String>?
   /// The URL-signing secret (URL-safe base64, Google's scheme); nil: no signature needed.
@@ -69,8 +73,7 @@ public struct ServiceConfiguration: Sendable {
     let known: Set<String> = [
       "listen", "workers", "queue", "deadline", "maxWidth", "maxHeight", "maxScale", "maxBodyBytes",
       "connectionTimeout", "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog", "styles",
-      "keys",
-      "signingSecret",
+      "keys", "signingSecret", "allowedHosts", "cors", "trustForwardedHeaders", "iconHosts", "iconFolder",
     ]
     for key in try root.keys() where !known.contains(key) {
       throw ConfigurationError(source: file, reason: "unknown field '\(key)'")
@@ -106,6 +109,10 @@ public struct ServiceConfiguration: Sendable {
       allowedHosts = Set(try root["allowedHosts"].elements().map { try $0.string().lowercased() })
     }
     corsOrigin = try root["cors"].optionalString()
+    if root["iconHosts"].exists { iconHosts = try root["iconHosts"].elements().map { try $0.string() } }
+    if let folder = try root["iconFolder"].optionalString() {
+      iconFolder = Scene.absolutePath(folder, against: directory)
+    }
     trustsForwardedHeaders = try root["trustForwardedHeaders"].bool(default: false)
     if root["styles"].exists {
       for (id, value) in try root["styles"].members() {

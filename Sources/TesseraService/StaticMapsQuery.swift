@@ -15,7 +15,7 @@ struct StaticMapsQuery {
     "roadmap": "normal", "satellite": "satellite", "terrain": "terrain", "hybrid": "hybrid",
   ]
 
-  init(_ request: HTTPRequest, configuration: ServiceConfiguration) throws(ServiceError) {
+  init(_ request: HTTPRequest, configuration: ServiceConfiguration, icons: MarkerIcons) throws(ServiceError) {
     func bad(_ reason: String) -> ServiceError { ServiceError(status: 400, reason: reason) }
     func number(_ key: String) throws(ServiceError) -> Double? {
       guard let text = request.value(key) else { return nil }
@@ -83,6 +83,7 @@ struct StaticMapsQuery {
     if let buildings = request.value("buildings") { root["buildings"] = .bool(buildings == "true") }
     // Markers and paths.
     var markers: [JSONValue] = []
+    var distinctIcons = Set<String>()
     for (index, text) in request.values("markers").enumerated() {
       let group: StaticMapsSyntax.Markers
       do {
@@ -90,11 +91,23 @@ struct StaticMapsQuery {
       } catch {
         throw bad("markers[\(index)]: \(error.reason)")
       }
-      if group.icon != nil {
-        warnings.append("markers[\(index)]: custom icons are not fetched; the default pin is drawn")
+      var iconFile: String?
+      if let icon = group.icon {
+        distinctIcons.insert(icon)
+        guard distinctIcons.count <= MarkerIcons.maximumPerRequest else {
+          throw bad("at most \(MarkerIcons.maximumPerRequest) distinct custom icons are allowed per request")
+        }
+        switch icons.file(for: icon) {
+        case .success(let file): iconFile = file
+        case .failure(let error): warnings.append("markers[\(index)]: \(error.reason); the default pin is drawn")
+        }
       }
       for point in group.points {
         var marker: JSONObject = ["position": [.number(point.latitude), .number(point.longitude)]]
+        if let iconFile {
+          marker["icon"] = .string(iconFile)
+          marker["groundAnchor"] = Self.anchor(group.anchor)
+        }
         if let color = group.color { marker["color"] = .string(Self.css(color)) }
         if group.size != "normal" { marker["size"] = .string(group.size) }
         if let label = group.label { marker["label"] = .string(label) }
@@ -167,6 +180,17 @@ struct StaticMapsQuery {
       scene.options.mapID = id
     }
     scene.options.tileLoadTimeout = configuration.deadline
+  }
+
+  /// A Static Maps `anchor:` (x,y in pixels is taken as a share when ≤ 1; named positions)
+  /// as a ground anchor; the API's default for icons is the bottom centre.
+  static func anchor(_ text: String?) -> JSONValue {
+    let named: [String: (Double, Double)] = [
+      "top": (0.5, 0), "bottom": (0.5, 1), "left": (0, 0.5), "right": (1, 0.5), "center": (0.5, 0.5),
+      "topleft": (0, 0), "topright": (1, 0), "bottomleft": (0, 1), "bottomright": (1, 1),
+    ]
+    let (x, y) = text.flatMap { named[$0.lowercased()] } ?? (0.5, 1)
+    return [.number(x), .number(y)]
   }
 
   static func css(_ color: Color) -> String {

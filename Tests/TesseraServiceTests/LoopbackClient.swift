@@ -17,6 +17,8 @@ struct LoopbackResponse {
 enum LoopbackClient {
   struct Failure: Error, CustomStringConvertible {
     let description: String
+    /// Whether the connection itself was refused (nothing was sent).
+    var refused = false
   }
 
   static func request(
@@ -37,7 +39,7 @@ enum LoopbackClient {
         connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard connected == 0 else { throw Failure(description: "cannot connect to port \(port)") }
+    guard connected == 0 else { throw Failure(description: "cannot connect to port \(port)", refused: true) }
     var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
     for (name, value) in headers { head += "\(name): \(value)\r\n" }
     if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }

@@ -105,7 +105,8 @@ import Testing
     // A request that partly fails still gets its map, with a warning header.
     let warned = try LoopbackClient.request(
       port: service.port, "/maps/api/staticmap?size=100x100&markers=icon:http://example.com/x.png%7C40,-74")
-    #expect(warned.status == 200 && (warned.header("X-Staticmap-API-Warning") ?? "").contains("icons are not fetched"))
+    #expect(
+      warned.status == 200 && (warned.header("X-Staticmap-API-Warning") ?? "").contains("not on an allowed icon host"))
   }
 
   @Test func healthReadinessAndMetrics() throws {
@@ -150,7 +151,15 @@ import Testing
       group.enter()
       Thread.detachNewThread {
         let target = "/maps/api/staticmap?center=40,-74&zoom=\(16 + Double(index) * 0.2)&size=640x640&tilt=60"
-        let status = (try? LoopbackClient.request(port: service.port, target))?.status ?? -1
+        // -2: the connection was refused (it came after the shutdown began; nothing was accepted).
+        let status: Int
+        do {
+          status = try LoopbackClient.request(port: service.port, target).status
+        } catch let failure as LoopbackClient.Failure {
+          status = failure.refused ? -2 : -1
+        } catch {
+          status = -1
+        }
         statuses.withLock { $0.append(status) }
         group.leave()
       }
@@ -163,10 +172,10 @@ import Testing
     #expect(service.rendersInFlight >= 3)
     #expect(service.shutdown())
     group.wait()
-    // Every request is answered: those accepted before the shutdown (at least three) with
-    // their map, one arriving during it with 503.
+    // No accepted request is lost: those accepted before the shutdown (at least three) get
+    // their map; one arriving during it gets 503 or finds the door shut (refused).
     let seen = statuses.withLock { $0 }
-    #expect(seen.count == 4 && seen.allSatisfy { $0 == 200 || $0 == 503 }, "\(seen)")
+    #expect(seen.count == 4 && seen.allSatisfy { $0 == 200 || $0 == 503 || $0 == -2 }, "\(seen)")
     #expect(seen.filter { $0 == 200 }.count >= 3, "\(seen)")
   }
 
@@ -335,5 +344,29 @@ import Testing
       return count
     }
     #expect(bluePixels(tiny) * 3 < bluePixels(plain))
+  }
+
+  @Test func customIconsComeOnlyFromTheIconFolderOrHosts() throws {
+    let folder = NSTemporaryDirectory() + "tessera-icons-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder + "/icons", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data(try PNGCodec.encode(RGBAImage(width: 12, height: 12, fill: Color(r: 0, g: 200, b: 0)))).write(
+      to: URL(fileURLWithPath: folder + "/icons/square.png"))
+    try Data("secret".utf8).write(to: URL(fileURLWithPath: folder + "/secret.png"))
+    let service = try RenderServiceTests.start { $0.iconFolder = folder + "/icons" }
+    defer { service.shutdown() }
+    let base = "/maps/api/staticmap?center=0,0&zoom=5&size=64x64&maptype=roadmap&markers="
+    let drawn = try LoopbackClient.request(port: service.port, base + "icon:square.png%7Canchor:center%7C0,0")
+    #expect(drawn.status == 200 && drawn.header("X-Staticmap-API-Warning") == nil)
+    #expect(try PNGCodec.decode(drawn.body, source: "icon").pixel(x: 32, y: 32) == (0, 200, 0, 255))
+    for icon in ["../secret.png", "%2e%2e/secret.png", "/etc/passwd", "http://169.254.169.254/latest/meta-data"] {
+      let refused = try LoopbackClient.request(port: service.port, base + "icon:\(icon)%7C0,0")
+      #expect(refused.status == 200, "\(icon)")
+      #expect((refused.header("X-Staticmap-API-Warning") ?? "").contains("default pin"), "\(icon)")
+    }
+    let many = (0..<6).map { "markers=icon:i\($0).png%7C0,0" }.joined(separator: "&")
+    let tooMany = try LoopbackClient.request(
+      port: service.port, "/maps/api/staticmap?center=0,0&zoom=5&size=64x64&" + many)
+    #expect(tooMany.status == 400)
   }
 }

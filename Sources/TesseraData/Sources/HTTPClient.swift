@@ -67,3 +67,26 @@ enum HTTPClient {
     return Response(status: Int(response.status), body: body, headers: parsed)
   }
 }
+
+/// One HTTP(S) GET for callers outside the tile loader (the render service's marker icons).
+public enum HTTPFetch {
+  /// The status and body of `url`, waiting at most `timeout` seconds and taking at most
+  /// `maxBytes`; throws a one-line reason when no answer came.
+  public static func get(_ url: String, timeout: Double, maxBytes: Int) throws -> (status: Int, body: [UInt8]) {
+    do {
+      let response = try HTTPClient.get(
+        url, headers: [],
+        settings: HTTPClient.Settings(
+          connectTimeoutMilliseconds: Int(min(timeout, 10) * 1000), timeoutMilliseconds: Int(timeout * 1000),
+          maxBodyBytes: maxBytes, userAgent: "tessera-serve"))
+      return (response.status, response.body)
+    } catch {
+      throw HTTPFetchError(reason: error.bodyTooLarge ? "larger than \(maxBytes) bytes" : error.message)
+    }
+  }
+}
+
+public struct HTTPFetchError: Error, CustomStringConvertible {
+  public let reason: String
+  public var description: String { reason }
+}
