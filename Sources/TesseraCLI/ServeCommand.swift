@@ -17,7 +17,8 @@ enum ServeCommand: Command {
     usage: tessera serve [--config FILE] [--listen HOST:PORT] [options]
 
     Serves maps over HTTP until SIGTERM or SIGINT (then stops accepting, answers every request
-    already accepted and exits 0). Without a config it serves the built-in map types over the
+    already accepted and exits 0). SIGHUP reads the config file again without dropping requests
+    (the address and the number of workers stay as started). Without a config it serves the built-in map types over the
     demo city on 127.0.0.1:8080.
 
     endpoints:
@@ -42,14 +43,9 @@ enum ServeCommand: Command {
       --help                  show this text
     """
 
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    var configuration: ServiceConfiguration
-    do {
-      configuration = try arguments.value("config").map { try ServiceConfiguration(file: $0) } ?? ServiceConfiguration()
-      if let listen = arguments.value("listen") { try configuration.setListen(listen) }
-    } catch {
-      throw UsageError("\(error)")
-    }
+  /// The flags over a configuration (at start and on each reload).
+  static func apply(_ arguments: ParsedArguments, to configuration: inout ServiceConfiguration) throws {
+    if let listen = arguments.value("listen") { try configuration.setListen(listen) }
     if let text = arguments.value("workers") {
       guard let workers = Int(text), (1...256).contains(workers) else {
         throw UsageError("--workers: expected 1…256, found '\(text)'")
@@ -84,6 +80,17 @@ enum ServeCommand: Command {
     }
     if arguments.has("access-log") { configuration.accessLog = true }
     if arguments.has("no-attribution") { configuration.attribution = false }
+  }
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    var configuration: ServiceConfiguration
+    do {
+      configuration = try arguments.value("config").map { try ServiceConfiguration(file: $0) } ?? ServiceConfiguration()
+      if let listen = arguments.value("listen") { try configuration.setListen(listen) }
+    } catch {
+      throw UsageError("\(error)")
+    }
+    try apply(arguments, to: &configuration)
     let gpu = try arguments.value("gpu").map(ValueParsers.gpu) ?? .auto
     let service = try RenderService(configuration: configuration, gpu: gpu)
     console.printError(
@@ -98,7 +105,23 @@ enum ServeCommand: Command {
       source.resume()
       return source
     }
+    // SIGHUP: read the config file again (flags still apply on top); a bad file keeps the old.
+    signal(SIGHUP, SIG_IGN)
+    let reloads = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+    reloads.setEventHandler {
+      do {
+        var reloaded =
+          try arguments.value("config").map { try ServiceConfiguration(file: $0) } ?? ServiceConfiguration()
+        try apply(arguments, to: &reloaded)
+        service.reload(reloaded)
+        console.printError("tessera serve: configuration reloaded")
+      } catch {
+        console.printError("tessera serve: configuration not reloaded: \(error)")
+      }
+    }
+    reloads.resume()
     stop.wait()
+    reloads.cancel()
     console.printError("tessera serve: shutting down")
     let finished = service.shutdown()
     sources.forEach { $0.cancel() }

@@ -15,69 +15,114 @@ import TesseraJSON
 /// deadline is cut off by the tile wait, so the worker is free again). Answers carry an
 /// `ETag` (304 for `If-None-Match`) and `Cache-Control`; HEAD answers headers only.
 public final class RenderService: Sendable {
+  /// The configuration the service started with (``reload(_:)`` changes what requests see).
   public let configuration: ServiceConfiguration
-  private let router: ServiceRouter
+  /// The router requests go to; ``reload(_:)`` swaps it (requests in flight finish on theirs).
+  private let current: RouterSlot
+  private let counters: ServiceCounters
+  private let pool: RenderPool
   private let server: HTTPServer
+  private let metricsServer: HTTPServer?
   /// The port listened on (the configured one, or the one given for port 0).
   public var port: UInt16 { server.port }
+  /// The port of the metrics listener, when the configuration gives it one.
+  public var metricsPort: UInt16? { metricsServer?.port }
 
   /// Starts the workers, then listens; throws when no GL context can be made or the address
   /// cannot be bound.
   public init(configuration: ServiceConfiguration, gpu: GPUSelection = .auto) throws {
     self.configuration = configuration
-    let router = ServiceRouter(
-      configuration: configuration, pool: try RenderPool(threads: configuration.workers, gpu: gpu))
-    self.router = router
+    let pool = try RenderPool(threads: configuration.workers, gpu: gpu)
+    self.pool = pool
+    let counters = ServiceCounters()
+    self.counters = counters
+    let current = RouterSlot(ServiceRouter(configuration: configuration, pool: pool, counters: counters))
+    self.current = current
     server = try HTTPServer(
       host: configuration.host, port: configuration.port, threads: min(max(configuration.workers, 2), 8),
       timeout: configuration.connectionTimeout, connectionLimit: configuration.connectionLimit,
-      maxBody: configuration.maxBodyBytes, handler: { request in router.handle(request) })
+      maxBody: configuration.maxBodyBytes, handler: { request in current.router.handle(request) })
+    if let host = configuration.metricsHost {
+      metricsServer = try HTTPServer(
+        host: host, port: configuration.metricsPort, threads: 1, timeout: configuration.connectionTimeout,
+        connectionLimit: 64, maxBody: 0, handler: { request in current.router.handle(request, metricsOnly: true) })
+    } else {
+      metricsServer = nil
+    }
+  }
+
+  /// Takes a new configuration without dropping requests (SIGHUP): styles, map IDs, data,
+  /// limits, keys and the rest apply to requests from now on; the address, the number of workers
+  /// and the connection settings stay as started. Metrics and counts carry over.
+  public func reload(_ configuration: ServiceConfiguration) {
+    let router = ServiceRouter(configuration: configuration, pool: pool, counters: counters)
+    current.replace(with: router)
   }
 
   /// Requests accepted for rendering and not yet answered.
-  public var rendersInFlight: Int { router.inFlight.load(ordering: .sequentiallyConsistent) }
+  public var rendersInFlight: Int { counters.inFlight.load(ordering: .sequentiallyConsistent) }
 
   /// Graceful shutdown: stops accepting connections and readiness, waits (up to `timeout`
   /// seconds) for every accepted request to be answered, then stops the server and workers.
   /// Returns whether every request was answered in time.
   @discardableResult
   public func shutdown(timeout: Double = 30) -> Bool {
-    router.draining.store(true, ordering: .sequentiallyConsistent)
+    counters.draining.store(true, ordering: .sequentiallyConsistent)
     server.quiesce()
     let end = Date().addingTimeInterval(timeout)
-    while router.inFlight.load(ordering: .sequentiallyConsistent) > 0 && Date() < end {
+    while counters.inFlight.load(ordering: .sequentiallyConsistent) > 0 && Date() < end {
       Thread.sleep(forTimeInterval: 0.01)
     }
-    let finished = router.inFlight.load(ordering: .sequentiallyConsistent) == 0
+    let finished = counters.inFlight.load(ordering: .sequentiallyConsistent) == 0
     // Let the last answers leave before the connections close.
     Thread.sleep(forTimeInterval: 0.1)
     server.stop()
-    router.pool.shutdown()
+    metricsServer?.stop()
+    pool.shutdown()
     return finished
   }
+}
+
+/// The router requests go to, replaced on reload.
+final class RouterSlot: Sendable {
+  private let slot: Mutex<ServiceRouter>
+
+  init(_ router: ServiceRouter) { slot = Mutex(router) }
+
+  var router: ServiceRouter { slot.withLock { $0 } }
+
+  func replace(with router: ServiceRouter) { slot.withLock { $0 = router } }
+}
+
+/// What outlives a reload: the metrics and the counts the service holds load with.
+final class ServiceCounters: Sendable {
+  let metrics = ServiceMetrics()
+  /// Requests accepted and not yet answered (rendering or waiting).
+  let inFlight = Atomic<Int>(0)
+  let draining = Atomic<Bool>(false)
 }
 
 /// Routes requests to their handlers and keeps the counts the service holds load with.
 final class ServiceRouter: Sendable {
   let configuration: ServiceConfiguration
   let pool: RenderPool
-  let metrics = ServiceMetrics()
-  /// Requests accepted and not yet answered (rendering or waiting).
-  let inFlight = Atomic<Int>(0)
-  let draining = Atomic<Bool>(false)
-
+  let counters: ServiceCounters
+  var metrics: ServiceMetrics { counters.metrics }
   let icons: MarkerIcons
 
-  init(configuration: ServiceConfiguration, pool: RenderPool) {
+  init(configuration: ServiceConfiguration, pool: RenderPool, counters: ServiceCounters) {
     self.configuration = configuration
     self.pool = pool
+    self.counters = counters
     icons = MarkerIcons(hosts: configuration.iconHosts, folder: configuration.iconFolder)
   }
 
   /// Google's limit on a request's URL.
   static let maximumTargetLength = 16_384
 
-  func handle(_ request: HTTPRequest) {
+  /// Answers `request`; on the metrics listener (`metricsOnly`) only `/metrics` is served, and
+  /// when that listener exists the main one does not serve `/metrics`.
+  func handle(_ request: HTTPRequest, metricsOnly: Bool = false) {
     let start = DispatchTime.now()
     let route = Self.route(request.path)
     let answered = Atomic<Bool>(false)
@@ -87,9 +132,10 @@ final class ServiceRouter: Sendable {
       else { return }
       var response = response
       if let cors { response.headers.append(("Access-Control-Allow-Origin", cors)) }
-      HTTPServer.respond(request, with: response)
+      // Counted before it leaves, so a client's next /metrics request already sees it.
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       metrics.record(route: route, status: response.status, seconds: seconds)
+      HTTPServer.respond(request, with: response)
       if configuration.accessLog { log(request, route: route, status: response.status, seconds: seconds) }
     }
     guard request.targetLength <= Self.maximumTargetLength else {
@@ -117,18 +163,25 @@ final class ServiceRouter: Sendable {
       answer(.text(405, "method \(request.method) is not allowed", headers: [("Allow", "GET, HEAD, POST")]))
       return
     }
+    let separateMetrics = configuration.metricsHost != nil
+    if metricsOnly && route != "metrics" || !metricsOnly && separateMetrics && route == "metrics" {
+      answer(.text(404, "no such endpoint: \(request.path)"))
+      return
+    }
     switch route {
     case "health":
       answer(.text(200, "ok"))
     case "readyz":
-      answer(draining.load(ordering: .relaxed) ? .text(503, "shutting down") : .text(200, "ready"))
+      answer(counters.draining.load(ordering: .relaxed) ? .text(503, "shutting down") : .text(200, "ready"))
     case "metrics":
-      let queued = max(inFlight.load(ordering: .relaxed) - pool.threadCount, 0)
+      let queued = max(counters.inFlight.load(ordering: .relaxed) - pool.threadCount, 0)
       answer(
         HTTPResponse(
           status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")],
           body: Array(
-            metrics.text(queued: queued, inFlight: inFlight.load(ordering: .relaxed), workers: pool.threadCount).utf8)))
+            metrics.text(
+              queued: queued, inFlight: counters.inFlight.load(ordering: .relaxed), workers: pool.threadCount
+            ).utf8)))
     case "staticmap":
       if let keys = configuration.keys, !keys.contains(request.value("key") ?? "") {
         answer(.text(403, "The provided API key is invalid or missing."))
@@ -245,9 +298,9 @@ final class ServiceRouter: Sendable {
     answer: @escaping @Sendable (HTTPResponse) -> Void
   ) {
     let capacity = pool.threadCount + configuration.queueLimit
-    let accepted = inFlight.add(1, ordering: .sequentiallyConsistent).newValue
-    guard accepted <= capacity, !draining.load(ordering: .relaxed) else {
-      inFlight.subtract(1, ordering: .sequentiallyConsistent)
+    let accepted = counters.inFlight.add(1, ordering: .sequentiallyConsistent).newValue
+    guard accepted <= capacity, !counters.draining.load(ordering: .relaxed) else {
+      counters.inFlight.subtract(1, ordering: .sequentiallyConsistent)
       answer(.text(503, "the server is busy; try again shortly", headers: [("Retry-After", "1")]))
       return
     }
@@ -261,7 +314,7 @@ final class ServiceRouter: Sendable {
     pool.submit(scene) { [self] result in
       defer {
         done.store(true, ordering: .sequentiallyConsistent)
-        self.inFlight.subtract(1, ordering: .sequentiallyConsistent)
+        self.counters.inFlight.subtract(1, ordering: .sequentiallyConsistent)
       }
       switch result {
       case .success(let snapshot):

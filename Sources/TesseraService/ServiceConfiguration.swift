@@ -44,6 +44,10 @@ public struct ServiceConfiguration: Sendable {
   public var iconHosts: [String] = []
   /// A folder marker icons may be named in; nil: none.
   public var iconFolder: String?
+  /// Where `/metrics` is served on its own (`"metricsListen": "127.0.0.1:9090"`); nil: with the
+  /// maps.
+  public var metricsHost: String?
+  public var metricsPort: UInt16 = 0
   /// API keys the Static Maps endpoint accepts (`key=`); nil: no key needed.
   public var keys: Set<String>?
   /// The URL-signing secret (URL-safe base64, Google's scheme); nil: no signature needed.
@@ -69,17 +73,28 @@ public struct ServiceConfiguration: Sendable {
     guard let data = FileManager.default.contents(atPath: file) else {
       throw ConfigurationError(source: file, reason: "cannot read the file")
     }
-    let root = JSONCursor(root: try JSONParser.parse(Array(data)), source: file)
+    let parsed: JSONValue
+    do {
+      parsed = try JSONParser.parse(Array(data))
+    } catch {
+      throw ConfigurationError(source: file, reason: "invalid JSON at \(error)")
+    }
+    let root = JSONCursor(root: parsed, source: file)
     let known: Set<String> = [
       "listen", "workers", "queue", "deadline", "maxWidth", "maxHeight", "maxScale", "maxBodyBytes",
       "connectionTimeout", "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog", "styles",
       "keys", "signingSecret", "allowedHosts", "cors", "trustForwardedHeaders", "iconHosts", "iconFolder",
+      "metricsListen",
     ]
     for key in try root.keys() where !known.contains(key) {
       throw ConfigurationError(source: file, reason: "unknown field '\(key)'")
     }
     let directory = (file as NSString).deletingLastPathComponent
     if let listen = try root["listen"].optionalString() { try setListen(listen) }
+    if let listen = try root["metricsListen"].optionalString() {
+      let (host, port) = try Self.address(listen)
+      (metricsHost, metricsPort) = (host, port)
+    }
     workers = try root["workers"].integer(default: workers, in: 1...256)
     queueLimit = try root["queue"].integer(default: queueLimit, in: 0...100_000)
     deadline = try root["deadline"].number(default: deadline, in: 0.1...3600)
@@ -139,11 +154,14 @@ public struct ServiceConfiguration: Sendable {
 
   /// `HOST:PORT` (IPv6 in brackets).
   public mutating func setListen(_ text: String) throws {
+    (host, port) = try Self.address(text)
+  }
+
+  static func address(_ text: String) throws -> (String, UInt16) {
     guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
       throw ConfigurationError(source: "listen", reason: "expected HOST:PORT, found '\(text)'")
     }
-    host = String(text[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-    self.port = port
+    return (String(text[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]")), port)
   }
 
   /// A path inside the data root that names requests in messages (no file is read there).

@@ -369,4 +369,29 @@ import Testing
       port: service.port, "/maps/api/staticmap?center=0,0&zoom=5&size=64x64&" + many)
     #expect(tooMany.status == 400)
   }
+
+  @Test func aReloadAppliesToTheNextRequests() throws {
+    let service = try RenderServiceTests.start()
+    defer { service.shutdown() }
+    let target = "/maps/api/staticmap?center=0,0&zoom=3&size=32x32"
+    #expect(try LoopbackClient.request(port: service.port, target).status == 200)
+    var stricter = service.configuration
+    stricter.keys = ["k1"]
+    service.reload(stricter)
+    #expect(try LoopbackClient.request(port: service.port, target).status == 403)
+    #expect(try LoopbackClient.request(port: service.port, target + "&key=k1").status == 200)
+    // The metrics carried over the reload.
+    let metrics = String(decoding: try LoopbackClient.request(port: service.port, "/metrics").body, as: UTF8.self)
+    #expect(metrics.contains("tessera_requests_total{route=\"staticmap\",status=\"200\"} 2"))
+  }
+
+  @Test func metricsCanHaveTheirOwnLoopbackListener() throws {
+    let service = try RenderServiceTests.start { $0.metricsHost = "127.0.0.1" }
+    defer { service.shutdown() }
+    let metricsPort = try #require(service.metricsPort)
+    #expect(try LoopbackClient.request(port: metricsPort, "/metrics").status == 200)
+    #expect(try LoopbackClient.request(port: metricsPort, "/health").status == 404)
+    #expect(try LoopbackClient.request(port: service.port, "/metrics").status == 404)
+    #expect(try LoopbackClient.request(port: service.port, "/health").status == 200)
+  }
 }
