@@ -14,7 +14,7 @@ DEBIAN_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libegl-mesa0 lib
 DEMO_OUTPUT ?= demo.png
 DEMO_ARGS := --center 40.0,-74.0 --zoom 16.5 --tilt 60 --bearing 30 --size 1024x768
 
-.PHONY: all deps build demo test bench bench-serve lint format clean
+.PHONY: all deps pytools build demo test bench bench-serve lint format clean
 
 all: build
 
@@ -40,7 +40,14 @@ build: deps
 demo: build
 	.build/release/tessera render $(DEMO_ARGS) --output $(DEMO_OUTPUT)
 
-test: deps
+# Test-only tools from PyPI (offline afterwards): the Kubernetes manifest validator. A failed
+# install leaves the check skipped with a printed reason.
+PYTOOLS := .build/pytools
+pytools:
+	@test -d $(PYTOOLS)/kubernetes_validate || python3 -m pip install --quiet --disable-pip-version-check \
+	  --target $(PYTOOLS) kubernetes-validate >/dev/null 2>&1 || echo "kubernetes-validate not installed: its test is skipped"
+
+test: deps pytools
 	$(SWIFT) test
 	$(MAKE) lint
 

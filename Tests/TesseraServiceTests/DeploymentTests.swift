@@ -1,0 +1,78 @@
+import Foundation
+import TesseraTestSupport
+import Testing
+
+/// The files of `deploy/`: the Kubernetes manifests against the Kubernetes schemas (offline,
+/// with the kubernetes-validate tool `make test` installs into .build/pytools) and the nginx
+/// configuration through `nginx -t`.
+@Suite struct DeploymentTests {
+  static let root = PackagePaths.root
+  static let tools = PackagePaths.path(".build/pytools")
+
+  /// Runs `arguments` and returns its exit status and output.
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+  }
+
+  @Test func kubernetesManifestsMatchTheSchemas() throws {
+    guard FileManager.default.fileExists(atPath: DeploymentTests.tools + "/kubernetes_validate") else {
+      print(
+        "skipped Kubernetes schema check: kubernetes-validate is not installed in .build/pytools (make test installs it)"
+      )
+      return
+    }
+    let environment = ["PYTHONPATH": DeploymentTests.tools]
+    let manifests = DeploymentTests.root + "/deploy/kubernetes/tessera.yaml"
+    let (status, output) = try DeploymentTests.run(
+      ["python3", "-m", "kubernetes_validate", "--strict", manifests], environment: environment)
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("deployment/tessera") && output.contains("horizontalpodautoscaler/tessera"))
+    // The check can fail: a manifest with a wrong field type is refused.
+    let broken = NSTemporaryDirectory() + "tessera-broken-\(UUID().uuidString).yaml"
+    defer { try? FileManager.default.removeItem(atPath: broken) }
+    let text = try String(contentsOfFile: manifests, encoding: .utf8).replacingOccurrences(
+      of: "replicas: 2", with: "replicas: two")
+    try text.write(toFile: broken, atomically: true, encoding: .utf8)
+    let (brokenStatus, _) = try DeploymentTests.run(
+      ["python3", "-m", "kubernetes_validate", "--strict", broken], environment: environment)
+    #expect(brokenStatus != 0)
+  }
+
+  @Test func theNginxConfigurationParses() throws {
+    guard let nginx = NginxTests.nginx else {
+      print("skipped nginx -t: nginx is not installed (make test installs it)")
+      return
+    }
+    let folder = NSTemporaryDirectory() + "tessera-nginx-t-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // The shipped file with its cache in the test's folder, inside an http block (`-t` binds no
+    // port).
+    let shipped = try String(contentsOfFile: DeploymentTests.root + "/deploy/nginx.conf", encoding: .utf8)
+      .replacingOccurrences(of: "/var/cache/nginx/tessera", with: folder + "/cache")
+    try shipped.write(toFile: folder + "/tessera.conf", atomically: true, encoding: .utf8)
+    let wrapper = """
+      pid \(folder)/nginx.pid;
+      error_log \(folder)/error.log;
+      events { worker_connections 16; }
+      http {
+        client_body_temp_path \(folder)/body; proxy_temp_path \(folder)/proxy; fastcgi_temp_path \(folder)/f;
+        uwsgi_temp_path \(folder)/u; scgi_temp_path \(folder)/s;
+        include \(folder)/tessera.conf;
+      }
+      """
+    try wrapper.write(toFile: folder + "/nginx.conf", atomically: true, encoding: .utf8)
+    let (status, output) = try DeploymentTests.run([nginx, "-t", "-p", folder, "-c", folder + "/nginx.conf"])
+    #expect(status == 0 && output.contains("syntax is ok"), "\(output)")
+  }
+}
