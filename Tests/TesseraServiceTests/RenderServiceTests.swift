@@ -394,4 +394,33 @@ import Testing
     #expect(try LoopbackClient.request(port: service.port, "/metrics").status == 404)
     #expect(try LoopbackClient.request(port: service.port, "/health").status == 200)
   }
+
+  @Test func googlesDocumentedExampleURLsRender() throws {
+    // The Static Maps documentation's examples (markers, a path, styles), with the geocoded
+    // address of the first replaced by its coordinates, as there is no geocoder here.
+    let service = try RenderServiceTests.start()
+    defer { service.shutdown() }
+    let examples = [
+      "/maps/api/staticmap?center=40.714728,-73.998672&zoom=13&size=600x300&maptype=roadmap"
+        + "&markers=color:blue%7Clabel:S%7C40.702147,-74.015794&markers=color:green%7Clabel:G%7C40.711614,-74.012318"
+        + "&markers=color:red%7Clabel:C%7C40.718217,-73.998284",
+      "/maps/api/staticmap?size=400x400&center=40.737102,-73.990318&zoom=15"
+        + "&path=color:0x0000ff%7Cweight:5%7C40.737102,-73.990318%7C40.749825,-73.987963%7C40.752946,-73.987384"
+        + "%7C40.755823,-73.986397",
+      "/maps/api/staticmap?size=400x400&center=40.737102,-73.990318&zoom=15"
+        + "&path=color:0x00000000%7Cweight:5%7Cfillcolor:0xFFFF0033%7C40.737102,-73.990318%7C40.749825,-73.987963"
+        + "%7C40.752946,-73.987384%7C40.755823,-73.986397",
+      "/maps/api/staticmap?size=512x512&zoom=15&center=40.6744,-73.9888"
+        + "&style=feature:road.local%7Celement:geometry%7Ccolor:0x00ff00&style=feature:landscape%7Celement:geometry.fill"
+        + "%7Ccolor:0x000000&style=element:labels%7Cinvert_lightness:true"
+        + "&style=feature:road.arterial%7Celement:labels%7Cinvert_lightness:false",
+      "/maps/api/staticmap?size=512x512&path=weight:3%7Ccolor:orange%7Cenc:_p~iF~ps%7CU_ulLnnqC_mqNvxq%60@",
+    ]
+    for target in examples {
+      let response = try LoopbackClient.request(port: service.port, target)
+      let text = response.status == 200 ? "" : String(decoding: response.body, as: UTF8.self)
+      #expect(response.status == 200, "\(target.prefix(100)): \(response.status) \(text)")
+      #expect(response.header("X-Staticmap-API-Warning") == nil, "\(target.prefix(100))")
+    }
+  }
 }

@@ -49,9 +49,21 @@ public enum StaticMapsSyntax {
     public var geodesic = false
 
     public init(_ text: String, closed: Bool = false) throws(StaticMapsSyntaxError) {
+      // An encoded polyline runs to the end of the value: it may itself hold "|".
+      var text = text
+      if let range = text.range(of: "enc:"),
+        range.lowerBound == text.startIndex || text[text.index(before: range.lowerBound)] == "|"
+      {
+        do {
+          points = try EncodedPolyline.decode(String(text[range.upperBound...]))
+        } catch {
+          throw StaticMapsSyntaxError(reason: "\(error)")
+        }
+        text = String(text[..<range.lowerBound])
+      }
       for part in text.split(separator: "|", omittingEmptySubsequences: true).map(String.init) {
         let pieces = part.split(separator: ":", maxSplits: 1).map(String.init)
-        if pieces.count == 2, ["color", "weight", "fillcolor", "geodesic", "enc"].contains(pieces[0].lowercased()) {
+        if pieces.count == 2, ["color", "weight", "fillcolor", "geodesic"].contains(pieces[0].lowercased()) {
           let (key, value) = (pieces[0].lowercased(), pieces[1])
           switch key {
           case "color": color = try StaticMapsSyntax.color(value)
@@ -61,13 +73,7 @@ public enum StaticMapsSyntax {
               throw StaticMapsSyntaxError(reason: "weight must be a number of pixels in 0…1000, found '\(value)'")
             }
             weight = number
-          case "geodesic": geodesic = value == "true"
-          default:
-            do {
-              points += try EncodedPolyline.decode(value)
-            } catch {
-              throw StaticMapsSyntaxError(reason: "\(error)")
-            }
+          default: geodesic = value == "true"
           }
           continue
         }
