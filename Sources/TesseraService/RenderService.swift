@@ -311,6 +311,8 @@ final class ServiceRouter: Sendable {
       answer(.text(504, "the map was not rendered within \(deadline) seconds"))
     }
     let metrics = self.metrics
+    // Read now: once answered (at the deadline) the request's connection may be gone.
+    let ifNoneMatch = request.header("If-None-Match")
     pool.submit(scene) { [self] result in
       defer {
         done.store(true, ordering: .sequentiallyConsistent)
@@ -331,7 +333,7 @@ final class ServiceRouter: Sendable {
               ("X-Staticmap-API-Warning", allWarnings.joined(separator: "; ").replacingOccurrences(of: "\n", with: " "))
             )
           }
-          if let match = request.header("If-None-Match"),
+          if let match = ifNoneMatch,
             match.split(separator: ",").contains(where: {
               $0.trimmingCharacters(in: .whitespaces) == tag
             })

@@ -15,6 +15,26 @@ struct LoopbackResponse {
 }
 
 enum LoopbackClient {
+  /// Sends a request and closes the connection at once, without reading the answer (a client
+  /// that gives up).
+  static func abandon(port: UInt16, _ target: String) {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { return }
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { return }
+    let bytes = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+    _ = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+  }
+
   struct Failure: Error, CustomStringConvertible {
     let description: String
     /// Whether the connection itself was refused (nothing was sent).

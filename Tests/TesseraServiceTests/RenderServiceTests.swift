@@ -423,4 +423,20 @@ import Testing
       #expect(response.header("X-Staticmap-API-Warning") == nil, "\(target.prefix(100))")
     }
   }
+
+  @Test func clientsThatGiveUpDoNotHurtTheServer() throws {
+    // Twenty clients send a render request and hang up before the answer; the renders finish
+    // after the connections are gone, and the server keeps answering.
+    let service = try RenderServiceTests.start(workers: 1, queue: 32)
+    defer { service.shutdown() }
+    for index in 0..<20 {
+      LoopbackClient.abandon(
+        port: service.port, "/maps/api/staticmap?center=40,-74&zoom=\(14 + Double(index) * 0.1)&size=256x256&tilt=45")
+    }
+    let end = Date().addingTimeInterval(60)
+    while service.rendersInFlight > 0 && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+    #expect(service.rendersInFlight == 0)
+    #expect(
+      try LoopbackClient.request(port: service.port, "/maps/api/staticmap?center=0,0&zoom=2&size=32x32").status == 200)
+  }
 }

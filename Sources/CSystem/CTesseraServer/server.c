@@ -21,6 +21,11 @@ enum request_state { RECEIVING, HANDLING, ANSWERED };
 
 struct tessera_request {
   tessera_server *server;
+  /// Holders of this state: libmicrohttpd until the connection ends, and the handler from the
+  /// call until its answer. Freed when both have let go, so an answer that comes after the
+  /// client went away finds it still there (and answers no one).
+  int refs;
+  int closed;
   int seen;
   size_t target_length;
   char *target;
@@ -108,6 +113,7 @@ static enum MHD_Result access_handler(
   pthread_mutex_lock(&request->lock);
   if (request->state == RECEIVING) {
     request->state = HANDLING;
+    request->refs += 1;  // the handler's, given back by tessera_server_respond
     pthread_mutex_unlock(&request->lock);
     struct arguments args = {0};
     MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, collect_argument, &args);
@@ -142,9 +148,23 @@ static void *uri_logger(void *cls, const char *uri, struct MHD_Connection *conne
   tessera_request *request = calloc(1, sizeof *request);
   if (!request) return NULL;
   pthread_mutex_init(&request->lock, NULL);
+  request->refs = 1;
   request->target_length = uri ? strlen(uri) : 0;
   request->target = uri ? strdup(uri) : NULL;
   return request;
+}
+
+static void release(tessera_request *request) {
+  // Called with the lock held; unlocks it.
+  request->refs -= 1;
+  int last = request->refs == 0;
+  pthread_mutex_unlock(&request->lock);
+  if (!last) return;
+  if (request->response) MHD_destroy_response(request->response);
+  pthread_mutex_destroy(&request->lock);
+  free(request->target);
+  free(request->body);
+  free(request);
 }
 
 static void request_completed(
@@ -154,12 +174,11 @@ static void request_completed(
   (void)code;
   tessera_request *request = *con_cls;
   if (!request) return;
-  if (request->response) MHD_destroy_response(request->response);
-  pthread_mutex_destroy(&request->lock);
-  free(request->target);
-  free(request->body);
-  free(request);
   *con_cls = NULL;
+  pthread_mutex_lock(&request->lock);
+  request->closed = 1;
+  request->connection = NULL;
+  release(request);
 }
 
 tessera_server *tessera_server_start(
@@ -221,11 +240,17 @@ void tessera_server_stop(tessera_server *server) {
 }
 
 const char *tessera_request_header(tessera_request *request, const char *name) {
-  return MHD_lookup_connection_value(request->connection, MHD_HEADER_KIND, name);
+  pthread_mutex_lock(&request->lock);
+  const char *value = request->closed || !request->connection || request->state == ANSWERED
+                        ? NULL
+                        : MHD_lookup_connection_value(request->connection, MHD_HEADER_KIND, name);
+  pthread_mutex_unlock(&request->lock);
+  return value;
 }
 
 void tessera_request_client(tessera_request *request, char *buffer, size_t size) {
   buffer[0] = 0;
+  if (request->closed || !request->connection) return;
   const union MHD_ConnectionInfo *info =
     MHD_get_connection_info(request->connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
   if (!info || !info->client_addr) return;
@@ -244,12 +269,14 @@ void tessera_server_respond(
   (void)head_only;
   struct MHD_Response *response =
     MHD_create_response_from_buffer(body_length, body_length ? (void *)body : (void *)"", MHD_RESPMEM_MUST_COPY);
-  if (!response) return;
-  for (size_t i = 0; i < header_count; i++) MHD_add_response_header(response, header_names[i], header_values[i]);
+  if (response) {
+    for (size_t i = 0; i < header_count; i++) MHD_add_response_header(response, header_names[i], header_values[i]);
+  }
   pthread_mutex_lock(&request->lock);
-  if (request->state == ANSWERED) {
-    pthread_mutex_unlock(&request->lock);
-    MHD_destroy_response(response);
+  if (!response || request->state == ANSWERED || request->closed) {
+    // Answered already, the client is gone, or out of memory: nobody to answer.
+    if (response) MHD_destroy_response(response);
+    release(request);
     return;
   }
   request->state = ANSWERED;
@@ -257,6 +284,8 @@ void tessera_server_respond(
   request->status = status;
   int resume = request->suspended;
   request->suspended = 0;
-  pthread_mutex_unlock(&request->lock);
-  if (resume) MHD_resume_connection(request->connection);
+  struct MHD_Connection *connection = request->connection;
+  // A suspended connection stays open until resumed, so it is safe to resume after unlocking.
+  release(request);
+  if (resume && connection) MHD_resume_connection(connection);
 }

@@ -33,15 +33,18 @@ void tessera_server_quiesce(tessera_server *server);
 /// Stops the server and frees it; requests not answered get no answer.
 void tessera_server_stop(tessera_server *server);
 
-/// A request header's value, or NULL.
+/// A request header's value, or NULL (also once the request is answered: read headers in the
+/// handler, before answering from another thread).
 const char *tessera_request_header(tessera_request *request, const char *name);
 
 /// The client's address as text (for logs).
 void tessera_request_client(tessera_request *request, char *buffer, size_t size);
 
-/// Answers a request (once): status, headers as `count` name/value pairs, body (copied). Safe
-/// from any thread. Answers to HEAD keep the body's length and leave the body out
-/// (libmicrohttpd does this; `head_only` is kept for callers that know).
+/// Answers a request: status, headers as `count` name/value pairs, body (copied). Safe from any
+/// thread, and even after the client went away. Every request handed to the handler must be
+/// answered exactly once (the request's state is freed after that and its connection's end).
+/// Answers to HEAD keep the body's length and leave the body out (libmicrohttpd does this;
+/// `head_only` is kept for callers that know).
 void tessera_server_respond(
   tessera_request *request, unsigned status, const char *const *header_names, const char *const *header_values,
   size_t header_count, const uint8_t *body, size_t body_length, int head_only);
