@@ -321,6 +321,11 @@ final class ServiceRouter: Sendable {
       switch result {
       case .success(let snapshot):
         metrics.rendered(failed: false)
+        if !snapshot.warnings.isEmpty {
+          // Fallbacks are never silent: counted, logged, and named in a header.
+          metrics.warned(snapshot.warnings)
+          for warning in snapshot.warnings { Self.logWarning(warning) }
+        }
         do {
           let bytes = try ImageCodec.encode(snapshot.image, as: format)
           let tag = "\"" + Self.hash(bytes) + "\""
@@ -360,6 +365,14 @@ final class ServiceRouter: Sendable {
       value = value &* 0x0000_0100_0000_01B3
     }
     return String(value, radix: 16)
+  }
+
+  /// A render warning as a JSON log line on standard error.
+  static func logWarning(_ message: String) {
+    let escaped = message.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+      .replacingOccurrences(of: "\n", with: " ")
+    let line = "{\"warning\":\"\(escaped)\",\"kind\":\"\(ServiceMetrics.kind(of: message))\"}\n"
+    FileHandle.standardError.write(Data(line.utf8))
   }
 
   private func log(_ request: HTTPRequest, route: String, status: Int, seconds: Double) {

@@ -12,6 +12,9 @@ final class ServiceMetrics: Sendable {
     var latency: [String: (counts: [Int], sum: Double, count: Int)] = [:]
     var renders = 0
     var renderFailures = 0
+    /// Render warnings by kind (glyphs: missing fonts or glyph ranges, drawn with fallbacks or
+    /// left out; tiles: sources that failed; other).
+    var warnings: [String: Int] = [:]
     var rejected = 0
     var timedOut = 0
   }
@@ -29,6 +32,20 @@ final class ServiceMetrics: Sendable {
       if status == 503 { state.rejected += 1 }
       if status == 504 { state.timedOut += 1 }
     }
+  }
+
+  /// Counts a render's warnings by kind.
+  func warned(_ messages: [String]) {
+    state.withLock { state in
+      for message in messages { state.warnings[Self.kind(of: message), default: 0] += 1 }
+    }
+  }
+
+  static func kind(of message: String) -> String {
+    let lower = message.lowercased()
+    if lower.contains("glyph") || lower.contains("font") { return "glyphs" }
+    if lower.contains("tile") || lower.contains("source") { return "tiles" }
+    return "other"
   }
 
   func rendered(failed: Bool) {
@@ -60,21 +77,29 @@ final class ServiceMetrics: Sendable {
         lines.append("tessera_request_seconds_sum{route=\"\(route)\"} \(entry.sum)")
         lines.append("tessera_request_seconds_count{route=\"\(route)\"} \(entry.count)")
       }
-      lines += [
-        "# HELP tessera_renders_total Maps rendered.", "# TYPE tessera_renders_total counter",
-        "tessera_renders_total \(state.renders)",
-        "# HELP tessera_render_failures_total Renders that failed.", "# TYPE tessera_render_failures_total counter",
-        "tessera_render_failures_total \(state.renderFailures)",
-        "# HELP tessera_rejected_total Requests answered 503 because the queue was full.",
-        "# TYPE tessera_rejected_total counter", "tessera_rejected_total \(state.rejected)",
-        "# HELP tessera_deadline_exceeded_total Requests answered 504 at their deadline.",
-        "# TYPE tessera_deadline_exceeded_total counter", "tessera_deadline_exceeded_total \(state.timedOut)",
-        "# HELP tessera_queue_depth Renders waiting for a worker.", "# TYPE tessera_queue_depth gauge",
-        "tessera_queue_depth \(queued)",
-        "# HELP tessera_in_flight Renders waiting or rendering.", "# TYPE tessera_in_flight gauge",
-        "tessera_in_flight \(inFlight)",
-        "# HELP tessera_workers Render threads.", "# TYPE tessera_workers gauge", "tessera_workers \(workers)",
-      ]
+      lines +=
+        [
+          "# HELP tessera_renders_total Maps rendered.", "# TYPE tessera_renders_total counter",
+          "tessera_renders_total \(state.renders)",
+          "# HELP tessera_render_failures_total Renders that failed.", "# TYPE tessera_render_failures_total counter",
+          "tessera_render_failures_total \(state.renderFailures)",
+          "# HELP tessera_render_warnings_total Render warnings by kind (glyphs: missing fonts or glyph ranges).",
+          "# TYPE tessera_render_warnings_total counter",
+        ]
+        + state.warnings.sorted(by: { $0.key < $1.key }).map {
+          "tessera_render_warnings_total{kind=\"\($0.key)\"} \($0.value)"
+        }
+        + [
+          "# HELP tessera_rejected_total Requests answered 503 because the queue was full.",
+          "# TYPE tessera_rejected_total counter", "tessera_rejected_total \(state.rejected)",
+          "# HELP tessera_deadline_exceeded_total Requests answered 504 at their deadline.",
+          "# TYPE tessera_deadline_exceeded_total counter", "tessera_deadline_exceeded_total \(state.timedOut)",
+          "# HELP tessera_queue_depth Renders waiting for a worker.", "# TYPE tessera_queue_depth gauge",
+          "tessera_queue_depth \(queued)",
+          "# HELP tessera_in_flight Renders waiting or rendering.", "# TYPE tessera_in_flight gauge",
+          "tessera_in_flight \(inFlight)",
+          "# HELP tessera_workers Render threads.", "# TYPE tessera_workers gauge", "tessera_workers \(workers)",
+        ]
       return lines.joined(separator: "\n") + "\n"
     }
   }

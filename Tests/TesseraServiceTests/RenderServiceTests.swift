@@ -439,4 +439,30 @@ import Testing
     #expect(
       try LoopbackClient.request(port: service.port, "/maps/api/staticmap?center=0,0&zoom=2&size=32x32").status == 200)
   }
+
+  @Test func missingGlyphsAreReportedNotSilent() throws {
+    // A style whose glyph PBFs do not exist: the label falls back (or is left out) and the
+    // answer says so, in a header and in the metrics.
+    let folder = NSTemporaryDirectory() + "tessera-glyphs-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let style = ##"""
+      {"version": 8, "glyphs": "missing/{fontstack}/{range}.pbf",
+       "sources": {"points": {"type": "geojson", "data": {"type": "Feature", "properties": {"name": "Hello"},
+         "geometry": {"type": "Point", "coordinates": [0, 0]}}}},
+       "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+         {"id": "names", "type": "symbol", "source": "points", "layout": {"text-field": ["get", "name"], "text-font": ["Nowhere Sans"]}}]}
+      """##
+    try Data(style.utf8).write(to: URL(fileURLWithPath: folder + "/labels.json"))
+    let service = try RenderServiceTests.start {
+      $0.styles["labels"] = .file(path: folder + "/labels.json", dataRoot: folder)
+    }
+    defer { service.shutdown() }
+    let response = try LoopbackClient.request(port: service.port, "/styles/labels/static/0,0,3/128x128.png")
+    #expect(response.status == 200)
+    let warning = response.header("X-Staticmap-API-Warning") ?? ""
+    #expect(!warning.isEmpty, "no warning for missing glyphs")
+    let metrics = String(decoding: try LoopbackClient.request(port: service.port, "/metrics").body, as: UTF8.self)
+    #expect(metrics.contains("tessera_render_warnings_total{kind=\"glyphs\"}"), "\(warning)")
+  }
 }
