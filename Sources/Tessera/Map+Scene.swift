@@ -62,7 +62,11 @@ extension Map {
       try addOverlays(from: overlays, source: scene.path, directory: (scene.path as NSString).deletingLastPathComponent)
     }
     markerAppearProgress = scene.markerAppearProgress
-    if !scene.placesCamera { fitCameraToContent(visible: scene.visible) }
+    if !scene.placesCamera {
+      fitCameraToContent(
+        visible: scene.visible, padding: scene.fit.padding, maximumZoom: scene.fit.maxZoom,
+        wholeZoom: scene.fit.wholeZoom)
+    }
   }
 
   /// Takes off everything a scene put on the map besides its style and camera (markers and

@@ -25,6 +25,16 @@ public struct Scene: Sendable {
   public var placesCamera = true
   /// Coordinates the view must show when the camera is fitted (`visible`: `[[lat, lng], …]`).
   public var visible: [Coordinate] = []
+  /// How the camera is fitted without one (`fit`: `{"padding": POINTS, "maxZoom": Z,
+  /// "wholeZoom": true}`; the Static Maps API's way by default).
+  public var fit = Fit()
+
+  public struct Fit: Sendable, Equatable {
+    public var padding = 24.0
+    public var maxZoom = 18.0
+    public var wholeZoom = true
+    public init() {}
+  }
   /// The `markers` section as written (a marker set, or a list of markers and sets; read
   /// when the map is made).
   public var markers: JSONValue?
@@ -52,7 +62,7 @@ public struct Scene: Sendable {
     "sky", "mapType", "colorScheme", "language", "mapStyle", "mapID", "mapIDs", "selectedMarker", "attribution",
     "scaleBar", "polylines",
     "polygons", "circles", "groundOverlays", "tileOverlays", "heatmaps", "geojsonOverlays", "myLocation", "traffic",
-    "visible", "tiles", "imagery", "dem",
+    "visible", "fit", "tiles", "imagery", "dem",
     "buildings", "markerAppear",
     "featureStates",
   ]
@@ -205,6 +215,11 @@ public struct Scene: Sendable {
     }
     options.limits = limits
     placesCamera = root["camera"].exists || root["updates"].exists
+    if !root["fit"].isAbsentOrNull {
+      fit.padding = try root["fit"]["padding"].number(default: fit.padding, in: 0...4096)
+      fit.maxZoom = try root["fit"]["maxZoom"].number(default: fit.maxZoom, in: 0...22)
+      fit.wholeZoom = try root["fit"]["wholeZoom"].bool(default: fit.wholeZoom)
+    }
     if !root["visible"].isAbsentOrNull {
       do {
         visible = try SceneOverlays.coordinates(root["visible"])

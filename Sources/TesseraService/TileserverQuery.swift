@@ -110,9 +110,23 @@ struct TileserverQuery {
       pitch = angles.count == 2 ? angles[1]! : 0
       guard (0...85).contains(pitch) else { throw bad("pitch must be 0…85") }
     }
+    // tileserver-gl's fit: `padding` a share of the smaller side (default 0.1), `maxzoom`
+    // (MapLibre) capping it, the exact zoom rather than a whole one.
+    var fit: JSONObject = ["wholeZoom": false]
+    if let text = request.value("padding") {
+      guard let share = Double(text), (0...0.5).contains(share) else { throw bad("padding is a share in 0…0.5") }
+      fit["padding"] = .number(share * Double(min(width, height)))
+    } else {
+      fit["padding"] = .number(0.1 * Double(min(width, height)))
+    }
+    if let text = request.value("maxzoom") {
+      guard let zoom = Double(text), (0...21).contains(zoom) else { throw bad("maxzoom is a zoom in 0…21") }
+      fit["maxZoom"] = .number(zoom + 1)
+    }
     if parts[0] == "auto" {
       guard !visible.isEmpty else { throw bad("auto needs a path or a marker to fit") }
       root["visible"] = .array(visible)
+      root["fit"] = .object(fit)
     } else if numbers.count == 3, let lon = numbers[0], let lat = numbers[1], let zoom = numbers[2], abs(lat) <= 90,
       (0...23).contains(zoom)
     {
@@ -124,6 +138,8 @@ struct TileserverQuery {
       let (west, south, east, north) = (numbers[0]!, numbers[1]!, numbers[2]!, numbers[3]!)
       guard abs(south) <= 90, abs(north) <= 90, south < north else { throw bad("bounds are minx,miny,maxx,maxy") }
       root["visible"] = [[.number(south), .number(west)], [.number(north), .number(east)]]
+      fit["padding"] = 0
+      root["fit"] = .object(fit)
     } else {
       throw bad("expected {lon},{lat},{zoom}, {minx},{miny},{maxx},{maxy} or auto, found '\(parts[0])'")
     }

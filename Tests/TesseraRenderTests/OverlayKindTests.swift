@@ -154,6 +154,19 @@ import Testing
     #expect(outside)
   }
 
+  @Test func theFitCanBeExactAndCapped() throws {
+    func camera(_ fit: JSONValue) throws -> Camera {
+      let json: JSONValue = [
+        "size": ["width": 320, "height": 240], "mapType": "none", "visible": [[48.80, 2.20], [48.90, 2.45]], "fit": fit,
+      ]
+      return try Map(scene: try Scene.parse(json, path: "/tmp/fit.json"), gpu: .surfaceless).camera
+    }
+    let exact = try camera(["wholeZoom": false, "padding": 0])
+    #expect(exact.zoom != exact.zoom.rounded())
+    #expect(try camera(["wholeZoom": true]).zoom == (try camera(["wholeZoom": true]).zoom.rounded()))
+    #expect(try camera(["wholeZoom": false, "maxZoom": 5]).zoom == 5)
+  }
+
   @Test func badOverlaysGetClearErrors() throws {
     let map = try OverlayTests.map(try Camera(latitude: 0, longitude: 0, zoom: 3))
     let nan = Polyline(path: [Coordinate(latitude: .nan, longitude: 0), Coordinate(latitude: 1, longitude: 1)])

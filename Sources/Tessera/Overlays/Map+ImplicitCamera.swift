@@ -33,10 +33,13 @@ extension Map {
   /// the bounds of the map's content (``contentCoordinates``) and `visible` coordinates, at
   /// the highest whole zoom (at most `maximumZoom`) that shows them all inside `padding` points
   /// of the view's edges (bearing and tilt stay). Does nothing when there is nothing to show.
-  public func fitCameraToContent(visible: [Coordinate] = [], padding: Double = 24, maximumZoom: Double = 18) {
+  /// With `wholeZoom` false the zoom is the exact one that fits (tileserver-gl's `auto`).
+  public func fitCameraToContent(
+    visible: [Coordinate] = [], padding: Double = 24, maximumZoom: Double = 18, wholeZoom: Bool = true
+  ) {
     let bounds = CoordinateBounds(coordinates: contentCoordinates + visible)
     guard bounds.isValid else { return }
     guard let fitted = camera(for: bounds, insets: EdgeInsets(all: padding)) else { return }
-    moveCamera(.setTarget(fitted.target, zoom: min(fitted.zoom.rounded(.down), maximumZoom)))
+    moveCamera(.setTarget(fitted.target, zoom: min(wholeZoom ? fitted.zoom.rounded(.down) : fitted.zoom, maximumZoom)))
   }
 }
