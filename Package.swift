@@ -17,10 +17,11 @@
 //   TesseraGL            ─▶ CEGL, CGLES3, CGBM, TesseraShaders (Shaders/), TesseraImage
 //   TesseraStyle         ─▶ TesseraJSON, TesseraImage, TesseraGeo
 //   TesseraData          ─▶ TesseraJSON, TesseraImage, TesseraGeo, CSQLite, CZlib, CTesseraHTTP ─▶ CCurl
-//   TesseraImage         ─▶ CTesseraCodecs ─▶ CPNG, CJPEG; CWebP, CZlib
+//   TesseraImage         ─▶ CTesseraCodecs ─▶ CPNG, CJPEG, CGif; CWebP, CZlib
 //   TesseraJSON, TesseraGeo, TesseraShaders: pure Swift, no dependencies
 //
-// Only TesseraGL imports EGL/GLES. C libraries come from Debian packages through pkg-config.
+// Only TesseraGL imports EGL/GLES. C libraries come from Debian packages through pkg-config
+// (giflib, which has no pkg-config file, by name).
 // `import Tessera` re-exports the modules its public API uses (camera, images, styles, data,
 // GL devices, the renderer).
 import PackageDescription
@@ -46,6 +47,8 @@ let package = Package(
     systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
     systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: ["libjpeg62-turbo-dev"]),
     systemLibrary("CWebP", pkgConfig: "libwebp", apt: ["libwebp-dev"]),
+    // giflib ships no pkg-config file: the module map links it by name.
+    .systemLibrary(name: "CGif", path: "Sources/CSystem/CGif", providers: [.apt(["libgif-dev"])]),
     systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
     systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
     systemLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
@@ -56,7 +59,9 @@ let package = Package(
     systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: ["libssl-dev"]),
     // libpng and libjpeg report errors with longjmp, which Swift cannot catch: these few C
     // functions hold the setjmp points and turn failures into error strings.
-    .target(name: "CTesseraCodecs", dependencies: ["CPNG", "CJPEG"], path: "Sources/CSystem/CTesseraCodecs"),
+    .target(
+      name: "CTesseraCodecs", dependencies: ["CPNG", "CJPEG", "CGif"], path: "Sources/CSystem/CTesseraCodecs",
+      linkerSettings: [.linkedLibrary("gif")]),
     // curl_easy_setopt is variadic, which Swift cannot call: one C function does a whole GET.
     .target(name: "CTesseraHTTP", dependencies: ["CCurl"], path: "Sources/CSystem/CTesseraHTTP"),
     // MHD_start_daemon is variadic and answering from a render thread needs suspend/resume:

@@ -9,13 +9,13 @@ struct BatchJob: Sendable {
   let line: Int
   let scene: Scene
   let output: String
-  let format: ImageFormat
+  let format: ImageEncoding
 }
 
 /// Reads a jobs file (JSON Lines): one object per line, blank lines skipped.
 ///
 /// A line is a scene written inline (the fields of a scene file) plus `"output"` (required)
-/// and `"format"` (png, jpeg or webp; default from the output's extension). With `"scene":
+/// and `"format"` (png, png8, jpeg, webp or gif; default from the output's extension). With `"scene":
 /// "FILE.json"` the line starts from that scene file and its other fields replace the file's
 /// (for example only `"camera"`). Relative paths resolve against the jobs file's folder, and
 /// inside a referenced scene against that scene's folder.
@@ -53,10 +53,10 @@ enum BatchJobs {
       throw CommandFailure("field 'output': expected the image path as a string")
     }
     let output = Scene.absolutePath(outputText, against: folder)
-    var format = ImageFormat.fromExtension(of: output) ?? .png
+    var format = ImageEncoding(ImageFormat.fromExtension(of: output) ?? .png)
     if let value = object["format"] {
-      guard case .string(let name) = value, let named = ImageFormat(name: name) else {
-        throw CommandFailure("field 'format': expected one of png, jpeg, webp")
+      guard case .string(let name) = value, let named = ImageEncoding(name: name) else {
+        throw CommandFailure("field 'format': expected one of \(ImageEncoding.names)")
       }
       format = named
     }

@@ -51,7 +51,7 @@ final class BatchRenderer: Sendable {
       pool.submit(job.scene) { [self] result in
         defer { done.leave() }
         do {
-          let bytes = try ImageCodec.encode(try result.get().image, as: job.format, quality: nil)
+          let bytes = try job.format.encode(try result.get().image)
           try FileOutput.write(bytes, to: job.output)
           finish(failure: nil)
         } catch {

@@ -17,7 +17,7 @@ enum RenderCommand: Command {
     ]
 
   static let help = """
-    usage: tessera render [--scene FILE.json] [camera options] --output FILE [--format png|jpeg|webp]
+    usage: tessera render [--scene FILE.json] [camera options] --output FILE [--format png|png8|jpeg|webp|gif]
            tessera render … --animate-to LAT,LNG,ZOOM[,BEARING[,TILT]] [--duration S] [--fps N] --output anim.png
            tessera render --batch jobs.jsonl [--threads N] [--report OUT.json] [--gpu SEL]
 
@@ -27,7 +27,8 @@ enum RenderCommand: Command {
       --scene FILE.json       a scene file (size, scale, camera, padding, background, …)
     \(MapSettings.cameraHelp)
       --output FILE           where to write the image (required)
-      --format F              png, jpeg or webp (default: from the output's extension, else png)
+      --format F              png, png8 (a palette of 256 colours), jpeg, webp or gif (default:
+                              from the output's extension, else png)
       --quality Q             1–100 for jpeg (default 90) and webp (default: lossless)
       --accessibility OUT.json  also write the visible markers as accessibility elements
                               (label, title, snippet, on-screen frame in points; the open
@@ -83,7 +84,8 @@ enum RenderCommand: Command {
     try FileOutput.refuseOverwriting(
       [("--output", output)] + (arguments.value("accessibility").map { [("--accessibility", $0)] } ?? []),
       inputs: arguments.value("scene").map { [("--scene", $0)] } ?? [])
-    let format = try outputFormat(arguments, output: output)
+    var encoding = try outputFormat(arguments, output: output)
+    let format = encoding.format
     let quality = try arguments.value("quality").map { text throws(UsageError) in
       try ValueParsers.integer(text, option: "quality", range: 1...100)
     }
@@ -119,7 +121,8 @@ enum RenderCommand: Command {
       try FileOutput.write(Array(JSONValue.array(elements).serialized(pretty: true).utf8), to: accessibilityPath)
     }
     for warning in snapshot.warnings { console.printError("tessera render: warning: \(warning)") }
-    let bytes = try ImageCodec.encode(snapshot.image, as: format, quality: quality)
+    encoding.quality = quality
+    let bytes = try encoding.encode(snapshot.image)
     try FileOutput.write(bytes, to: output)
     console.print(
       "\(output): \(snapshot.image.width)x\(snapshot.image.height) \(format.rawValue), "
@@ -127,14 +130,14 @@ enum RenderCommand: Command {
     return 0
   }
 
-  static func outputFormat(_ arguments: ParsedArguments, output: String) throws(UsageError) -> ImageFormat {
+  static func outputFormat(_ arguments: ParsedArguments, output: String) throws(UsageError) -> ImageEncoding {
     if let name = arguments.value("format") {
-      guard let format = ImageFormat(name: name) else {
-        throw UsageError("--format: '\(name)' is not one of png, jpeg, webp")
+      guard let encoding = ImageEncoding(name: name) else {
+        throw UsageError("--format: '\(name)' is not one of \(ImageEncoding.names)")
       }
-      return format
+      return encoding
     }
-    return ImageFormat.fromExtension(of: output) ?? .png
+    return ImageEncoding(ImageFormat.fromExtension(of: output) ?? .png)
   }
 
   /// The animation asked for by flags (which override the scene's), or nil.

@@ -3,6 +3,8 @@ public enum ImageFormat: String, Sendable, CaseIterable {
   case png
   case jpeg
   case webp
+  /// GIF: read (the first frame) and written (at most 256 colours, one transparent index).
+  case gif
 
   /// The media type (`Content-Type`).
   public var mimeType: String {
@@ -10,6 +12,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     case .png: return "image/png"
     case .jpeg: return "image/jpeg"
     case .webp: return "image/webp"
+    case .gif: return "image/gif"
     }
   }
 
@@ -21,26 +24,29 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
       return .webp
     }
+    if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) { return .gif }
     return nil
   }
 
-  /// The format a file name's extension names (`.png`, `.jpg`/`.jpeg`, `.webp`), or nil.
+  /// The format a file name's extension names (`.png`, `.jpg`/`.jpeg`, `.webp`, `.gif`), or nil.
   public static func fromExtension(of path: String) -> ImageFormat? {
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
     switch path[path.index(after: dot)...].lowercased() {
     case "png": return .png
     case "jpg", "jpeg": return .jpeg
     case "webp": return .webp
+    case "gif": return .gif
     default: return nil
     }
   }
 
-  /// Parses a format name as given on the command line (`png`, `jpeg`/`jpg`, `webp`).
+  /// Parses a format name as given on the command line (`png`, `jpeg`/`jpg`, `webp`, `gif`).
   public init?(name: String) {
     switch name.lowercased() {
     case "png": self = .png
     case "jpg", "jpeg": self = .jpeg
     case "webp": self = .webp
+    case "gif": self = .gif
     default: return nil
     }
   }
@@ -60,7 +66,7 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unknownFormat(let source):
-      return "\(source): not a PNG, JPEG or WebP image (unrecognised first bytes)"
+      return "\(source): not a PNG, JPEG, WebP or GIF image (unrecognised first bytes)"
     case .decode(let source, let format, let reason):
       return "\(source): cannot decode \(format.rawValue.uppercased()): \(reason)"
     case .tooLarge(let source, let width, let height, let limit):

@@ -16,15 +16,15 @@ public enum JPEGCodec {
 
   /// Encodes an image as a JPEG of `quality` (1–100). JPEG has no alpha channel, so
   /// transparent parts are composited over `matte` (white by default) first.
-  public static func encode(_ image: RGBAImage, quality: Int = 90, matte: Color = .white) throws
-    -> [UInt8]
+  public static func encode(_ image: RGBAImage, quality: Int = 90, matte: Color = .white, progressive: Bool = false)
+    throws -> [UInt8]
   {
     let opaque = image.composited(over: matte)
     var result = tessera_encoded_bytes()
     let status = opaque.pixels.withUnsafeBufferPointer { buffer in
       tessera_jpeg_encode(
         buffer.baseAddress, UInt32(image.width), UInt32(image.height),
-        Int32(min(max(quality, 1), 100)), &result)
+        Int32(min(max(quality, 1), 100)), progressive ? 1 : 0, &result)
     }
     return try CodecResult.bytes(from: &result, status: status, format: .jpeg)
   }

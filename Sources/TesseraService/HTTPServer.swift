@@ -17,11 +17,14 @@ public struct HTTPRequest: @unchecked Sendable {
   public let bodyTooLarge: Bool
   /// The client's address.
   public let client: String
-  let handle: OpaquePointer
+  /// The server's request, or nil for a request made in memory (parser tests), which has no
+  /// headers and cannot be answered.
+  let handle: OpaquePointer?
 
   /// A request header (case-insensitive name), or nil.
   public func header(_ name: String) -> String? {
-    tessera_request_header(handle, name).map { String(cString: $0) }
+    guard let handle else { return nil }
+    return tessera_request_header(handle, name).map { String(cString: $0) }
   }
 
   /// All values of query argument `key`, in order.
@@ -55,6 +58,11 @@ public struct HTTPResponse: Sendable {
 /// the handler answers through ``HTTPServer/respond(_:with:)`` at once or later from any
 /// thread.
 public final class HTTPServer: @unchecked Sendable {
+  /// The text of a NUL-terminated C character buffer.
+  static func text(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   public typealias Handler = @Sendable (HTTPRequest) -> Void
 
   private var server: OpaquePointer?
@@ -87,16 +95,17 @@ public final class HTTPServer: @unchecked Sendable {
           method: method.map { String(cString: $0) } ?? "GET", path: path.map { String(cString: $0) } ?? "/",
           arguments: arguments, targetLength: targetLength, rawTarget: rawTarget.map { String(cString: $0) } ?? "",
           body: body.map { Array(UnsafeBufferPointer(start: $0, count: bodyLength)) } ?? [],
-          bodyTooLarge: tooLarge != 0, client: String(cString: client), handle: request)
+          bodyTooLarge: tooLarge != 0, client: HTTPServer.text(client), handle: request)
         server.handler(parsed)
       }, context, &error, error.count)
-    guard let started else { throw HTTPServerError(reason: String(cString: error)) }
+    guard let started else { throw HTTPServerError(reason: HTTPServer.text(error)) }
     server = started
     self.port = tessera_server_port(started)
   }
 
   /// Answers `request` (once; later calls are ignored). HEAD requests get the headers only.
   public static func respond(_ request: HTTPRequest, with response: HTTPResponse) {
+    guard let handle = request.handle else { return }
     let names = response.headers.map { strdup($0.0) }
     let values = response.headers.map { strdup($0.1) }
     defer {
@@ -109,7 +118,7 @@ public final class HTTPServer: @unchecked Sendable {
       namePointers.withUnsafeBufferPointer { names in
         valuePointers.withUnsafeBufferPointer { values in
           tessera_server_respond(
-            request.handle, UInt32(response.status), names.baseAddress, values.baseAddress, response.headers.count,
+            handle, UInt32(response.status), names.baseAddress, values.baseAddress, response.headers.count,
             body.baseAddress, body.count, request.method == "HEAD" ? 1 : 0)
         }
       }

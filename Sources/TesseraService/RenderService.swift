@@ -208,7 +208,11 @@ final class ServiceRouter: Sendable {
       }
       do {
         let scene = try SceneBody.scene(request.body, configuration: configuration)
-        let format = request.value("format").flatMap { ImageFormat(name: $0) } ?? .png
+        let name = request.value("format") ?? "png"
+        guard let format = ImageEncoding(name: name) else {
+          answer(.text(400, "format must be one of \(ImageEncoding.names), found '\(name)'"))
+          return
+        }
         render(scene, format: format, warnings: scene.warnings, request: request, answer: answer)
       } catch {
         answer(.text(error.status, error.reason, headers: error.headers))
@@ -223,9 +227,15 @@ final class ServiceRouter: Sendable {
         answer(.text(404, "no style '\(parts[1])'"))
         return
       }
+      guard !request.bodyTooLarge else {
+        answer(.text(413, "the body is larger than \(configuration.maxBodyBytes) bytes"))
+        return
+      }
       do {
+        // tileserver-gl's options may come in a POST body when they are too long for a URL.
         let query = try TileserverQuery(
-          style: style, camera: parts[3], size: parts[4], request: request, configuration: configuration)
+          style: style, camera: parts[3], size: parts[4], request: try request.addingBodyArguments(),
+          configuration: configuration)
         render(query.scene, format: query.format, warnings: [], request: request, answer: answer)
       } catch {
         answer(.text(error.status, error.reason, headers: error.headers))
@@ -294,7 +304,7 @@ final class ServiceRouter: Sendable {
   /// Renders on the pool unless it is full; answers the image, 503 when full, 504 at the
   /// deadline.
   private func render(
-    _ scene: Scene, format: ImageFormat, warnings: [String], request: HTTPRequest,
+    _ scene: Scene, format: ImageEncoding, warnings: [String], request: HTTPRequest,
     answer: @escaping @Sendable (HTTPResponse) -> Void
   ) {
     let capacity = pool.threadCount + configuration.queueLimit
@@ -327,7 +337,7 @@ final class ServiceRouter: Sendable {
           for warning in snapshot.warnings { Self.logWarning(warning) }
         }
         do {
-          let bytes = try ImageCodec.encode(snapshot.image, as: format)
+          let bytes = try format.encode(snapshot.image)
           let tag = "\"" + Self.hash(bytes) + "\""
           var headers = [
             ("Content-Type", format.mimeType), ("Cache-Control", "public, max-age=86400"), ("ETag", tag),

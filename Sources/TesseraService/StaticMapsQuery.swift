@@ -7,7 +7,7 @@ import TesseraJSON
 /// ``ServiceError`` with status 400 and a one-line reason.
 struct StaticMapsQuery {
   var scene: Scene
-  var format: ImageFormat
+  var format: ImageEncoding
   var warnings: [String] = []
 
   /// Google's map types by their Static Maps names.
@@ -39,13 +39,17 @@ struct StaticMapsQuery {
     }
     root["size"] = ["width": .number(Double(width)), "height": .number(Double(height))]
     root["scale"] = .number(scale)
-    // Format.
+    // Format: Google's png is the 8-bit palette PNG, png32 full colour; jpg is progressive.
     switch (request.value("format") ?? "png").lowercased() {
-    case "png", "png8", "png32": format = .png
-    case "jpg", "jpg-baseline": format = .jpeg
-    case "webp": format = .webp
-    case "gif": throw bad("format gif is not supported here; use png, jpg or webp")
-    case let other: throw bad("format must be png, png8, png32, jpg, jpg-baseline or webp, found '\(other)'")
+    case "png", "png8": format = ImageEncoding(.png, palette: true)
+    case "png32": format = ImageEncoding(.png)
+    case "gif": format = ImageEncoding(.gif)
+    case "jpg":
+      format = ImageEncoding(.jpeg)
+      format.progressive = true
+    case "jpg-baseline": format = ImageEncoding(.jpeg)
+    case "webp": format = ImageEncoding(.webp)
+    case let other: throw bad("format must be png, png8, png32, gif, jpg, jpg-baseline or webp, found '\(other)'")
     }
     // Camera: center and zoom (Google zoom), with the heading and tilt extensions.
     var camera = JSONObject()

@@ -10,7 +10,7 @@ import TesseraJSON
 /// shows what tileserver-gl shows.
 struct TileserverQuery {
   var scene: Scene
-  var format: ImageFormat
+  var format: ImageEncoding
 
   /// `components` follow `/styles/{id}/static/`: `[camera, size]`.
   init(
@@ -21,8 +21,8 @@ struct TileserverQuery {
     // Size: WxH[@2x].format
     guard let dot = size.lastIndex(of: "."),
       let parsedFormat = ImageFormat(name: String(size[size.index(after: dot)...]))
-    else { throw bad("expected {width}x{height}[@2x].{png|jpg|webp}, found '\(size)'") }
-    format = parsedFormat
+    else { throw bad("expected {width}x{height}[@2x].{png|jpg|webp|gif}, found '\(size)'") }
+    format = ImageEncoding(parsedFormat)
     var dimensions = String(size[..<dot])
     var scale = 1.0
     if let at = dimensions.firstIndex(of: "@") {

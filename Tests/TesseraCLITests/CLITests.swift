@@ -52,7 +52,10 @@ func temporaryDirectory() throws -> String {
     (["render", "--output", "x.png", "--center", "nan,3"], "--center: 'nan' in 'nan,3' is not a finite number"),
     (["render", "--output", "x.png", "--size", "100"], "--size: '100' must have the form WxH"),
     (["render", "--output", "x.png", "--background", "#12"], "--background: invalid colour '#12'"),
-    (["render", "--output", "x.png", "--format", "gif"], "--format: 'gif' is not one of png, jpeg, webp"),
+    (
+      ["render", "--output", "x.png", "--format", "bmp"],
+      "--format: 'bmp' is not one of png, png8, png32, jpeg, webp, gif"
+    ),
     (["render", "--output", "x.png", "--gpu", "tpu"], "--gpu: invalid GPU selection 'tpu'"),
     (["render", "--output", "x.png", "--tile-timeout", "-1"], "--tile-timeout must be 0…3600 seconds"),
     (["render", "--output", "x.png", "--tile-timeout", "inf"], "--tile-timeout: 'inf' is not a finite number"),

@@ -11,6 +11,8 @@ import Testing
       ("png", try! PNGCodec.encode(gradient)), ("palette", Fixtures.palettePNG), ("grey16", Fixtures.gray16PNG),
       ("jpeg", try! JPEGCodec.encode(gradient)), ("progressive", Fixtures.progressiveJPEG),
       ("webp-lossless", try! WebPCodec.encode(gradient)), ("webp-lossy", try! WebPCodec.encode(gradient, quality: 50)),
+      ("gif", try! GIFCodec.encode(gradient)), ("gif-interlaced", PaletteCodecTests.interlacedGIF),
+      ("gif-animated", PaletteCodecTests.animatedGIF),
     ]
   }()
 

@@ -46,8 +46,22 @@ import Testing
           ]
         ],
       ], path: FileManager.default.currentDirectoryPath + "/request.json")
-    let expected = try ImageCodec.encode(try Map(scene: scene, gpu: .surfaceless).snapshot().image, as: .png)
+    // Google's default format is the 8-bit palette PNG (`tessera render --format png8`).
+    let image = try Map(scene: scene, gpu: .surfaceless).snapshot().image
+    let expected = try ImageCodec.encode(image, as: .png, palette: true)
     #expect(response.body == expected, "served \(response.body.count) bytes, rendered \(expected.count)")
+    let full = try LoopbackClient.request(port: service.port, RenderServiceTests.target + "&format=png32")
+    #expect(full.body == (try ImageCodec.encode(image, as: .png)))
+    let gif = try LoopbackClient.request(port: service.port, RenderServiceTests.target + "&format=gif")
+    #expect(gif.status == 200 && gif.header("Content-Type") == "image/gif")
+    #expect(gif.body == (try ImageCodec.encode(image, as: .gif)))
+    // Google's jpg is progressive (start-of-frame marker FFC2), jpg-baseline baseline (FFC0).
+    func startOfFrame(_ format: String) throws -> UInt8? {
+      let body = try LoopbackClient.request(port: service.port, RenderServiceTests.target + "&format=" + format).body
+      return (1..<body.count).first { body[$0 - 1] == 0xFF && (body[$0] == 0xC0 || body[$0] == 0xC2) }.map { body[$0] }
+    }
+    #expect(try startOfFrame("jpg") == 0xC2)
+    #expect(try startOfFrame("jpg-baseline") == 0xC0)
   }
 
   @Test func eachRequestDrawsItsOwnPaths() throws {
@@ -92,7 +106,7 @@ import Testing
     try check("/maps/api/staticmap?center=Brooklyn+Bridge&zoom=13&size=100x100", 400, "no geocoder")
     try check("/maps/api/staticmap?center=40,-74&size=100x100", 400, "center and zoom are both required")
     try check("/maps/api/staticmap?center=40,-74&zoom=16&size=100x100&maptype=moon", 400, "maptype must be")
-    try check("/maps/api/staticmap?center=40,-74&zoom=16&size=100x100&format=gif", 400, "gif is not supported")
+    try check("/maps/api/staticmap?center=40,-74&zoom=16&size=100x100&format=bmp", 400, "format must be png, png8")
     try check("/maps/api/staticmap?center=40,-74&zoom=16&size=100x100&markers=size:huge%7C40,-74", 400, "marker size")
     try check("/maps/api/staticmap?center=40,-74&zoom=16&size=100x100&path=40,-74", 400, "at least two points")
     try check(
@@ -185,7 +199,7 @@ import Testing
     // MapLibre zoom 15 is Google zoom 16.
     let tileserver = try LoopbackClient.request(port: service.port, "/styles/normal/static/-74,40,15@30,45/320x240.png")
     let google = try LoopbackClient.request(
-      port: service.port, "/maps/api/staticmap?center=40,-74&zoom=16&heading=30&tilt=45&size=320x240")
+      port: service.port, "/maps/api/staticmap?center=40,-74&zoom=16&heading=30&tilt=45&size=320x240&format=png32")
     #expect(tileserver.status == 200 && google.status == 200)
     #expect(tileserver.body == google.body)
     let doubled = try LoopbackClient.request(port: service.port, "/styles/normal/static/-74,40,15/100x80@2x.png")
@@ -200,7 +214,39 @@ import Testing
     let list = String(decoding: try LoopbackClient.request(port: service.port, "/styles.json").body, as: UTF8.self)
     #expect(list.contains("\"id\":\"normal\"") || list.contains("\"id\": \"normal\""), "\(list)")
     #expect(try LoopbackClient.request(port: service.port, "/styles/moon/static/0,0,1/10x10.png").status == 404)
-    #expect(try LoopbackClient.request(port: service.port, "/styles/normal/static/0,0,1/10x10.gif").status == 400)
+    #expect(try LoopbackClient.request(port: service.port, "/styles/normal/static/0,0,1/10x10.bmp").status == 400)
+  }
+
+  @Test func tileserverOptionsMayComeInAPostBody() throws {
+    let service = try RenderServiceTests.start()
+    defer { service.shutdown() }
+    let target = "/styles/normal/static/auto/160x120.png"
+    let query = "path=stroke:red%7Cwidth:4%7C-74.01,39.99%7C-73.99,40.01&marker=-74,40&padding=0.2"
+    let viaURL = try LoopbackClient.request(port: service.port, target + "?" + query)
+    #expect(viaURL.status == 200)
+    // The same options as a form and as JSON give the same image.
+    let form = try LoopbackClient.request(
+      port: service.port, target, method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+      body: Array(query.utf8))
+    #expect(form.status == 200 && form.body == viaURL.body)
+    let json =
+      #"{"path": ["stroke:red|width:4|-74.01,39.99|-73.99,40.01"], "marker": "-74,40", "padding": 0.2}"#
+    let viaJSON = try LoopbackClient.request(
+      port: service.port, target, method: "POST", headers: ["Content-Type": "application/json"], body: Array(json.utf8))
+    #expect(viaJSON.status == 200 && viaJSON.body == viaURL.body)
+    // A path too long for a URL (16,384 characters) fits in a body.
+    let points = (0..<2000).map { index in
+      String(format: "%.5f,%.5f", -74.01 + Double(index) * 0.00001, 39.99 + Double(index % 7) * 0.0001)
+    }
+    let longPath = "path=" + points.joined(separator: "%7C")
+    #expect(longPath.count > 16_384)
+    #expect(try LoopbackClient.request(port: service.port, target + "?" + longPath).status == 414)
+    let long = try LoopbackClient.request(port: service.port, target, method: "POST", body: Array(longPath.utf8))
+    #expect(long.status == 200, "\(String(decoding: long.body.prefix(200), as: UTF8.self))")
+    for bad in [#"{"path": [{"x": 1}]}"#, #"{"path": "#, "path=%zz"] {
+      let refused = try LoopbackClient.request(port: service.port, target, method: "POST", body: Array(bad.utf8))
+      #expect(refused.status == 400, "\(bad): \(refused.status)")
+    }
   }
 
   @Test func renderTakesASceneBodyWithInlineContentOnly() throws {
@@ -212,6 +258,13 @@ import Testing
     #expect(rendered.status == 200 && rendered.header("Content-Type") == "image/png")
     let image = try PNGCodec.decode(rendered.body, source: "render")
     #expect(image.pixel(x: 32, y: 24) == (255, 0, 0, 255))
+    let gif = try LoopbackClient.request(
+      port: service.port, "/render?format=gif", method: "POST", body: Array(scene.utf8))
+    #expect(gif.header("Content-Type") == "image/gif")
+    #expect(try ImageCodec.decode(gif.body, source: "render.gif").pixel(x: 32, y: 24) == (255, 0, 0, 255))
+    let unknown = try LoopbackClient.request(
+      port: service.port, "/render?format=tiff", method: "POST", body: Array(scene.utf8))
+    #expect(unknown.status == 400)
     // Anything naming files is refused: styles, data roots, icons, pictures, escapes.
     for body in [
       ##"{"style": "../../etc/passwd"}"##, ##"{"dataRoot": "/"}"##, ##"{"tiles": "mbtiles:///etc/shadow"}"##,

@@ -10,7 +10,7 @@ import TesseraText
 /// The fuzz target of Tessera's decoders of outside data. The first byte picks the decoder, the
 /// rest is its input:
 ///   0 Mapbox Vector Tile (raw or gzip) · 1 PMTiles archive (in memory, a few tiles read)
-///   2 PNG / JPEG / WebP image · 3 JSON document · 4 MapLibre style (parsed, every property
+///   2 PNG / JPEG / WebP / GIF image · 3 JSON document · 4 MapLibre style (parsed, every property
 ///   evaluated at a few zooms, also for features whose attributes are hostile numbers)
 ///   5 GeoJSON (cut into tiles at zooms 0, 3 and 12) · 6 scene (parsed, its camera worked out)
 ///   7 TileJSON (read as source metadata) · 8 sprite index JSON (cut from a 64×32 sheet and

@@ -51,6 +51,8 @@ enum Seeds {
     var image = RGBAImage(width: 3, height: 2)
     image.setPixel(x: 1, y: 1, (255, 0, 0, 255))
     seeds.append(("png-3x2", 2, try PNGCodec.encode(image)))
+    seeds.append(("gif-3x2", 2, try GIFCodec.encode(image)))
+    seeds.append(("png8-3x2", 2, try PNGCodec.encodePalette(image)))
     for (name, selector, text) in [
       ("style", UInt8(4), style), ("geojson", 5, geoJSON), ("scene", 6, scene), ("tilejson", 7, tileJSON),
       ("sprite", 8, spriteIndex), ("overlays", 11, overlays), ("mapstyle", 12, mapStyle),

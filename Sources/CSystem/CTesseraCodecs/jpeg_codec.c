@@ -83,7 +83,7 @@ int tessera_jpeg_decode(const uint8_t *data, size_t size, uint64_t max_pixels,
 }
 
 int tessera_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
-                        tessera_encoded_bytes *out) {
+                        int progressive, tessera_encoded_bytes *out) {
   memset(out, 0, sizeof(*out));
   struct jpeg_compress_struct info;
   jpeg_error_state state = {.error = out->error};
@@ -105,6 +105,7 @@ int tessera_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, in
   info.in_color_space = JCS_EXT_RGBA;
   jpeg_set_defaults(&info);
   jpeg_set_quality(&info, quality, TRUE);
+  if (progressive) jpeg_simple_progression(&info);
   jpeg_start_compress(&info, TRUE);
   while (info.next_scanline < info.image_height) {
     JSAMPROW row = (JSAMPROW)(rgba + (size_t)info.next_scanline * width * 4);

@@ -165,3 +165,60 @@ int tessera_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height,
 }
 
 void tessera_codec_free(void *pointer) { free(pointer); }
+
+int tessera_png_encode_indexed(const uint8_t *indices, uint32_t width, uint32_t height,
+                               const uint8_t *palette_rgba, int palette_size,
+                               tessera_png_settings settings, tessera_encoded_bytes *out) {
+  memset(out, 0, sizeof(*out));
+  if (palette_size < 1 || palette_size > 256) {
+    snprintf(out->error, TESSERA_CODEC_ERROR_SIZE, "palette of %d colours (expected 1 to 256)",
+             palette_size);
+    return 1;
+  }
+  png_error_state state = {.error = out->error};
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_png_error,
+                                            on_png_warning);
+  if (!png) {
+    snprintf(out->error, TESSERA_CODEC_ERROR_SIZE, "png_create_write_struct failed");
+    return 1;
+  }
+  png_infop info = png_create_info_struct(png);
+  png_bytep *volatile rows = NULL;
+  if (!info || setjmp(state.jump)) {
+    free(rows);
+    free(out->bytes);
+    out->bytes = NULL;
+    out->size = 0;
+    png_destroy_write_struct(&png, info ? &info : NULL);
+    if (!out->error[0]) snprintf(out->error, TESSERA_CODEC_ERROR_SIZE, "PNG encoding failed");
+    return 1;
+  }
+  png_set_write_fn(png, out, write_to_memory, flush_memory);
+  png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE,
+               PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  png_color colours[256];
+  png_byte alphas[256];
+  int last_translucent = -1;
+  for (int i = 0; i < palette_size; i++) {
+    colours[i].red = palette_rgba[i * 4];
+    colours[i].green = palette_rgba[i * 4 + 1];
+    colours[i].blue = palette_rgba[i * 4 + 2];
+    alphas[i] = palette_rgba[i * 4 + 3];
+    if (alphas[i] != 255) last_translucent = i;
+  }
+  png_set_PLTE(png, info, colours, palette_size);
+  // tRNS holds alphas up to the last entry that is not opaque; the rest are opaque.
+  if (last_translucent >= 0) png_set_tRNS(png, info, alphas, last_translucent + 1, NULL);
+  png_set_compression_level(png, settings.compression_level);
+  png_set_compression_strategy(png, settings.strategy);
+  png_set_filter(png, PNG_FILTER_TYPE_BASE, settings.filters);
+  png_write_info(png, info);
+  rows = (png_bytep *)malloc(sizeof(png_bytep) * height);
+  if (!rows) png_error(png, "out of memory for row pointers");
+  for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)(indices + (size_t)y * width);
+  png_write_image(png, rows);
+  png_write_end(png, NULL);
+  png_destroy_write_struct(&png, &info);
+  free(rows);
+  return 0;
+}

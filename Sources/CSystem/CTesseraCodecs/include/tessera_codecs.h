@@ -1,4 +1,4 @@
-// PNG and JPEG coding through libpng and libjpeg-turbo.
+// PNG, JPEG and GIF coding through libpng, libjpeg-turbo and giflib.
 //
 // Both libraries report errors by longjmp, which Swift cannot catch; these functions hold the
 // setjmp points and turn every failure into a return code plus a message in `error`.
@@ -45,16 +45,37 @@ int tessera_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels,
 int tessera_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height,
                        tessera_png_settings settings, tessera_encoded_bytes *out);
 
+/// Encodes palette indices (one byte a pixel) as a PNG of colour type palette, 8 bits; the
+/// palette is `palette_size` (1-256) RGBA entries, its alphas written as a tRNS chunk when any
+/// is below 255. Returns 0 on success.
+int tessera_png_encode_indexed(const uint8_t *indices, uint32_t width, uint32_t height,
+                               const uint8_t *palette_rgba, int palette_size,
+                               tessera_png_settings settings, tessera_encoded_bytes *out);
+
+/// Decodes the first frame of a GIF, drawn at its place on a transparent canvas of the
+/// screen's size, to straight RGBA (the frame's transparent index is alpha 0). Refuses screens
+/// with more than `max_pixels` pixels (returns TESSERA_CODEC_TOO_LARGE). Returns 0 on success.
+int tessera_gif_decode(const uint8_t *data, size_t size, uint64_t max_pixels,
+                       tessera_decoded_image *out);
+
+/// Encodes palette indices as a GIF89a of one image; the palette is `palette_size` (1-256)
+/// RGB entries and `transparent_index` is the index drawn transparent, or -1 for none.
+/// Returns 0 on success.
+int tessera_gif_encode(const uint8_t *indices, uint32_t width, uint32_t height,
+                       const uint8_t *palette_rgb, int palette_size, int transparent_index,
+                       tessera_encoded_bytes *out);
+
 /// Decodes a baseline or progressive JPEG (grey, RGB, CMYK converted by libjpeg) to RGBA with
 /// alpha 255. Refuses images with more than `max_pixels` pixels (returns TESSERA_CODEC_TOO_LARGE).
 /// Returns 0 on success, 1 on any other failure.
 int tessera_jpeg_decode(const uint8_t *data, size_t size, uint64_t max_pixels,
                         tessera_decoded_image *out);
 
-/// Encodes RGBA as a JPEG of the given quality (1-100); the alpha channel is ignored, so the
-/// caller composites transparent pixels first. Returns 0 on success.
+/// Encodes RGBA as a JPEG of the given quality (1-100), baseline or (`progressive` non-zero)
+/// progressive; the alpha channel is ignored, so the caller composites transparent pixels
+/// first. Returns 0 on success.
 int tessera_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
-                        tessera_encoded_bytes *out);
+                        int progressive, tessera_encoded_bytes *out);
 
 /// Frees memory returned by the functions above.
 void tessera_codec_free(void *pointer);
