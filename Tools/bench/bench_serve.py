@@ -6,11 +6,11 @@ against MapLibre Native behind a minimal Python HTTP server with one pymgl proce
 
 usage: bench_serve.py --tessera .build/release/tessera --shared ../shared [--requests 96]
                       [--concurrency 1,4,16] [--time-limit 180] [--overload-seconds 30]
-                      [--soak-requests 10000] [--json OUT] [--no-peer]
+                      [--soak-requests 10000] [--overload-factor 4] [--json OUT] [--no-peer]
 
-After the levels: an overload phase (96 clients, four times the workers' sustainable rate and
-more, for --overload-seconds: every answer must be 200 or 503, the 200s' p99 within the
-deadline) and a soak (--soak-requests in a row, the server's resident memory sampled).
+After the levels: an overload phase (an open loop at --overload-factor (4) times the best
+rate the levels sustained, for --overload-seconds: every answer must be 200 or 503, the 200s'
+p99 within the deadline) and a soak (--soak-requests in a row, the server's resident memory sampled).
 """
 import argparse, json, os, random, socket, statistics, subprocess, sys, tempfile, threading, time
 import urllib.request
@@ -63,17 +63,29 @@ def rss_kib(pid):
     return 0
 
 
-def overload(port, work, seconds, clients=96):
-    """`clients` threads sending without pause for `seconds` (bounded by time)."""
+def overload(port, work, seconds, rate, senders=128):
+    """Open loop: request i leaves at start + i / `rate` (requests per second) for `seconds`, sent
+    by a bounded pool of `senders` threads; reports the rate reached and the answers."""
     statuses, ok_latencies, lock = {}, [], threading.Lock()
-    end = time.time() + seconds
+    start = time.time() + 0.5
+    total = int(seconds * rate)
+    slots = iter(range(total))
+    sent_at = []
 
-    def client(offset):
-        i = offset
-        while time.time() < end:
+    def sender():
+        while True:
+            with lock:
+                i = next(slots, None)
+            if i is None:
+                return
+            due = start + i / rate
+            delay = due - time.time()
+            if delay > 0:
+                time.sleep(delay)
             job = work[i % len(work)]
-            i += clients
             t = time.perf_counter()
+            with lock:
+                sent_at.append(time.time())
             try:
                 with urllib.request.urlopen(url(port, job), timeout=60) as r:
                     r.read()
@@ -87,15 +99,17 @@ def overload(port, work, seconds, clients=96):
                 if status == 200:
                     ok_latencies.append(time.perf_counter() - t)
 
-    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+    threads = [threading.Thread(target=sender) for _ in range(senders)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     ok_latencies.sort()
     p99 = ok_latencies[min(len(ok_latencies) - 1, int(len(ok_latencies) * 0.99))] if ok_latencies else None
-    return {"seconds": seconds, "clients": clients, "statuses": statuses,
-            "p99_ok_ms": round(1000 * p99, 1) if p99 else None}
+    span = max(sent_at) - min(sent_at) if len(sent_at) > 1 else 1
+    return {"seconds": seconds, "target_rate": round(rate, 1), "sent_rate": round(len(sent_at) / span, 1),
+            "requests": total, "statuses": statuses, "p99_ok_ms": round(1000 * p99, 1) if p99 else None,
+            "ok_per_second": round(statuses.get(200, 0) / span, 1)}
 
 
 def load(port, work, concurrency, time_limit):
@@ -166,6 +180,7 @@ def main():
     ap.add_argument("--no-peer", action="store_true")
     ap.add_argument("--overload-seconds", type=float, default=30)
     ap.add_argument("--soak-requests", type=int, default=10000)
+    ap.add_argument("--overload-factor", type=float, default=4)
     a = ap.parse_args()
     shared = os.path.abspath(a.shared)
     cores = os.cpu_count()
@@ -188,7 +203,8 @@ def main():
             result["tessera"].append(load(port, work, c, a.time_limit))
             print("tessera", result["tessera"][-1], file=sys.stderr, flush=True)
         before = rss_kib(server.pid)
-        result["overload"] = overload(port, work, a.overload_seconds)
+        sustainable = max(level["images_per_second"] for level in result["tessera"])
+        result["overload"] = overload(port, work, a.overload_seconds, a.overload_factor * sustainable)
         result["overload"]["rss_kib"] = [before, rss_kib(server.pid)]
         print("overload", result["overload"], file=sys.stderr, flush=True)
         soak, samples = jobs(min(a.soak_requests, 10000), seed=5), []
@@ -237,8 +253,10 @@ def main():
                  f"{best / result['batch']['images_per_second']:.2f} of it.")
     if "overload" in result:
         o = result["overload"]
-        lines.append(f"\nOverload ({o['clients']} clients for {o['seconds']} s, deadline 10 s): answers {o['statuses']}, "
-                     f"p99 of the 200s {o['p99_ok_ms']} ms, resident memory {o['rss_kib'][0]} → {o['rss_kib'][1]} KiB.")
+        lines.append(f"\nOverload ({o['seconds']} s at {o['target_rate']} requests/s, {a.overload_factor:g}× the best "
+                     f"sustained rate; sent at {o['sent_rate']}/s; deadline 10 s): answers {o['statuses']}, "
+                     f"{o['ok_per_second']} images/s, p99 of the 200s {o['p99_ok_ms']} ms, resident memory "
+                     f"{o['rss_kib'][0]} → {o['rss_kib'][1]} KiB.")
         lines.append(f"Soak: {result['soak']['requests']} requests, resident memory every tenth (KiB): "
                      f"{result['soak']['rss_kib']}.")
     print("\n".join(lines))
