@@ -159,11 +159,15 @@ public final class Map {
       try Viewport(width: viewport.width, height: viewport.height, scale: viewport.scale, padding: padding))
   }
 
+  /// Screen lines (points) no label may cross: set by ``TileRenderer`` on frames it cuts into
+  /// tiles, so that a label is drawn whole or not at all. Nil (the default): no cuts.
+  public var tileCuts: TileCuts?
+
   /// What a frame draws, bottom first: the style's layers, the overlays, the debug tile grid,
   /// the sky and the markers. `prepared` supplies the style's tiles for its first frame.
   func frameLayers(prepared: StyleRenderer.PreparedTiles? = nil) -> [any FrameLayer] {
     var layers: [any FrameLayer] = []
-    if let styleRenderer { layers.append(styleRenderer.frameLayer(prepared: prepared)) }
+    if let styleRenderer { layers.append(styleRenderer.frameLayer(prepared: prepared, tileCuts: tileCuts)) }
     if let overlays = overlayLayer.renderer { layers.append(overlays.frameLayer()) }
     if showsTileGrid { layers.append(DebugTileGrid()) }
     layers.append(SkyLayer(skyColor: skyColor))

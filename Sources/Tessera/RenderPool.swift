@@ -15,11 +15,10 @@ import TesseraImage
 /// threads, one job at a time per thread; a job's images are the same bytes whichever thread
 /// renders it and whatever ran before on that thread.
 public final class RenderPool: Sendable {
-  /// One submitted render.
-  struct Job: Sendable {
-    let scene: Scene
-    let alpha: AlphaRepresentation
-    let completion: @Sendable (Result<Snapshot, any Error>) -> Void
+  /// One submitted render: a scene, or a metatile of raster tiles.
+  enum Job: Sendable {
+    case scene(Scene, alpha: AlphaRepresentation, completion: @Sendable (Result<Snapshot, any Error>) -> Void)
+    case tiles(TileJob, completion: @Sendable (Result<[TileID: RGBAImage], any Error>) -> Void)
   }
 
   /// The jobs waiting, shared by the threads.
@@ -142,10 +141,34 @@ public final class RenderPool: Sendable {
     _ scene: Scene, alpha: AlphaRepresentation = .straight,
     completion: @escaping @Sendable (Result<Snapshot, any Error>) -> Void
   ) {
-    guard queue.append(Job(scene: scene, alpha: alpha, completion: completion)) else {
+    guard queue.append(.scene(scene, alpha: alpha, completion: completion)) else {
       completion(.failure(RenderPoolError.shutDown))
       return
     }
+  }
+
+  /// Renders the tiles of `job` on one of the pool's threads and calls `completion` there.
+  /// Each thread keeps the tile renderers of the last few tile sets it drew (their maps and GL
+  /// resources) for later jobs of the same set.
+  public func submit(
+    _ job: TileJob, completion: @escaping @Sendable (Result<[TileID: RGBAImage], any Error>) -> Void
+  ) {
+    guard queue.append(.tiles(job, completion: completion)) else {
+      completion(.failure(RenderPoolError.shutDown))
+      return
+    }
+  }
+
+  /// Renders the tiles of `job` on one of the pool's threads and waits for them.
+  public func render(_ job: TileJob) throws -> [TileID: RGBAImage] {
+    let done = DispatchSemaphore(value: 0)
+    let result = Mutex<Result<[TileID: RGBAImage], any Error>?>(nil)
+    submit(job) { outcome in
+      result.withLock { $0 = outcome }
+      done.signal()
+    }
+    done.wait()
+    return try result.withLock { $0! }.get()
   }
 
   /// Renders `scene` on one of the pool's threads and waits for it.
@@ -171,24 +194,49 @@ public final class RenderPool: Sendable {
   /// One thread's loop: jobs until the queue is closed and empty.
   private static func work(device: GLDevice, queue: JobQueue, tileLoader: TileLoader) {
     var current: (map: Map, key: ReuseKey)?
-    while let job = queue.next() {
+    var tileRenderers: [(set: TileJob.TileSet, renderer: TileRenderer)] = []
+    while let next = queue.next() {
+      let job: Scene
+      let alpha: AlphaRepresentation
+      let completion: @Sendable (Result<Snapshot, any Error>) -> Void
+      switch next {
+      case .scene(let scene, let sceneAlpha, let sceneCompletion):
+        (job, alpha, completion) = (scene, sceneAlpha, sceneCompletion)
+      case .tiles(let tiles, let tilesCompletion):
+        tilesCompletion(
+          Result {
+            let renderer: TileRenderer
+            if let index = tileRenderers.firstIndex(where: { $0.set == tiles.set }) {
+              renderer = tileRenderers.remove(at: index).renderer
+            } else {
+              renderer = try TileRenderer(
+                template: tiles.set.template, stylePath: tiles.set.stylePath, dataRoot: tiles.set.dataRoot,
+                settings: tiles.set.settings, device: device, tileLoader: tileLoader)
+            }
+            // Most recently used last; at most four sets kept.
+            tileRenderers.append((tiles.set, renderer))
+            if tileRenderers.count > 4 { tileRenderers.removeFirst() }
+            return try renderer.render(tiles.metatile)
+          })
+        continue
+      }
       do {
-        let key = ReuseKey(job.scene)
+        let key = ReuseKey(job)
         let map: Map
         if let reused = current, let key, reused.key == key {
           map = reused.map
           map.resetContent()
-          map.state = try job.scene.mapState()
-          try map.addMarkers(from: job.scene)
+          map.state = try job.mapState()
+          try map.addMarkers(from: job)
         } else {
           current = nil
-          map = try Map(scene: job.scene, device: device, tileLoader: tileLoader)
+          map = try Map(scene: job, device: device, tileLoader: tileLoader)
           if let key { current = (map, key) }
         }
-        let snapshot = try map.snapshot(alpha: job.alpha)
-        job.completion(.success(snapshot))
+        let snapshot = try map.snapshot(alpha: alpha)
+        completion(.success(snapshot))
       } catch {
-        job.completion(.failure(error))
+        completion(.failure(error))
       }
     }
   }

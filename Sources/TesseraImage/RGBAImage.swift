@@ -133,3 +133,22 @@ public struct RGBAImage: Sendable, Equatable {
     }
   }
 }
+
+extension RGBAImage {
+  /// The `width × height` pixels whose top-left corner is (`x`, `y`); parts outside the image
+  /// are transparent.
+  public func cropped(x: Int, y: Int, width: Int, height: Int) -> RGBAImage {
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    let columns = max(0, min(x + width, self.width) - max(x, 0))
+    if columns > 0 {
+      for row in 0..<height {
+        let sourceY = y + row
+        guard sourceY >= 0, sourceY < self.height else { continue }
+        let source = (sourceY * self.width + max(x, 0)) * 4
+        let target = (row * width + max(x, 0) - x) * 4
+        pixels.replaceSubrange(target..<target + columns * 4, with: self.pixels[source..<source + columns * 4])
+      }
+    }
+    return RGBAImage(width: width, height: height, pixels: pixels, alpha: alpha)
+  }
+}

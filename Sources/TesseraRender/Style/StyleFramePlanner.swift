@@ -22,6 +22,8 @@ struct StyleFrameInput {
   let patterns: PatternAtlas
   /// The version of the feature states the buckets of layers reading them were built with.
   let stateVersion: Int
+  /// The lines the frame will be cut along into tiles, if it will be (see ``TileCuts``).
+  var tileCuts: TileCuts?
   /// The symbols each symbol layer draws, placed for this frame, by layer id.
   var symbols: [String: PlacedSymbols] = [:]
   /// The glyph atlas and icon atlas textures symbols draw from.

@@ -11,6 +11,7 @@ struct PlacementKey: Equatable, Sendable {
   /// The symbol layers placed and each one's buckets.
   let layers: [String]
   let buckets: [[BucketKey]]
+  let tileCuts: TileCuts?
 }
 
 /// Symbol buckets kept between frames, least recently used dropped beyond a bound.
@@ -115,7 +116,7 @@ extension StyleRenderer {
   /// `input` for the symbol layers' draws.
   func prepareSymbols(
     layers: [DrawnLayer], tiles: [String: [RenderTile]], states: StateSnapshot, resources: GPUResourceCache,
-    input: inout StyleFrameInput, timings: inout PreparationTimings
+    tileCuts: TileCuts?, input: inout StyleFrameInput, timings: inout PreparationTimings
   ) throws {
     guard layers.contains(where: { $0.layer.type == .symbol }) else { return }
     let shapingStart = DispatchTime.now()
@@ -128,11 +129,13 @@ extension StyleRenderer {
     // The same camera over the same buckets places the same symbols: the last frame's
     // placement is reused (placement is deterministic).
     let key = PlacementKey(
-      transform: input.transform, layers: layerTiles.map(\.layer.id), buckets: layerTiles.map(\.keys))
+      transform: input.transform, layers: layerTiles.map(\.layer.id), buckets: layerTiles.map(\.keys),
+      tileCuts: tileCuts)
     if let last = lastPlacement.withLock({ $0 }), last.key == key {
       input.symbols = last.symbols
     } else {
       var placement = SymbolPlacer(transform: input.transform)
+      placement.tileCuts = tileCuts
       input.symbols = placement.place(layerTiles)
       let quads = Double(placement.quadNanoseconds) / 1e6
       timings.textCollision += milliseconds(placementStart, DispatchTime.now()) - quads

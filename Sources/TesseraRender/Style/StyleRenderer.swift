@@ -196,7 +196,7 @@ public final class StyleRenderer: Sendable {
   /// layer slot per style layer. `prepared` (made by ``prepareTiles(transform:)`` for the same
   /// camera) supplies the tiles and buckets instead of loading and building them. Throws
   /// ``FrameLimitError`` when the frame outgrows ``limits``, and GL errors.
-  public func addDraws(to frame: inout FrameBuilder, prepared: PreparedTiles? = nil) throws {
+  public func addDraws(to frame: inout FrameBuilder, prepared: PreparedTiles? = nil, tileCuts: TileCuts? = nil) throws {
     let transform = frame.transform
     let (layers, clearColor) = drawnLayers(zoom: transform.camera.styleZoom)
     let usable = prepared.flatMap { $0.transform == transform ? $0 : nil }
@@ -226,10 +226,11 @@ public final class StyleRenderer: Sendable {
     if let clearColor, frame.isEmpty { frame.clearColor = clearColor }
     var input = StyleFrameInput(
       transform: transform, tiles: tilesBySource, textures: textures, revision: revision,
-      bucketNames: bucketNames, light: style.light, patterns: patterns, stateVersion: states.version)
+      bucketNames: bucketNames, light: style.light, patterns: patterns, stateVersion: states.version,
+      tileCuts: tileCuts)
     try prepareSymbols(
-      layers: layers, tiles: tilesBySource, states: states, resources: frame.resources, input: &input,
-      timings: &timings)
+      layers: layers, tiles: tilesBySource, states: states, resources: frame.resources, tileCuts: tileCuts,
+      input: &input, timings: &timings)
     var planner = StyleFramePlanner(input: input, frame: frame)
     for (position, drawn) in layers.enumerated() {
       planner.frame.beginLayer()
@@ -263,9 +264,10 @@ public final class StyleRenderer: Sendable {
     }.filter { seen.insert($0).inserted }
   }
 
-  /// The style as one layer of a frame; its first frame may draw from `prepared` tiles.
-  public func frameLayer(prepared: PreparedTiles? = nil) -> StyleFrameLayer {
-    StyleFrameLayer(renderer: self, prepared: prepared)
+  /// The style as one layer of a frame; its first frame may draw from `prepared` tiles. A frame
+  /// to be cut into tiles along `tileCuts` draws as ``TileCuts`` says.
+  public func frameLayer(prepared: PreparedTiles? = nil, tileCuts: TileCuts? = nil) -> StyleFrameLayer {
+    StyleFrameLayer(renderer: self, prepared: prepared, tileCuts: tileCuts)
   }
 }
 
@@ -274,9 +276,11 @@ public struct StyleFrameLayer: FrameLayer {
   public let renderer: StyleRenderer
   /// Tiles loaded and tessellated ahead for the frame's camera, if any.
   public let prepared: StyleRenderer.PreparedTiles?
+  /// Screen lines no label may cross (frames cut into tiles).
+  public var tileCuts: TileCuts? = nil
 
   public func addDraws(to frame: inout FrameBuilder) throws {
-    try renderer.addDraws(to: &frame, prepared: prepared)
+    try renderer.addDraws(to: &frame, prepared: prepared, tileCuts: tileCuts)
   }
 
   public func expectedPipelines(transform: CameraTransform) -> [Pipeline] {

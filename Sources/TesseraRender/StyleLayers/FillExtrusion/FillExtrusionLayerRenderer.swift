@@ -94,8 +94,10 @@ struct FillExtrusionLayerRenderer: StyleLayerRenderer {
       shared = shared.merging(PatternPaint.atlasUniforms(planner, position: position))
       textures = [PatternPaint.texture(planner)]
     }
-    // Heights are metres, scaled like MapLibre at the camera target's latitude.
-    let pointsPerMeter = transform.pointsPerMeter(latitude: transform.camera.target.latitude)
+    // Heights are metres, scaled like MapLibre at the camera target's latitude; flat in frames
+    // cut into tiles (walls would lean differently in each).
+    let pointsPerMeter =
+      planner.input.tileCuts == nil ? transform.pointsPerMeter(latitude: transform.camera.target.latitude) : 0
     let draws = groups.map { group in
       let tileWorldSize = transform.worldSize / Double(group.key.dataTile.tilesPerSide)
       var origin = group.key.covered.origin(worldSize: transform.worldSize)

@@ -66,6 +66,8 @@ struct SymbolPlacer {
   /// Map matrix: world offsets from the target (points) to clip space.
   let matrix: Mat4
   var grid: CollisionGrid
+  /// Screen lines no label may cross (frames cut into tiles).
+  var tileCuts: TileCuts?
 
   init(transform: CameraTransform) {
     self.transform = transform
@@ -79,6 +81,9 @@ struct SymbolPlacer {
     for entry in layers.reversed() { result[entry.layer.id] = place(entry) }
     return result
   }
+
+  /// Whether a box crosses a line of ``tileCuts``.
+  func crossesCut(_ box: CollisionGrid.Box) -> Bool { tileCuts?.crosses(box) ?? false }
 
   /// A point projected: clip coordinates and screen points.
   struct Projected {
@@ -390,6 +395,7 @@ struct SymbolPlacer {
         textFits =
           (values.textAllowOverlap || !boxes.contains(where: grid.collides))
           && !boxes.allSatisfy(grid.isOffscreen) && (!values.avoidEdges || boxes.allSatisfy(grid.isInsideView))
+          && !boxes.contains(where: crossesCut)
       }
     } else if hasText {
       let options = instance.labels
@@ -414,7 +420,7 @@ struct SymbolPlacer {
           let overlapAllowed = values.textAllowOverlap && (round == 1 || !instance.hasVariableAnchors)
           let fits =
             (overlapAllowed || !grid.collides(box)) && !grid.isOffscreen(box)
-            && (!values.avoidEdges || grid.isInsideView(box))
+            && (!values.avoidEdges || grid.isInsideView(box)) && !crossesCut(box)
           if fits || chosen == nil { chosen = (option.label, shift, box) }
           if fits {
             textFits = true
@@ -446,7 +452,7 @@ struct SymbolPlacer {
       iconBox = box
       iconFits =
         (values.iconAllowOverlap || !grid.collides(box)) && !grid.isOffscreen(box)
-        && (!values.avoidEdges || grid.isInsideView(box))
+        && (!values.avoidEdges || grid.isInsideView(box)) && !crossesCut(box)
     }
 
     // MapLibre's rule for labels with both: each part needs the other unless it is optional.

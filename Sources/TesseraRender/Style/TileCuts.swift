@@ -1,0 +1,29 @@
+/// The lines a frame will be cut along into tiles drawn apart (raster tiles rendered as
+/// metatiles), and what such a frame draws differently so that its pieces agree with pieces of
+/// other frames:
+/// - no label crosses a line: a label or icon whose box, grown by ``margin``, crosses one is
+///   not drawn, so no piece shows part of a label whose rest another frame may not draw
+///   (labels wholly on one side are placed as usual);
+/// - extrusions are drawn flat (their roofs at height 0): walls seen through a perspective
+///   camera lean away from the frame's centre, which differs from frame to frame.
+public struct TileCuts: Sendable, Hashable {
+  /// x of the vertical lines, screen points from the left edge.
+  public var vertical: [Double]
+  /// y of the horizontal lines, screen points from the top edge.
+  public var horizontal: [Double]
+  /// Points a box is grown by on every side before the test (halos and antialiasing reach
+  /// beyond the glyph boxes).
+  public var margin: Double
+
+  public init(vertical: [Double], horizontal: [Double], margin: Double = 2) {
+    self.vertical = vertical
+    self.horizontal = horizontal
+    self.margin = margin
+  }
+
+  /// Whether `box` (screen points) crosses a line.
+  func crosses(_ box: CollisionGrid.Box) -> Bool {
+    vertical.contains { box.minX - margin < $0 && $0 < box.maxX + margin }
+      || horizontal.contains { box.minY - margin < $0 && $0 < box.maxY + margin }
+  }
+}
