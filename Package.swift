@@ -139,7 +139,7 @@ let package = Package(
         "Support/make_label_sprite.py", "Support/make_image_source_picture.py", "Support/make_overlay_stamp.py",
         "Support/make_traffic_lines.py", "Support/make_google_style_cases.py",
       ]),
-    .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraTestSupport"]),
+    .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraTestSupport", "CSQLite"]),
     .testTarget(name: "TesseraServiceTests", dependencies: ["TesseraService", "Tessera", "TesseraTestSupport"]),
     // Only the library product, as a user's package sees it.
     .testTarget(name: "TesseraLibraryTests", dependencies: ["Tessera"]),

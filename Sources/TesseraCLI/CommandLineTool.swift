@@ -6,7 +6,7 @@ public enum TesseraCommandLine {
 
   static let commands: [any Command.Type] = [
     RenderCommand.self, ProjectCommand.self, InspectCommand.self, DiffCommand.self, BenchCommand.self,
-    GPUsCommand.self, ConformanceCommand.self, ServeCommand.self,
+    GPUsCommand.self, ConformanceCommand.self, ServeCommand.self, TilesCommand.self,
   ]
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.

@@ -25,7 +25,7 @@ func temporaryDirectory() throws -> String {
 }
 
 @Suite struct CLIHelpAndUsageTests {
-  @Test(arguments: ["render", "project", "inspect", "diff", "bench", "gpus", "conformance"])
+  @Test(arguments: ["render", "project", "inspect", "diff", "bench", "gpus", "conformance", "serve", "tiles"])
   func everyCommandHasHelp(_ command: String) {
     let run = CapturedRun([command, "--help"])
     #expect(run.status == 0)

@@ -149,6 +149,18 @@ public final class TileRenderer {
     return tiles
   }
 
+  /// The credits of what the tiles draw (the sources' attribution), or nil.
+  public func attribution() throws -> String? {
+    var options = template
+    options.width = 64
+    options.height = 64
+    options.attribution = .sources
+    let map = try Map(
+      preparation: MapPreparation(options: options, stylePath: stylePath, dataRoot: dataRoot, tileLoader: tileLoader),
+      device: device)
+    return map.attributionText
+  }
+
   /// Renders one tile (through its metatile; the other tiles are dropped).
   public func render(_ tile: TileID) throws -> RGBAImage {
     try render(Metatile(containing: tile, size: settings.metatile))[tile]!

@@ -156,6 +156,64 @@ public final class MBTilesWriter {
     return sqlite3_column_blob(statement, 0).map { Array(UnsafeRawBufferPointer(start: $0, count: size)) } ?? []
   }
 
+  /// Calls `body` with every tile of the MBTiles archive at `path` (any layout with a `tiles`
+  /// table or view), XYZ ids.
+  public static func forEachTile(in path: String, _ body: (TileID, [UInt8]) throws -> Void) throws {
+    guard FileManager.default.fileExists(atPath: path) else { throw TileWriteError("\(path): no such file") }
+    var opened: OpaquePointer?
+    guard sqlite3_open_v2(path, &opened, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let opened
+    else {
+      sqlite3_close_v2(opened)
+      throw TileWriteError("\(path): cannot open")
+    }
+    defer { sqlite3_close_v2(opened) }
+    var statement: OpaquePointer?
+    let sql = "SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles"
+    guard sqlite3_prepare_v2(opened, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+      throw TileWriteError("\(path): not an MBTiles archive (\(String(cString: sqlite3_errmsg(opened))))")
+    }
+    defer { sqlite3_finalize(statement) }
+    while true {
+      let status = sqlite3_step(statement)
+      if status == SQLITE_DONE { return }
+      guard status == SQLITE_ROW else {
+        throw TileWriteError("\(path): \(String(cString: sqlite3_errmsg(opened)))")
+      }
+      let z = Int(sqlite3_column_int(statement, 0))
+      let x = Int(sqlite3_column_int(statement, 1))
+      let tmsY = Int(sqlite3_column_int(statement, 2))
+      guard (0...30).contains(z), let tile = TileID(checkedZ: z, x: x, y: (1 << z) - 1 - tmsY) else {
+        throw TileWriteError("\(path): tile \(z)/\(x)/\(tmsY) (TMS) lies outside its zoom level")
+      }
+      let size = Int(sqlite3_column_bytes(statement, 3))
+      let data = sqlite3_column_blob(statement, 3).map { Array(UnsafeRawBufferPointer(start: $0, count: size)) } ?? []
+      try body(tile, data)
+    }
+  }
+
+  /// The metadata rows of the MBTiles archive at `path`, in table order.
+  public static func metadata(of path: String) throws(TileWriteError) -> [(String, String)] {
+    guard FileManager.default.fileExists(atPath: path) else { throw TileWriteError("\(path): no such file") }
+    var opened: OpaquePointer?
+    guard sqlite3_open_v2(path, &opened, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let opened
+    else {
+      sqlite3_close_v2(opened)
+      throw TileWriteError("\(path): cannot open")
+    }
+    defer { sqlite3_close_v2(opened) }
+    var statement: OpaquePointer?
+    guard sqlite3_prepare_v2(opened, "SELECT name, value FROM metadata", -1, &statement, nil) == SQLITE_OK,
+      let statement
+    else { throw TileWriteError("\(path): not an MBTiles archive (no metadata table)") }
+    defer { sqlite3_finalize(statement) }
+    var rows: [(String, String)] = []
+    while sqlite3_step(statement) == SQLITE_ROW {
+      guard let name = sqlite3_column_text(statement, 0) else { continue }
+      rows.append((String(cString: name), sqlite3_column_text(statement, 1).map { String(cString: $0) } ?? ""))
+    }
+    return rows
+  }
+
   /// FNV-1a, 64 bits: equal images have equal hashes; equal hashes are checked byte by byte.
   static func hash(_ bytes: [UInt8]) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
