@@ -1,5 +1,6 @@
 import CTesseraServer
 import Foundation
+import TesseraJSON
 
 /// One HTTP request as the server received it.
 public struct HTTPRequest: @unchecked Sendable {
@@ -44,6 +45,11 @@ public struct HTTPResponse: Sendable {
     self.status = status
     self.headers = headers
     self.body = body
+  }
+
+  /// A JSON answer (200).
+  static func json(_ value: JSONValue) -> HTTPResponse {
+    HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array(value.serialized().utf8))
   }
 
   /// A plain-text answer of one line.

@@ -100,6 +100,8 @@ final class ServiceCounters: Sendable {
   /// Requests accepted and not yet answered (rendering or waiting).
   let inFlight = Atomic<Int>(0)
   let draining = Atomic<Bool>(false)
+  /// When the service started: the `Last-Modified` of its tiles.
+  let startedAt = Date()
 }
 
 /// Routes requests to their handlers and keeps the counts the service holds load with.
@@ -109,12 +111,17 @@ final class ServiceRouter: Sendable {
   let counters: ServiceCounters
   var metrics: ServiceMetrics { counters.metrics }
   let icons: MarkerIcons
+  /// Rendered metatiles and the requests waiting for them.
+  let metatiles: MetatileCache
+  /// Styles' credits and bounds, by id.
+  let descriptions = Mutex<[String: TileJob.TileSet.Description]>([:])
 
   init(configuration: ServiceConfiguration, pool: RenderPool, counters: ServiceCounters) {
     self.configuration = configuration
     self.pool = pool
     self.counters = counters
     icons = MarkerIcons(hosts: configuration.iconHosts, folder: configuration.iconFolder)
+    metatiles = MetatileCache(byteLimit: configuration.tileCacheBytes)
   }
 
   /// Google's limit on a request's URL.
@@ -221,6 +228,12 @@ final class ServiceRouter: Sendable {
       answer(stylesList(request))
     case "style":
       answer(styleDocument(request))
+    case "tile":
+      serveTile(request, answer: answer)
+    case "tilejson":
+      answer(serveTileJSON(request))
+    case "wmts":
+      answer(serveWMTS(request))
     case "tileserver-static":
       let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
       guard let style = configuration.styles[parts[1]] else {
@@ -254,10 +267,19 @@ final class ServiceRouter: Sendable {
     case "/maps/api/staticmap": return "staticmap"
     case "/styles.json": return "styles"
     case "/render": return "render"
+    case "/index.json": return "tilejson"
     default:
       let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-      if parts.count == 3, parts[0] == "styles", parts[2] == "style.json" { return "style" }
-      if parts.count == 5, parts[0] == "styles", parts[2] == "static" { return "tileserver-static" }
+      guard parts.first == "styles" else { return "other" }
+      if parts.count == 3, parts[2] == "style.json" { return "style" }
+      if parts.count == 3, parts[2] == "wmts.xml" { return "wmts" }
+      if parts.count == 5, parts[2] == "static" { return "tileserver-static" }
+      if parts.count == 2 && parts[1].hasSuffix(".json")
+        || parts.count == 3 && parts[1] == "512" && parts[2].hasSuffix(".json")
+      {
+        return "tilejson"
+      }
+      if parts.count == 5 || parts.count == 6 && (parts[2] == "256" || parts[2] == "512") { return "tile" }
       return "other"
     }
   }

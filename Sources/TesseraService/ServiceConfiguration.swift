@@ -52,6 +52,15 @@ public struct ServiceConfiguration: Sendable {
   public var keys: Set<String>?
   /// The URL-signing secret (URL-safe base64, Google's scheme); nil: no signature needed.
   public var signingSecret: String?
+  /// Raster tiles (`/styles/{id}/{z}/{x}/{y}.png`): tiles per metatile side, the buffer drawn
+  /// around a metatile (points), bytes of rendered metatiles kept for the requests of their
+  /// other tiles, and whether a tile outside the data's bounds is answered 404 ("sparse",
+  /// so clients draw the parent tile instead) rather than 204.
+  public var tileMetatile = 4
+  public var tileBuffer = 64
+  public var tileCacheBytes = 256 << 20
+  public var sparseTiles = false
+
   /// What a tileserver-gl style id draws.
   public enum Style: Sendable, Equatable {
     case mapType(MapType)
@@ -68,7 +77,8 @@ public struct ServiceConfiguration: Sendable {
 
   /// Reads a config file: `{"listen": "HOST:PORT", "workers", "queue", "deadline", "maxWidth",
   /// "maxHeight", "maxScale", "maxBodyBytes", "connectionTimeout", "attribution", "dataRoot",
-  /// "tiles", "imagery", "dem", "mapIDs", "accessLog"}`; paths relative to the file.
+  /// "tiles", "imagery", "dem", "mapIDs", "accessLog", "tileMetatile", "tileBuffer",
+  /// "tileCacheMegabytes", "sparse"}`; paths relative to the file.
   public init(file: String) throws {
     guard let data = FileManager.default.contents(atPath: file) else {
       throw ConfigurationError(source: file, reason: "cannot read the file")
@@ -84,7 +94,7 @@ public struct ServiceConfiguration: Sendable {
       "listen", "workers", "queue", "deadline", "maxWidth", "maxHeight", "maxScale", "maxBodyBytes",
       "connectionTimeout", "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog", "styles",
       "keys", "signingSecret", "allowedHosts", "cors", "trustForwardedHeaders", "iconHosts", "iconFolder",
-      "metricsListen",
+      "metricsListen", "tileMetatile", "tileBuffer", "tileCacheMegabytes", "sparse",
     ]
     for key in try root.keys() where !known.contains(key) {
       throw ConfigurationError(source: file, reason: "unknown field '\(key)'")
@@ -104,6 +114,13 @@ public struct ServiceConfiguration: Sendable {
     maxBodyBytes = try root["maxBodyBytes"].integer(default: maxBodyBytes, in: 1...(1 << 30))
     connectionTimeout = try root["connectionTimeout"].integer(default: connectionTimeout, in: 1...3600)
     attribution = try root["attribution"].bool(default: attribution)
+    tileMetatile = try root["tileMetatile"].integer(default: tileMetatile, in: 1...16)
+    guard tileMetatile & (tileMetatile - 1) == 0 else {
+      throw ConfigurationError(source: file, reason: "tileMetatile must be 1, 2, 4, 8 or 16, found \(tileMetatile)")
+    }
+    tileBuffer = try root["tileBuffer"].integer(default: tileBuffer, in: 0...512)
+    tileCacheBytes = try root["tileCacheMegabytes"].integer(default: tileCacheBytes >> 20, in: 0...65536) << 20
+    sparseTiles = try root["sparse"].bool(default: sparseTiles)
     accessLog = try root["accessLog"].bool(default: accessLog)
     if let value = try root["dataRoot"].optionalString() { dataRoot = Scene.absolutePath(value, against: directory) }
     tiles = try root["tiles"].optionalString()

@@ -17,6 +17,10 @@ final class ServiceMetrics: Sendable {
     var warnings: [String: Int] = [:]
     var rejected = 0
     var timedOut = 0
+    /// Raster tiles answered from a rendered metatile (cached or rendering for another
+    /// request) and tiles whose metatile was rendered for them.
+    var tileCacheHits = 0
+    var tileCacheMisses = 0
   }
 
   private let state = Mutex(State())
@@ -46,6 +50,14 @@ final class ServiceMetrics: Sendable {
     if lower.contains("glyph") || lower.contains("font") { return "glyphs" }
     if lower.contains("tile") || lower.contains("source") { return "tiles" }
     return "other"
+  }
+
+  /// Counts a raster tile request: served from a metatile already rendered or rendering
+  /// (`cached`), or rendering its metatile.
+  func tileServed(cached: Bool) {
+    state.withLock { state in
+      if cached { state.tileCacheHits += 1 } else { state.tileCacheMisses += 1 }
+    }
   }
 
   func rendered(failed: Bool) {
@@ -81,6 +93,10 @@ final class ServiceMetrics: Sendable {
         [
           "# HELP tessera_renders_total Maps rendered.", "# TYPE tessera_renders_total counter",
           "tessera_renders_total \(state.renders)",
+          "# HELP tessera_tile_cache_total Raster tile requests by whether their metatile was rendered already.",
+          "# TYPE tessera_tile_cache_total counter",
+          "tessera_tile_cache_total{result=\"hit\"} \(state.tileCacheHits)",
+          "tessera_tile_cache_total{result=\"miss\"} \(state.tileCacheMisses)",
           "# HELP tessera_render_failures_total Renders that failed.", "# TYPE tessera_render_failures_total counter",
           "tessera_render_failures_total \(state.renderFailures)",
           "# HELP tessera_render_warnings_total Render warnings by kind (glyphs: missing fonts or glyph ranges).",

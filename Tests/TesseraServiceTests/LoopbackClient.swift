@@ -60,8 +60,10 @@ enum LoopbackClient {
       }
     }
     guard connected == 0 else { throw Failure(description: "cannot connect to port \(port)", refused: true) }
-    var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
-    for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    // A Host header given replaces the default one.
+    var head =
+      "\(method) \(target) HTTP/1.1\r\nHost: \(headers["Host"] ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
+    for (name, value) in headers where name != "Host" { head += "\(name): \(value)\r\n" }
     if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
     head += "\r\n"
     let bytes = Array(head.utf8) + body

@@ -29,3 +29,51 @@ public struct TileJob: Sendable, Equatable {
     self.metatile = metatile
   }
 }
+
+extension TileJob.TileSet {
+  /// What a tile set's sources say about it: their credits, the box their data covers (nil when
+  /// a source has no bounds: the whole world) and the deepest zoom of their data.
+  public struct Description: Sendable, Equatable {
+    public var attribution: String?
+    public var bounds: CoordinateBounds?
+    public var dataMaxZoom: Int?
+
+    public init(attribution: String? = nil, bounds: CoordinateBounds? = nil, dataMaxZoom: Int? = nil) {
+      self.attribution = attribution
+      self.bounds = bounds
+      self.dataMaxZoom = dataMaxZoom
+    }
+  }
+
+  /// Reads the style and opens its sources (no GL): the credits and coverage of the tiles.
+  public func describe() throws -> Description {
+    var options = template
+    options.attribution = .sources
+    let preparation = try MapPreparation(options: options, stylePath: stylePath, dataRoot: dataRoot)
+    guard let renderer = preparation.styleRenderer else { return Description() }
+    var seen = Set<String>()
+    var credits: [String] = []
+    var bounds: CoordinateBounds?
+    var unbounded = false
+    var maxZoom: Int?
+    for id in renderer.sources.keys.sorted() {
+      let metadata = renderer.sources[id]?.bound.source.metadata
+      let text = MapOrnaments.plainText(renderer.style.sources[id]?.attribution ?? metadata?.attribution ?? "")
+      if !text.isEmpty, seen.insert(text).inserted { credits.append(text) }
+      if let box = metadata?.bounds, box.isValid {
+        bounds =
+          bounds.map { current in
+            CoordinateBounds(
+              south: min(current.south, box.south), west: min(current.west, box.west),
+              north: max(current.north, box.north), east: max(current.east, box.east))
+          } ?? box
+      } else {
+        unbounded = true
+      }
+      if let zoom = metadata?.maxZoom { maxZoom = max(maxZoom ?? 0, zoom) }
+    }
+    return Description(
+      attribution: credits.isEmpty ? nil : credits.joined(separator: " "), bounds: unbounded ? nil : bounds,
+      dataMaxZoom: maxZoom)
+  }
+}
