@@ -48,6 +48,31 @@ import Testing
     #expect(brokenStatus != 0)
   }
 
+  @Test func theTilesIndexedJobMatchesTheSchemas() throws {
+    guard FileManager.default.fileExists(atPath: DeploymentTests.tools + "/kubernetes_validate") else {
+      print(
+        "skipped Kubernetes schema check: kubernetes-validate is not installed in .build/pytools (make test installs it)"
+      )
+      return
+    }
+    let environment = ["PYTHONPATH": DeploymentTests.tools]
+    let manifest = DeploymentTests.root + "/deploy/kubernetes/tiles-job.yaml"
+    let (status, output) = try DeploymentTests.run(
+      ["python3", "-m", "kubernetes_validate", "--strict", manifest], environment: environment)
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("job/tessera-tiles"))
+    let text = try String(contentsOfFile: manifest, encoding: .utf8)
+    // The shard count the pods read equals the Job's completions.
+    #expect(text.contains("completions: 8") && text.contains("value: \"8\"") && text.contains("--shard auto"))
+    let broken = NSTemporaryDirectory() + "tessera-broken-job-\(UUID().uuidString).yaml"
+    defer { try? FileManager.default.removeItem(atPath: broken) }
+    try text.replacingOccurrences(of: "completionMode: Indexed", with: "completionMode: [Indexed]").write(
+      toFile: broken, atomically: true, encoding: .utf8)
+    let (brokenStatus, _) = try DeploymentTests.run(
+      ["python3", "-m", "kubernetes_validate", "--strict", broken], environment: environment)
+    #expect(brokenStatus != 0)
+  }
+
   @Test func theNginxConfigurationParses() throws {
     guard let nginx = NginxTests.nginx else {
       print("skipped nginx -t: nginx is not installed (make test installs it)")
