@@ -112,6 +112,7 @@ enum TilesCommand: Command {
     let results = Mutex<[(Metatile, Result<[(TileID, [UInt8])], any Error>)]>([])
     let ready = DispatchSemaphore(value: 0)
     var pending = 0
+    let renderStart = DispatchTime.now()
     var iterator = metatiles.makeIterator()
     var exhausted = false
     let limit = threads * 2
@@ -160,9 +161,10 @@ enum TilesCommand: Command {
         ("attribution", attribution ?? ""), ("tileSize", "\(tileSettings.tileSize * tileSettings.scale)"),
       ], bounds: (west, south, east, north))
     progress.finish()
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - renderStart.uptimeNanoseconds) / 1e9
     console.print(
-      "\(output): \(progress.done) tiles (\(progress.rendered) rendered, \(progress.done - progress.rendered) already there), shard \(shard)"
-    )
+      "\(output): \(progress.done) tiles (\(progress.rendered) rendered, \(progress.done - progress.rendered) already there), shard \(shard); "
+        + String(format: "%.3f s rendering, %.1f tiles/s", seconds, Double(progress.rendered) / max(seconds, 1e-9)))
     return 0
   }
 
