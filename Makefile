@@ -14,7 +14,7 @@ DEBIAN_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libegl-mesa0 lib
 DEMO_OUTPUT ?= demo.png
 DEMO_ARGS := --center 40.0,-74.0 --zoom 16.5 --tilt 60 --bearing 30 --size 1024x768
 
-.PHONY: all deps pytools build demo test bench bench-serve bench-tiles lint format clean
+.PHONY: all deps pytools build demo test bench bench-serve bench-tiles bench-tiles-memory lint format clean
 
 all: build
 
@@ -66,6 +66,9 @@ bench-serve: build
 
 bench-tiles: build
 	python3 Tools/bench/bench_tiles.py --tessera .build/release/tessera --shared $(SHARED) $(BENCH_ARGS)
+
+bench-tiles-memory: build
+	python3 Tools/bench/tiles_memory.py --tessera .build/release/tessera $(BENCH_ARGS)
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Tools Shaders

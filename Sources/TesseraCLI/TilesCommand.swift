@@ -21,7 +21,7 @@ enum TilesCommand: Command {
            tessera tiles merge --output OUT.mbtiles|OUT.pmtiles IN.mbtiles…
 
     Renders every tile of the zooms that meets the area (XYZ scheme, rows from the north) the
-    way `tessera serve` serves /styles/{id}/{z}/{x}/{y}: a metatile (N×N tiles, default 4) per
+    way `tessera serve` serves /styles/{id}/{z}/{x}/{y}: a metatile (N×N tiles, default 2) per
     frame with a buffer, no label cut at a tile edge (labels crossing a metatile's edge are
     left out on both sides), extrusions flat.
 
@@ -43,7 +43,7 @@ enum TilesCommand: Command {
       --tile-size 256|512     tile side in points (default 256)
       --scale N               pixels per point, 1…4 (default 1; 2 gives @2x tiles)
       --format F              png (default), jpeg or webp
-      --metatile N            tiles per metatile side: 1, 2, 4 (default), 8 or 16
+      --metatile N            tiles per metatile side: 1, 2 (default), 4, 8 or 16
       --buffer P              points rendered around a metatile and dropped (default 64)
       --shard I/N | auto      this machine's share
       --threads N             render threads (default: all cores)

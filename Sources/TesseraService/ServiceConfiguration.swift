@@ -56,7 +56,7 @@ public struct ServiceConfiguration: Sendable {
   /// around a metatile (points), bytes of rendered metatiles kept for the requests of their
   /// other tiles, and whether a tile outside the data's bounds is answered 404 ("sparse",
   /// so clients draw the parent tile instead) rather than 204.
-  public var tileMetatile = 4
+  public var tileMetatile = 2
   public var tileBuffer = 64
   public var tileCacheBytes = 256 << 20
   public var sparseTiles = false

@@ -11,7 +11,7 @@ import Testing
 /// Raster tiles over real HTTP on 127.0.0.1: tileserver-gl's paths, TileJSON, WMTS, caching
 /// headers, one render per metatile however many of its tiles are asked for at once.
 @Suite(.serialized) struct TileServiceTests {
-  /// A demo-city tile at zoom 16 and the metatile (4×4) holding it.
+  /// A demo-city tile at zoom 16.
   static let tile = TileID(z: 16, x: 19_265, y: 24_638)
 
   static func metric(_ name: String, port: UInt16) throws -> Int {
@@ -57,7 +57,7 @@ import Testing
   }
 
   @Test func theTilesOfOneMetatileAskedForAtOnceRenderIt() throws {
-    let service = try RenderServiceTests.start(workers: 2, queue: 32)
+    let service = try RenderServiceTests.start(workers: 2, queue: 32) { $0.tileMetatile = 4 }
     defer { service.shutdown() }
     let metatile = Metatile(containing: Self.tile, size: 4)
     let rendersBefore = try Self.metric("tessera_renders_total", port: service.port)

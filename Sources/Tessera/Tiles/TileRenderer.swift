@@ -34,8 +34,10 @@ public final class TileRenderer {
     /// Points drawn around a metatile and thrown away, so edges draw as inside a larger map.
     public var buffer: Int
 
-    /// Defaults: 256-point tiles at scale 1 in metatiles of 4×4 with a 64-point buffer.
-    public init(tileSize: Int = 256, scale: Int = 1, metatile: Int = 4, buffer: Int = 64) {
+    /// Defaults: 256-point tiles at scale 1 in metatiles of 2×2 with a 64-point buffer (2×2
+    /// rendered the Monaco pyramid fastest at 256 and 512 points, with the lowest first-tile
+    /// latency but for single tiles and a third of the memory of 8×8; see BENCHMARKS.md).
+    public init(tileSize: Int = 256, scale: Int = 1, metatile: Int = 2, buffer: Int = 64) {
       self.tileSize = tileSize
       self.scale = scale
       self.metatile = metatile
