@@ -10,6 +10,17 @@ public struct Snapshot: Sendable {
   public let warnings: [String]
   /// The visible markers, when the map's `accessibilityElementsHidden` is false.
   public let accessibilityElements: [MarkerAccessibilityElement]
+
+  /// A snapshot of pixels made otherwise (tiles laid side by side, a picture composed).
+  public init(
+    image: RGBAImage, statistics: FrameStatistics = FrameStatistics(), warnings: [String] = [],
+    accessibilityElements: [MarkerAccessibilityElement] = []
+  ) {
+    self.image = image
+    self.statistics = statistics
+    self.warnings = warnings
+    self.accessibilityElements = accessibilityElements
+  }
 }
 
 /// Counters and timings of one frame.

@@ -95,10 +95,14 @@ enum TilesCommand: Command {
         try ValueParsers.integer(text, option: "threads", range: 1...256)
       } ?? ProcessInfo.processInfo.activeProcessorCount
     let sink = try TileSink(output: output, format: format)
+    // Metatiles are drawn once each: smaller caches than an interactive map's keep a long run
+    // bounded (GPU geometry per thread; decoded tiles shared).
+    var template = settings.options
+    template.gpuCacheBytes = min(template.gpuCacheBytes, 128 << 20)
     let set = TileJob.TileSet(
-      template: settings.options, stylePath: settings.style?.path, dataRoot: settings.style?.dataRoot,
+      template: template, stylePath: settings.style?.path, dataRoot: settings.style?.dataRoot,
       settings: tileSettings)
-    let pool = try RenderPool(threads: threads, gpu: settings.gpu)
+    let pool = try RenderPool(threads: threads, gpu: settings.gpu, tileCacheBytes: 128 << 20)
     defer { pool.shutdown() }
     let attribution = try TileRenderer(
       template: set.template, stylePath: set.stylePath, dataRoot: set.dataRoot, settings: tileSettings,

@@ -59,7 +59,15 @@ public struct ConformanceRunner {
   /// Renders one case (premultiplied pixels, as MapLibre reads them back).
   public func render(_ test: ConformanceCase) throws -> Snapshot {
     if let problem = test.problem { throw ConformanceError(path: test.directory, reason: problem) }
-    let map = try Map(options: ConformanceRunner.options(for: test), device: device)
+    if test.tileMode { return try renderTiles(test) }
+    return try render(test, options: ConformanceRunner.options(for: test), tileMode: false)
+  }
+
+  /// Renders a case at `options` (in tile mode as one tile: labels collide 1,024 points past
+  /// its edges, as MapLibre's tile mode places them).
+  func render(_ test: ConformanceCase, options: MapOptions, tileMode: Bool) throws -> Snapshot {
+    let map = try Map(options: options, device: device)
+    if tileMode { map.tileCuts = TileCuts(vertical: [], horizontal: [], collisionMargin: 1024, linesAvoidEdges: true) }
     let style = try Style.parse(test.style, source: test.directory + "/style.json")
     try map.setStyle(style, name: test.id, dataRoot: test.directory, localRoot: suite.root)
     try ConformanceRunner.apply(test.operations, to: map, path: test.directory)

@@ -32,6 +32,11 @@ public struct ConformanceCase: Sendable {
   /// What the case does to the map before its snapshot (`metadata.test.operations`, e.g.
   /// `["setFeatureState", {…}, {…}]`).
   public var operations: [JSONValue] = []
+  /// `mapMode: "tile"`: the 512-pixel tiles covering the view are rendered one by one and
+  /// laid side by side, as MapLibre Native's runner does.
+  public var tileMode = false
+  /// `debug: true`: tile borders drawn (2-pixel red outlines).
+  public var debug = false
 }
 
 /// A folder of MapLibre render tests (`render-tests/<category>/<case>/style.json` with
@@ -102,7 +107,7 @@ public struct ConformanceSuite: Sendable {
         latitude: centre.count > 1 ? centre[1].number ?? 0 : 0, longitude: centre.first?.number ?? 0),
       zoom: number(style["zoom"], 0), bearing: number(style["bearing"], 0), pitch: number(style["pitch"], 0),
       expectedImages: expected, upstreamIgnored: ignored[id], problem: problem,
-      operations: test?["operations"]?.array ?? [])
+      operations: test?["operations"]?.array ?? [], tileMode: tileMode, debug: test?["debug"]?.bool == true)
   }
 
   /// Case id → reason, from the manifest's `upstreamIgnored` entries.

@@ -111,13 +111,17 @@ public struct VectorTileLayer: Sendable, Equatable {
     return result
   }
 
-  /// Approximate memory held, in bytes.
+  /// Approximate memory held, in bytes: element storage plus what every heap array costs
+  /// (its header and the allocator's overhead, about 48 bytes), so that a cache's budget
+  /// bounds its real size.
   var byteCount: Int {
-    var total = 64 + name.utf8.count
-    for key in keys { total += key.utf8.count + 16 }
-    total += values.count * 24
+    let array = 48
+    var total = 64 + name.utf8.count + 3 * array
+    for key in keys { total += key.utf8.count + 16 + (key.utf8.count > 15 ? array : 0) }
+    total += values.count * 32
+    total += features.count * MemoryLayout<VectorFeature>.stride
     for feature in features {
-      total += 48 + feature.tags.count * 4 + feature.geometry.count * 24
+      total += 2 * array + feature.tags.count * 4 + feature.geometry.count * (8 + array)
       for part in feature.geometry { total += part.count * 8 }
     }
     return total

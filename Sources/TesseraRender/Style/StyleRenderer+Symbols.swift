@@ -134,7 +134,8 @@ extension StyleRenderer {
     if let last = lastPlacement.withLock({ $0 }), last.key == key {
       input.symbols = last.symbols
     } else {
-      var placement = SymbolPlacer(transform: input.transform)
+      var placement = SymbolPlacer(
+        transform: input.transform, collisionMargin: tileCuts?.collisionMargin ?? CollisionGrid.defaultMargin)
       placement.tileCuts = tileCuts
       input.symbols = placement.place(layerTiles)
       let quads = Double(placement.quadNanoseconds) / 1e6

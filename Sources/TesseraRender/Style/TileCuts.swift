@@ -14,11 +14,23 @@ public struct TileCuts: Sendable, Hashable {
   /// Points a box is grown by on every side before the test (halos and antialiasing reach
   /// beyond the glyph boxes).
   public var margin: Double
+  /// Points beyond the frame's edges labels are placed and collide in (100 as in a map;
+  /// MapLibre's tile mode uses 1,024 so that labels near a tile's edge meet the same
+  /// neighbours in both tiles).
+  public var collisionMargin: Double
+  /// Whether labels along lines must lie wholly inside the frame (`symbol-avoid-edges` for
+  /// them, as MapLibre's tile mode places them).
+  public var linesAvoidEdges: Bool
 
-  public init(vertical: [Double], horizontal: [Double], margin: Double = 2) {
+  public init(
+    vertical: [Double], horizontal: [Double], margin: Double = 2, collisionMargin: Double = 100,
+    linesAvoidEdges: Bool = false
+  ) {
     self.vertical = vertical
     self.horizontal = horizontal
     self.margin = margin
+    self.collisionMargin = collisionMargin
+    self.linesAvoidEdges = linesAvoidEdges
   }
 
   /// Whether `box` (screen points) crosses a line.

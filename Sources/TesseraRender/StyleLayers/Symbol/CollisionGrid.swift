@@ -37,8 +37,11 @@ struct CollisionGrid {
     }
   }
 
+  /// Points beyond the view's edges labels may collide in, by default (MapLibre's viewport
+  /// padding).
+  static let defaultMargin = 100.0
   /// Points beyond the view's edges labels may collide in.
-  static let margin = 100.0
+  let margin: Double
   let cellSize = 50.0
   let width: Double
   let height: Double
@@ -47,18 +50,18 @@ struct CollisionGrid {
   private var cells: [[Int32]]
   private var boxes: [Box] = []
 
-  init(width: Double, height: Double) {
+  init(width: Double, height: Double, margin: Double = CollisionGrid.defaultMargin) {
     self.width = width
     self.height = height
-    columns = max(1, Int(((width + 2 * CollisionGrid.margin) / cellSize).rounded(.up)))
-    rows = max(1, Int(((height + 2 * CollisionGrid.margin) / cellSize).rounded(.up)))
+    self.margin = margin
+    columns = max(1, Int(((width + 2 * margin) / cellSize).rounded(.up)))
+    rows = max(1, Int(((height + 2 * margin) / cellSize).rounded(.up)))
     cells = [[Int32]](repeating: [], count: columns * rows)
   }
 
   /// Whether `box` lies wholly outside the view and its margin.
   func isOffscreen(_ box: Box) -> Bool {
-    box.maxX < -CollisionGrid.margin || box.minX > width + CollisionGrid.margin || box.maxY < -CollisionGrid.margin
-      || box.minY > height + CollisionGrid.margin
+    box.maxX < -margin || box.minX > width + margin || box.maxY < -margin || box.minY > height + margin
   }
 
   /// Whether `box` lies wholly inside the view (for `symbol-avoid-edges`).
@@ -68,7 +71,7 @@ struct CollisionGrid {
 
   private func cellRange(_ box: Box) -> (ClosedRange<Int>, ClosedRange<Int>) {
     func clamp(_ value: Double, _ count: Int) -> Int {
-      min(max(Int(((value + CollisionGrid.margin) / cellSize).rounded(.down)), 0), count - 1)
+      min(max(Int(((value + margin) / cellSize).rounded(.down)), 0), count - 1)
     }
     return (
       clamp(box.minX, columns)...clamp(box.maxX, columns), clamp(box.minY, rows)...clamp(box.maxY, rows)

@@ -69,10 +69,10 @@ struct SymbolPlacer {
   /// Screen lines no label may cross (frames cut into tiles).
   var tileCuts: TileCuts?
 
-  init(transform: CameraTransform) {
+  init(transform: CameraTransform, collisionMargin: Double = CollisionGrid.defaultMargin) {
     self.transform = transform
     matrix = transform.clipMatrix()
-    grid = CollisionGrid(width: transform.viewport.width, height: transform.viewport.height)
+    grid = CollisionGrid(width: transform.viewport.width, height: transform.viewport.height, margin: collisionMargin)
   }
 
   /// Places every layer's symbols; the result by layer id.
@@ -134,7 +134,11 @@ struct SymbolPlacer {
   private mutating func place(_ entry: SymbolLayerTiles) -> PlacedSymbols {
     let layer = entry.layer
     let zoom = transform.camera.styleZoom
-    let values = LayerValues(layer: layer, zoom: zoom, transform: transform)
+    var values = LayerValues(layer: layer, zoom: zoom, transform: transform)
+    // MapLibre's tile mode keeps labels along lines inside the tile.
+    if tileCuts?.linesAvoidEdges == true && layer.value(SymbolProperties.placement, zoom: zoom) == .line {
+      values.avoidEdges = true
+    }
     var candidates: [Candidate] = []
     var seen: [DedupeKey: Int] = [:]
     for (tileIndex, (tile, bucket)) in entry.tiles.enumerated() {
@@ -208,7 +212,7 @@ struct SymbolPlacer {
     let iconAllowOverlap: Bool
     let iconIgnorePlacement: Bool
     let iconOptional: Bool
-    let avoidEdges: Bool
+    var avoidEdges: Bool
     let textPadding: Double
     let hasSortKey: Bool
     let sortsByViewportY: Bool
@@ -354,7 +358,7 @@ struct SymbolPlacer {
     guard let anchor = project(dx: candidate.offset.x, dy: candidate.offset.y) else { return nil }
     // Anchors far outside the view cannot show a label in it (the grid's margin and the
     // widest labels together stay within this).
-    let reach = CollisionGrid.margin + 512
+    let reach = grid.margin + 512
     guard anchor.screen.x > -reach, anchor.screen.y > -reach, anchor.screen.x < transform.viewport.width + reach,
       anchor.screen.y < transform.viewport.height + reach
     else { return nil }
