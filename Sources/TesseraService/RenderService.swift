@@ -323,33 +323,67 @@ final class ServiceRouter: Sendable {
     }
   }
 
+  /// A place among the requests rendering or waiting, taken by ``admit(_:answer:)``.
+  final class Admission: Sendable {
+    let done = Atomic<Bool>(false)
+    let counters: ServiceCounters
+
+    init(counters: ServiceCounters) { self.counters = counters }
+
+    /// Gives the place back once the request is answered (the deadline no longer applies).
+    func finish() {
+      done.store(true, ordering: .sequentiallyConsistent)
+      counters.inFlight.subtract(1, ordering: .sequentiallyConsistent)
+    }
+  }
+
+  /// Takes a place for a render unless the workers and the queue are full (then answers 503
+  /// with `Retry-After` at once and returns nil) and arms the deadline: unless finished by
+  /// then, the request is answered 504 (`what` names what was not rendered).
+  func admit(_ what: String, answer: @escaping @Sendable (HTTPResponse) -> Void) -> Admission? {
+    let capacity = pool.threadCount + configuration.queueLimit
+    let accepted = counters.inFlight.add(1, ordering: .sequentiallyConsistent).newValue
+    guard accepted <= capacity, !counters.draining.load(ordering: .relaxed) else {
+      counters.inFlight.subtract(1, ordering: .sequentiallyConsistent)
+      answer(.text(503, "the server is busy; try again shortly", headers: [("Retry-After", "1")]))
+      return nil
+    }
+    let admission = Admission(counters: counters)
+    let deadline = configuration.deadline
+    DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
+      guard !admission.done.load(ordering: .sequentiallyConsistent) else { return }
+      answer(.text(504, "the \(what) was not rendered within \(deadline) seconds"))
+    }
+    return admission
+  }
+
+  /// An image answer: 200 with the bytes, or 304 when `ifNoneMatch` names their entity tag;
+  /// `Cache-Control`, `ETag` and `headers` either way.
+  static func imageResponse(
+    _ bytes: [UInt8], mimeType: String, headers: [(String, String)] = [], ifNoneMatch: String?
+  ) -> HTTPResponse {
+    let tag = "\"" + hash(bytes) + "\""
+    let all = [("Content-Type", mimeType), ("Cache-Control", "public, max-age=86400"), ("ETag", tag)] + headers
+    if let match = ifNoneMatch,
+      match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag })
+    {
+      return HTTPResponse(status: 304, headers: all.filter { $0.0 != "Content-Type" })
+    }
+    return HTTPResponse(status: 200, headers: all, body: bytes)
+  }
+
   /// Renders on the pool unless it is full; answers the image, 503 when full, 504 at the
   /// deadline.
   private func render(
     _ scene: Scene, format: ImageEncoding, warnings: [String], request: HTTPRequest,
     answer: @escaping @Sendable (HTTPResponse) -> Void
   ) {
-    let capacity = pool.threadCount + configuration.queueLimit
-    let accepted = counters.inFlight.add(1, ordering: .sequentiallyConsistent).newValue
-    guard accepted <= capacity, !counters.draining.load(ordering: .relaxed) else {
-      counters.inFlight.subtract(1, ordering: .sequentiallyConsistent)
-      answer(.text(503, "the server is busy; try again shortly", headers: [("Retry-After", "1")]))
-      return
-    }
-    let done = Atomic<Bool>(false)
-    let deadline = configuration.deadline
-    DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
-      guard !done.load(ordering: .sequentiallyConsistent) else { return }
-      answer(.text(504, "the map was not rendered within \(deadline) seconds"))
-    }
+    guard let admission = admit("map", answer: answer) else { return }
     let metrics = self.metrics
     // Read now: once answered (at the deadline) the request's connection may be gone.
     let ifNoneMatch = request.header("If-None-Match")
-    pool.submit(scene) { [self] result in
-      defer {
-        done.store(true, ordering: .sequentiallyConsistent)
-        self.counters.inFlight.subtract(1, ordering: .sequentiallyConsistent)
-      }
+    pool.submit(scene) { result in
+      defer { admission.finish() }
       switch result {
       case .success(let snapshot):
         metrics.rendered(failed: false)
@@ -359,26 +393,16 @@ final class ServiceRouter: Sendable {
           for warning in snapshot.warnings { Self.logWarning(warning) }
         }
         do {
-          let bytes = try format.encode(snapshot.image)
-          let tag = "\"" + Self.hash(bytes) + "\""
-          var headers = [
-            ("Content-Type", format.mimeType), ("Cache-Control", "public, max-age=86400"), ("ETag", tag),
-          ]
           let allWarnings = warnings + snapshot.warnings
-          if !allWarnings.isEmpty {
-            headers.append(
+          let headers =
+            allWarnings.isEmpty
+            ? []
+            : [
               ("X-Staticmap-API-Warning", allWarnings.joined(separator: "; ").replacingOccurrences(of: "\n", with: " "))
-            )
-          }
-          if let match = ifNoneMatch,
-            match.split(separator: ",").contains(where: {
-              $0.trimmingCharacters(in: .whitespaces) == tag
-            })
-          {
-            answer(HTTPResponse(status: 304, headers: headers.filter { $0.0 != "Content-Type" }))
-          } else {
-            answer(HTTPResponse(status: 200, headers: headers, body: bytes))
-          }
+            ]
+          answer(
+            Self.imageResponse(
+              try format.encode(snapshot.image), mimeType: format.mimeType, headers: headers, ifNoneMatch: ifNoneMatch))
         } catch {
           answer(.text(500, "the image could not be encoded: \(error)"))
         }

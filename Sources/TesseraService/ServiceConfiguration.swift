@@ -184,6 +184,19 @@ public struct ServiceConfiguration: Sendable {
   /// A path inside the data root that names requests in messages (no file is read there).
   var requestPath: String { dataRoot + "/request.json" }
 
+  /// Sets the scene fields that draw `style`: a map type with the configured data, or a style
+  /// file with its data root.
+  func apply(_ style: Style, to root: inout JSONObject) {
+    switch style {
+    case .mapType(let type):
+      root["mapType"] = .string(type.rawValue)
+      applyData(to: &root)
+    case .file(let path, let dataRoot):
+      root["style"] = .string(path)
+      root["dataRoot"] = .string(dataRoot)
+    }
+  }
+
   /// Sets the scene fields of the map types' data.
   func applyData(to root: inout JSONObject) {
     root["dataRoot"] = .string(dataRoot)

@@ -60,14 +60,7 @@ extension ServiceRouter {
       "size": ["width": 256, "height": 256], "camera": ["latitude": 0, "longitude": 0, "zoom": 1],
       "attribution": false,
     ]
-    switch style {
-    case .mapType(let type):
-      root["mapType"] = .string(type.rawValue)
-      configuration.applyData(to: &root)
-    case .file(let path, let dataRoot):
-      root["style"] = .string(path)
-      root["dataRoot"] = .string(dataRoot)
-    }
+    configuration.apply(style, to: &root)
     do {
       var scene = try Scene.parse(.object(root), path: configuration.requestPath)
       scene.options.tileLoadTimeout = configuration.deadline
@@ -118,47 +111,22 @@ extension ServiceRouter {
           ? .text(404, "tile \(address.tile) lies outside the data") : HTTPResponse(status: 204))
       return
     }
-    let capacity = pool.threadCount + configuration.queueLimit
-    let accepted = counters.inFlight.add(1, ordering: .sequentiallyConsistent).newValue
-    guard accepted <= capacity, !counters.draining.load(ordering: .relaxed) else {
-      counters.inFlight.subtract(1, ordering: .sequentiallyConsistent)
-      answer(.text(503, "the server is busy; try again shortly", headers: [("Retry-After", "1")]))
-      return
-    }
-    let done = Atomic<Bool>(false)
-    let deadline = configuration.deadline
-    DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
-      guard !done.load(ordering: .sequentiallyConsistent) else { return }
-      answer(.text(504, "the tile was not rendered within \(deadline) seconds"))
-    }
+    guard let admission = admit("tile", answer: answer) else { return }
     let ifNoneMatch = request.header("If-None-Match")
     let lastModified = Self.httpDate(counters.startedAt)
     let metatile = Metatile(containing: address.tile, size: set.settings.metatile)
     let key = "\(address.styleID)|\(address.tileSize)|\(address.scale)|\(metatile)"
     let metrics = self.metrics
-    let counters = self.counters
     let deliver: MetatileCache.Waiter = { result in
-      defer {
-        done.store(true, ordering: .sequentiallyConsistent)
-        counters.inFlight.subtract(1, ordering: .sequentiallyConsistent)
-      }
+      defer { admission.finish() }
       switch result {
       case .success(let tiles):
         do {
           guard let image = tiles[address.tile] else { throw ServiceError(status: 500, reason: "tile missing") }
-          let bytes = try ImageCodec.encode(image, as: address.format)
-          let tag = "\"" + Self.hash(bytes) + "\""
-          let headers = [
-            ("Content-Type", address.format.mimeType), ("Cache-Control", "public, max-age=86400"), ("ETag", tag),
-            ("Last-Modified", lastModified),
-          ]
-          if let match = ifNoneMatch,
-            match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag })
-          {
-            answer(HTTPResponse(status: 304, headers: headers.filter { $0.0 != "Content-Type" }))
-          } else {
-            answer(HTTPResponse(status: 200, headers: headers, body: bytes))
-          }
+          answer(
+            Self.imageResponse(
+              try ImageCodec.encode(image, as: address.format), mimeType: address.format.mimeType,
+              headers: [("Last-Modified", lastModified)], ifNoneMatch: ifNoneMatch))
         } catch {
           answer(.text(500, "the tile could not be encoded: \(error)"))
         }

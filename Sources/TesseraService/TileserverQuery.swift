@@ -144,14 +144,7 @@ struct TileserverQuery {
       throw bad("expected {lon},{lat},{zoom}, {minx},{miny},{maxx},{maxy} or auto, found '\(parts[0])'")
     }
     root["attribution"] = .bool(configuration.attribution)
-    switch style {
-    case .mapType(let type):
-      root["mapType"] = .string(type.rawValue)
-      configuration.applyData(to: &root)
-    case .file(let path, let dataRoot):
-      root["style"] = .string(path)
-      root["dataRoot"] = .string(dataRoot)
-    }
+    configuration.apply(style, to: &root)
     do {
       scene = try Scene.parse(.object(root), path: configuration.requestPath)
     } catch {

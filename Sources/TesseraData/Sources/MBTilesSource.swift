@@ -44,23 +44,23 @@ public final class MBTilesSource: TileSource {
     }
     var rows = JSONObject()
     do {
-      try MBTilesSource.query(handle, "SELECT name, value FROM metadata") { statement in
+      try SQLiteQueries.query(handle, "SELECT name, value FROM metadata") { statement in
         guard let key = sqlite3_column_text(statement, 0) else { return }
         let value = sqlite3_column_text(statement, 1).map { String(cString: $0) } ?? ""
         rows[String(cString: key)] = .string(value)
       }
     } catch {
-      let message = error.description
+      let message = "\(error)"
       if message.contains("not a database") { throw fail("not an SQLite database (\(message))") }
       throw fail("not an MBTiles file: cannot read its metadata table (\(message))")
     }
     var count = 0
     do {
-      try MBTilesSource.query(handle, "SELECT COUNT(*) FROM tiles") { statement in
+      try SQLiteQueries.query(handle, "SELECT COUNT(*) FROM tiles") { statement in
         count = Int(sqlite3_column_int64(statement, 0))
       }
     } catch {
-      throw fail("not an MBTiles file: cannot read its tiles table (\(error.description))")
+      throw fail("not an MBTiles file: cannot read its tiles table (\(error))")
     }
     var statement: OpaquePointer?
     let sql = "SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?"
@@ -94,26 +94,9 @@ public final class MBTilesSource: TileSource {
     }
     return try result.get()
   }
-
-  /// Runs `sql`, calling `row` for each result row.
-  private static func query(_ handle: OpaquePointer, _ sql: String, row: (OpaquePointer) -> Void)
-    throws(SQLiteError)
-  {
-    var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-      throw SQLiteError(description: String(cString: sqlite3_errmsg(handle)))
-    }
-    defer { sqlite3_finalize(statement) }
-    while true {
-      let status = sqlite3_step(statement)
-      if status == SQLITE_DONE { return }
-      guard status == SQLITE_ROW else { throw SQLiteError(description: String(cString: sqlite3_errmsg(handle))) }
-      row(statement)
-    }
-  }
 }
 
 /// An SQLite error message.
-struct SQLiteError: Error {
+struct SQLiteError: Error, CustomStringConvertible {
   let description: String
 }

@@ -56,7 +56,7 @@ public final class MBTilesWriter {
           + "map.tile_row AS tile_row, images.tile_data AS tile_data FROM map JOIN images ON images.tile_id = map.tile_id"
       )
       // Images already stored (a resumed run), so new identical tiles share them.
-      try query("SELECT tile_id, tile_data FROM images") { statement in
+      try SQLiteQueries.query(handle, "SELECT tile_id, tile_data FROM images") { statement in
         guard let id = sqlite3_column_text(statement, 0) else { return }
         let size = Int(sqlite3_column_bytes(statement, 1))
         let bytes =
@@ -66,7 +66,7 @@ public final class MBTilesWriter {
       }
     } catch {
       sqlite3_close_v2(handle)
-      throw TileWriteError("\(path): \(error.description)")
+      throw TileWriteError("\(path): \(error)")
     }
   }
 
@@ -106,9 +106,9 @@ public final class MBTilesWriter {
   public func tileCount() throws(TileWriteError) -> Int {
     var count = 0
     do {
-      try query("SELECT COUNT(*) FROM map") { count = Int(sqlite3_column_int64($0, 0)) }
+      try SQLiteQueries.query(handle, "SELECT COUNT(*) FROM map") { count = Int(sqlite3_column_int64($0, 0)) }
     } catch {
-      throw TileWriteError("\(path): \(error.description)")
+      throw TileWriteError("\(path): \(error)")
     }
     return count
   }
@@ -159,59 +159,46 @@ public final class MBTilesWriter {
   /// Calls `body` with every tile of the MBTiles archive at `path` (any layout with a `tiles`
   /// table or view), XYZ ids.
   public static func forEachTile(in path: String, _ body: (TileID, [UInt8]) throws -> Void) throws {
-    guard FileManager.default.fileExists(atPath: path) else { throw TileWriteError("\(path): no such file") }
-    var opened: OpaquePointer?
-    guard sqlite3_open_v2(path, &opened, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let opened
-    else {
-      sqlite3_close_v2(opened)
-      throw TileWriteError("\(path): cannot open")
-    }
-    defer { sqlite3_close_v2(opened) }
-    var statement: OpaquePointer?
-    let sql = "SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles"
-    guard sqlite3_prepare_v2(opened, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-      throw TileWriteError("\(path): not an MBTiles archive (\(String(cString: sqlite3_errmsg(opened))))")
-    }
-    defer { sqlite3_finalize(statement) }
-    while true {
-      let status = sqlite3_step(statement)
-      if status == SQLITE_DONE { return }
-      guard status == SQLITE_ROW else {
-        throw TileWriteError("\(path): \(String(cString: sqlite3_errmsg(opened)))")
+    let handle = try open(path)
+    defer { sqlite3_close_v2(handle) }
+    do {
+      try SQLiteQueries.query(handle, "SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles") { statement in
+        let z = Int(sqlite3_column_int(statement, 0))
+        let x = Int(sqlite3_column_int(statement, 1))
+        let tmsY = Int(sqlite3_column_int(statement, 2))
+        guard (0...30).contains(z), let tile = TileID(checkedZ: z, x: x, y: (1 << z) - 1 - tmsY) else {
+          throw TileWriteError("\(path): tile \(z)/\(x)/\(tmsY) (TMS) lies outside its zoom level")
+        }
+        try body(tile, SQLiteQueries.blob(statement, 3))
       }
-      let z = Int(sqlite3_column_int(statement, 0))
-      let x = Int(sqlite3_column_int(statement, 1))
-      let tmsY = Int(sqlite3_column_int(statement, 2))
-      guard (0...30).contains(z), let tile = TileID(checkedZ: z, x: x, y: (1 << z) - 1 - tmsY) else {
-        throw TileWriteError("\(path): tile \(z)/\(x)/\(tmsY) (TMS) lies outside its zoom level")
-      }
-      let size = Int(sqlite3_column_bytes(statement, 3))
-      let data = sqlite3_column_blob(statement, 3).map { Array(UnsafeRawBufferPointer(start: $0, count: size)) } ?? []
-      try body(tile, data)
+    } catch let error as SQLiteError {
+      throw TileWriteError("\(path): not an MBTiles archive (\(error.description))")
     }
   }
 
   /// The metadata rows of the MBTiles archive at `path`, in table order.
   public static func metadata(of path: String) throws(TileWriteError) -> [(String, String)] {
-    guard FileManager.default.fileExists(atPath: path) else { throw TileWriteError("\(path): no such file") }
-    var opened: OpaquePointer?
-    guard sqlite3_open_v2(path, &opened, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let opened
-    else {
-      sqlite3_close_v2(opened)
-      throw TileWriteError("\(path): cannot open")
-    }
-    defer { sqlite3_close_v2(opened) }
-    var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(opened, "SELECT name, value FROM metadata", -1, &statement, nil) == SQLITE_OK,
-      let statement
-    else { throw TileWriteError("\(path): not an MBTiles archive (no metadata table)") }
-    defer { sqlite3_finalize(statement) }
+    let handle = try open(path)
+    defer { sqlite3_close_v2(handle) }
     var rows: [(String, String)] = []
-    while sqlite3_step(statement) == SQLITE_ROW {
-      guard let name = sqlite3_column_text(statement, 0) else { continue }
-      rows.append((String(cString: name), sqlite3_column_text(statement, 1).map { String(cString: $0) } ?? ""))
+    do {
+      try SQLiteQueries.query(handle, "SELECT name, value FROM metadata") { statement in
+        guard let name = sqlite3_column_text(statement, 0) else { return }
+        rows.append((String(cString: name), sqlite3_column_text(statement, 1).map { String(cString: $0) } ?? ""))
+      }
+    } catch {
+      throw TileWriteError("\(path): not an MBTiles archive (no metadata table: \(error))")
     }
     return rows
+  }
+
+  /// Opens an archive read-only.
+  private static func open(_ path: String) throws(TileWriteError) -> OpaquePointer {
+    do {
+      return try SQLiteQueries.openReadOnly(path)
+    } catch {
+      throw TileWriteError("\(path): \(error)")
+    }
   }
 
   /// FNV-1a, 64 bits: equal images have equal hashes; equal hashes are checked byte by byte.
@@ -230,7 +217,7 @@ public final class MBTilesWriter {
     do {
       try execute("BEGIN IMMEDIATE")
     } catch {
-      throw TileWriteError("\(path): \(error.description)")
+      throw TileWriteError("\(path): \(error)")
     }
     do {
       try body()
@@ -272,17 +259,4 @@ public final class MBTilesWriter {
     }
   }
 
-  private func query(_ sql: String, row: (OpaquePointer) -> Void) throws(SQLiteError) {
-    var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-      throw SQLiteError(description: String(cString: sqlite3_errmsg(handle)))
-    }
-    defer { sqlite3_finalize(statement) }
-    while true {
-      let status = sqlite3_step(statement)
-      if status == SQLITE_DONE { return }
-      guard status == SQLITE_ROW else { throw SQLiteError(description: String(cString: sqlite3_errmsg(handle))) }
-      row(statement)
-    }
-  }
 }
