@@ -6,7 +6,8 @@ import TesseraImage
 extension ConformanceRunner {
   /// Tile mode as MapLibre Native's runner does it: the 512-pixel tiles of the style's zoom that
   /// the view (512 × 512 around the centre) meets are each rendered with the camera at the
-  /// tile's centre and laid side by side; with `debug`, each tile gets a 2-pixel red outline.
+  /// tile's centre and laid side by side; with `debug`, each tile with data gets a 2-pixel red
+  /// outline.
   func renderTiles(_ test: ConformanceCase) throws -> Snapshot {
     let z = Int(test.zoom.rounded(.down))
     let world = Double(1 << z) * 512
@@ -32,7 +33,12 @@ extension ConformanceRunner {
         options.height = 512
         let tile = try render(test, options: options, tileMode: true)
         var picture = tile.image
-        if test.debug { Self.outline(&picture, width: Int(2 * test.pixelRatio)) }
+        // MapLibre outlines the tiles it draws (none where no source has data), each as the
+        // square of the data it draws: an overzoomed tile shows its ancestor's edges only.
+        if test.debug && tile.statistics.tiles > 0 {
+          let edges = Self.dataTileEdges(TileID(z: z, x: x, y: y), maxZooms: Self.sourceMaxZooms(test.style))
+          Self.outline(&picture, width: Int(2 * test.pixelRatio), edges: edges)
+        }
         warnings += tile.warnings
         for line in 0..<side {
           let source = line * side * 4
@@ -44,11 +50,50 @@ extension ConformanceRunner {
     return Snapshot(image: image, warnings: warnings)
   }
 
-  /// Paints a red border `width` pixels wide inside the image's edges (MapLibre's tile borders).
-  static func outline(_ image: inout RGBAImage, width: Int) {
+  /// Which edges of a tile's picture are edges of the data tile drawing it (its ancestor at a
+  /// source's maximum zoom when deeper), over the style's sources.
+  static func dataTileEdges(_ tile: TileID, maxZooms: [Int]) -> TileEdges {
+    var edges = TileEdges()
+    for maxZoom in maxZooms {
+      let span = 1 << max(tile.z - min(max(maxZoom, 0), tile.z), 0)
+      edges.left = edges.left || tile.x % span == 0
+      edges.top = edges.top || tile.y % span == 0
+      edges.right = edges.right || (tile.x + 1) % span == 0
+      edges.bottom = edges.bottom || (tile.y + 1) % span == 0
+    }
+    return edges
+  }
+
+  /// The deepest zoom of each tiled source of a style (`maxzoom`, MapLibre's defaults: 18
+  /// for GeoJSON, 22 for the others).
+  static func sourceMaxZooms(_ style: JSONValue) -> [Int] {
+    guard case .object(let sources)? = style["sources"] else { return [] }
+    return sources.pairs.compactMap { _, source in
+      let type = source["type"]?.string
+      guard ["vector", "raster", "raster-dem", "geojson"].contains(type) else { return nil }
+      if case .number(let zoom)? = source["maxzoom"], zoom.isFinite { return Int(min(max(zoom, 0), 30)) }
+      return type == "geojson" ? 18 : 22
+    }
+  }
+
+  /// Sides of a tile's picture.
+  struct TileEdges {
+    var left = false
+    var top = false
+    var right = false
+    var bottom = false
+  }
+
+  /// Paints red borders `width` pixels wide inside the image's `edges` (MapLibre's tile
+  /// borders).
+  static func outline(
+    _ image: inout RGBAImage, width: Int, edges: TileEdges = TileEdges(left: true, top: true, right: true, bottom: true)
+  ) {
     for y in 0..<image.height {
       for x in 0..<image.width
-      where x < width || y < width || x >= image.width - width || y >= image.height - width {
+      where (edges.left && x < width) || (edges.top && y < width) || (edges.right && x >= image.width - width)
+        || (edges.bottom && y >= image.height - width)
+      {
         image.setPixel(x: x, y: y, (255, 0, 0, 255))
       }
     }

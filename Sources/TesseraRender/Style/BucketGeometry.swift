@@ -16,9 +16,16 @@ public struct BucketKey: Sendable, Hashable, CustomStringConvertible {
   /// For layers whose paint reads feature state: the states' version it was built with (a
   /// change of state invalidates their buckets); 0 for the others.
   public let stateVersion: Int
+  /// For symbol layers: whether symbols anchored in the tile's buffer (outside its square)
+  /// are kept, as MapLibre's tile mode keeps them (see ``TileCuts/tilePlacement``).
+  public let keepsBufferSymbols: Bool
 
-  public init(source: String, tile: TileID, zoom: Int, layer: String, revision: Int, stateVersion: Int = 0) {
+  public init(
+    source: String, tile: TileID, zoom: Int, layer: String, revision: Int, stateVersion: Int = 0,
+    keepsBufferSymbols: Bool = false
+  ) {
     self.stateVersion = stateVersion
+    self.keepsBufferSymbols = keepsBufferSymbols
     self.source = source
     self.tile = tile
     self.zoom = zoom

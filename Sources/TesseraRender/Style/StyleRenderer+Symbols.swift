@@ -59,10 +59,21 @@ extension StyleRenderer {
     }
   }
 
+  /// Whether the data tile of `tile` holds the camera's target (half-open, so one tile does).
+  static func holdsCentre(_ tile: BucketTile, transform: CameraTransform) -> Bool {
+    let size = transform.worldSize / Double(tile.dataTile.tilesPerSide)
+    let origin = tile.covered.origin(worldSize: transform.worldSize)
+    let target = transform.targetWorld
+    return target.x >= origin.x && target.x < origin.x + size && target.y >= origin.y && target.y < origin.y + size
+  }
+
   /// The symbol buckets of the frame's symbol layers, each layer's tiles in placement order;
-  /// those not cached are built (in parallel) and cached.
+  /// those not cached are built (in parallel) and cached. With `tilePlacement` (MapLibre's
+  /// tile mode, the frame being one tile), only the tile under the frame's centre places
+  /// symbols, and its buckets keep the symbols anchored in its buffer.
   func symbolBuckets(
-    layers: [DrawnLayer], tiles: [String: [RenderTile]], states: StateSnapshot, transform: CameraTransform
+    layers: [DrawnLayer], tiles: [String: [RenderTile]], states: StateSnapshot, transform: CameraTransform,
+    tilePlacement: Bool = false
   ) -> [SymbolLayerTiles] {
     struct Job: Sendable {
       let key: BucketKey
@@ -79,9 +90,10 @@ extension StyleRenderer {
       var entries: [(BucketTile, BucketKey)] = []
       for group in StyleRenderer.symbolOrder(StyleFramePlanner.groups(sourceTiles), transform: transform) {
         guard let first = group.tiles.first, case .vector(var vector) = first.content else { continue }
+        if tilePlacement && !StyleRenderer.holdsCentre(group.key, transform: transform) { continue }
         let key = BucketKey(
           source: source, tile: group.key.dataTile, zoom: group.key.zoom, layer: layer.id, revision: revision,
-          stateVersion: layer.readsFeatureState ? states.version : 0)
+          stateVersion: layer.readsFeatureState ? states.version : 0, keepsBufferSymbols: tilePlacement)
         entries.append((group.key, key))
         if known[key] != nil { continue }
         if let cached = symbolBucketCache.withLock({ $0.bucket(key) }) {
@@ -100,7 +112,7 @@ extension StyleRenderer {
       SymbolBucketBuilder.build(
         job.content, layer: job.layer, zoom: Double(job.zoom),
         overscale: Double(1 << min(max(job.zoom - (job.content.tile?.z ?? job.zoom), 0), 30)), context: context,
-        states: stateValues)
+        states: stateValues, keepsBufferSymbols: job.key.keepsBufferSymbols)
     }
     for (job, bucket) in zip(jobs, built) {
       known[job.key] = bucket
@@ -120,7 +132,9 @@ extension StyleRenderer {
   ) throws {
     guard layers.contains(where: { $0.layer.type == .symbol }) else { return }
     let shapingStart = DispatchTime.now()
-    let layerTiles = symbolBuckets(layers: layers, tiles: tiles, states: states, transform: input.transform)
+    let layerTiles = symbolBuckets(
+      layers: layers, tiles: tiles, states: states, transform: input.transform,
+      tilePlacement: tileCuts?.tilePlacement == true)
     // A corrupt glyph file fails the frame rather than drawing labels without its glyphs.
     if let failure = glyphs.failure { throw failure }
     let placementStart = DispatchTime.now()

@@ -18,19 +18,22 @@ public struct TileCuts: Sendable, Hashable {
   /// MapLibre's tile mode uses 1,024 so that labels near a tile's edge meet the same
   /// neighbours in both tiles).
   public var collisionMargin: Double
-  /// Whether labels along lines must lie wholly inside the frame (`symbol-avoid-edges` for
-  /// them, as MapLibre's tile mode places them).
-  public var linesAvoidEdges: Bool
+  /// MapLibre's tile mode, for a frame that is exactly one tile drawn alone (its render
+  /// tests): symbols anchored in the tile's buffer are kept, so a label crossing the border
+  /// shows in both tiles; labels along lines stay inside the tile; point labels whose boxes
+  /// cross the tile's borders (or a neighbour's) are placed first, in an order both tiles
+  /// agree on, and labels with variable anchors cross borders only at their first anchor.
+  public var tilePlacement: Bool
 
   public init(
     vertical: [Double], horizontal: [Double], margin: Double = 2, collisionMargin: Double = 100,
-    linesAvoidEdges: Bool = false
+    tilePlacement: Bool = false
   ) {
     self.vertical = vertical
     self.horizontal = horizontal
     self.margin = margin
     self.collisionMargin = collisionMargin
-    self.linesAvoidEdges = linesAvoidEdges
+    self.tilePlacement = tilePlacement
   }
 
   /// Whether `box` (screen points) crosses a line.

@@ -23,8 +23,12 @@ enum SymbolBucketBuilder {
 
   static func build(
     _ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double = 1, context: SymbolContext,
-    states: FeatureStates
+    states: FeatureStates, keepsBufferSymbols: Bool = false
   ) -> SymbolBucket {
+    // A symbol belongs to the tile its anchor lies in, unless symbols in the buffer are kept.
+    func kept(_ x: Double, _ y: Double, extent: Double) -> Bool {
+      keepsBufferSymbols || (x >= 0 && y >= 0 && x < extent && y < extent)
+    }
     let placement = layer.value(SymbolProperties.placement, zoom: zoom)
     let features = BucketFeatures.select(
       tile, layer: layer, zoom: zoom, types: [.point, .lineString, .polygon], sortKey: SymbolProperties.sortKey,
@@ -81,7 +85,7 @@ enum SymbolBucketBuilder {
       }
       if placement == .point {
         for point in anchors(feature.feature, extent: extent) {
-          guard point.x >= 0, point.y >= 0, point.x < Double(extent), point.y < Double(extent) else { continue }
+          guard kept(point.x, point.y, extent: Double(extent)) else { continue }
           var placed = instance
           placed.anchor = SIMD2(point.x * scale, point.y * scale)
           instances.append(placed)
@@ -112,10 +116,9 @@ enum SymbolBucketBuilder {
             overscale: overscale, maxAngle: layout.maxAngle, hasText: labels != nil, extent: BucketGeometry.extent)
         }
         for anchor in found {
-          guard anchor.point.x >= 0, anchor.point.y >= 0, anchor.point.x < BucketGeometry.extent,
-            anchor.point.y < BucketGeometry.extent
-          else { continue }
-          if let text, !text.isEmpty {
+          guard kept(anchor.point.x, anchor.point.y, extent: BucketGeometry.extent) else { continue }
+          // Repeated labels along lines keep their distance; a line's centre label is its only one.
+          if placement == .line, let text, !text.isEmpty {
             let key = text.string
             if anchorsByText[key, default: []].contains(where: {
               LineAnchors.distance($0, anchor.point) < repeatDistance

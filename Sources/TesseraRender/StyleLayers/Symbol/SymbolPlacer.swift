@@ -59,6 +59,9 @@ struct SymbolLayerTiles {
 /// instance data of what was placed, each quad's corners in clip space.
 struct SymbolPlacer {
   static let floatsPerInstance = 32
+  /// Points plain icons are moved right and down by, so an edge exactly halfway between two
+  /// pixels covers the later one (anchors lie on 1/16-point steps; this is far below one).
+  static let halfPixelTieNudge = 1.0 / 1024
 
   let transform: CameraTransform
   /// Time spent making the quads of placed symbols (the rest of placing is collision tests).
@@ -77,6 +80,7 @@ struct SymbolPlacer {
 
   /// Places every layer's symbols; the result by layer id.
   mutating func place(_ layers: [SymbolLayerTiles]) -> [String: PlacedSymbols] {
+    if tileCuts?.tilePlacement == true { return placeAsTile(layers) }
     var result: [String: PlacedSymbols] = [:]
     for entry in layers.reversed() { result[entry.layer.id] = place(entry) }
     return result
@@ -131,12 +135,39 @@ struct SymbolPlacer {
     var tileUnit = 0.0
   }
 
+  /// A layer's symbols ready to place: its values and its candidates in placement order.
+  struct LayerCandidates {
+    let values: LayerValues
+    let candidates: [Candidate]
+  }
+
+  /// One placed symbol's quads, with its candidate's index (placement order) and sort key.
+  struct PlacedOutput {
+    let index: Int
+    let sortKey: Double
+    let output: SymbolOutput
+  }
+
   private mutating func place(_ entry: SymbolLayerTiles) -> PlacedSymbols {
+    let prepared = candidates(of: entry)
+    var result = PlacedSymbols()
+    var drawn: [PlacedOutput] = []
+    for (index, candidate) in prepared.candidates.enumerated() {
+      guard let output = placeSymbol(candidate, values: prepared.values, result: &result) else { continue }
+      drawn.append(PlacedOutput(index: index, sortKey: candidate.instance.sortKey, output: output))
+    }
+    assemble(drawn, values: prepared.values, into: &result)
+    return result
+  }
+
+  /// The layer's candidates: each tile's symbols (the same symbol from two tiles once), in
+  /// MapLibre's placement order.
+  func candidates(of entry: SymbolLayerTiles) -> LayerCandidates {
     let layer = entry.layer
     let zoom = transform.camera.styleZoom
     var values = LayerValues(layer: layer, zoom: zoom, transform: transform)
     // MapLibre's tile mode keeps labels along lines inside the tile.
-    if tileCuts?.linesAvoidEdges == true && layer.value(SymbolProperties.placement, zoom: zoom) == .line {
+    if tileCuts?.tilePlacement == true && layer.value(SymbolProperties.placement, zoom: zoom) == .line {
       values.avoidEdges = true
     }
     var candidates: [Candidate] = []
@@ -174,25 +205,27 @@ struct SymbolPlacer {
       }
       candidates.sort { screenY($0) == screenY($1) ? $0.order > $1.order : screenY($0) > screenY($1) }
     }
-    var drawn: [(y: Double, order: Int, key: Double, glyphs: [Float], icons: [Float], sdf: [Float])] = []
-    var result = PlacedSymbols()
-    for candidate in candidates {
-      guard let output = placeSymbol(candidate, values: values, result: &result) else { continue }
-      drawn.append((output.y, drawn.count, candidate.instance.sortKey, output.text, output.icon, output.sdf))
+    return LayerCandidates(values: values, candidates: candidates)
+  }
+
+  /// Puts the placed symbols' quads into `result` in drawing order: placement order, or from
+  /// the top of the view down; runs of one sort key drawn in turn.
+  func assemble(_ placed: [PlacedOutput], values: LayerValues, into result: inout PlacedSymbols) {
+    var drawn = placed.sorted { $0.index < $1.index }
+    if values.sortsByViewportY {
+      drawn.sort { $0.output.y == $1.output.y ? $0.index < $1.index : $0.output.y < $1.output.y }
     }
-    if values.sortsByViewportY { drawn.sort { $0.y == $1.y ? $0.order < $1.order : $0.y < $1.y } }
     for item in drawn {
       // Symbols of one sort key draw their icons then their text before the next key's.
-      if values.hasSortKey, result.segments.last?.key != item.key {
+      if values.hasSortKey, result.segments.last?.key != item.sortKey {
         result.segments.append(
           PlacedSymbols.Segment(
-            key: item.key, text: result.text.count, icons: result.icons.count, sdfIcons: result.sdfIcons.count))
+            key: item.sortKey, text: result.text.count, icons: result.icons.count, sdfIcons: result.sdfIcons.count))
       }
-      result.text += item.glyphs
-      result.icons += item.icons
-      result.sdfIcons += item.sdf
+      result.text += item.output.text
+      result.icons += item.output.icon
+      result.sdfIcons += item.output.sdf
     }
-    return result
   }
 
   /// The layer's values that do not depend on the feature.
@@ -295,6 +328,21 @@ struct SymbolPlacer {
     }
   }
 
+  /// MapLibre's shift of a label at a variable anchor (points): its padded box moved off the
+  /// anchor, plus the offset.
+  func variableShift(
+    _ option: (anchor: TextAnchor, label: ShapedLabel), instance: SymbolInstance, textScale: Double, padding: Double
+  ) -> SIMD2<Double> {
+    let box = option.label.box
+    let width = box.width * textScale + 2 * padding
+    let height = box.height * textScale + 2 * padding
+    let variable = SymbolPlacer.variableOffset(
+      option.anchor, offset: instance.textOffset, radial: instance.usesRadialOffset)
+    return SIMD2(
+      -(option.anchor.horizontalAlign - 0.5) * width + variable.x * textScale,
+      -(option.anchor.verticalAlign - 0.5) * height + variable.y * textScale)
+  }
+
   /// MapLibre's offset of a label at a variable anchor (pixels at 24 px): `text-offset`
   /// pushed away from the anchor, or `text-radial-offset` along the diagonal.
   static func variableOffset(_ anchor: TextAnchor, offset: SIMD2<Double>, radial: Bool) -> SIMD2<Double> {
@@ -348,9 +396,9 @@ struct SymbolPlacer {
     var sdf: [Float] = []
   }
 
-  private mutating func placeSymbol(_ candidate: Candidate, values: LayerValues, result: inout PlacedSymbols)
-    -> SymbolOutput?
-  {
+  mutating func placeSymbol(
+    _ candidate: Candidate, values: LayerValues, result: inout PlacedSymbols, tilePass: TilePass? = nil
+  ) -> SymbolOutput? {
     let instance = candidate.instance
     let layer = values.layer
     let zoom = values.zoom
@@ -406,21 +454,20 @@ struct SymbolPlacer {
       let rounds = instance.hasVariableAnchors && values.textAllowOverlap ? 2 : 1
       search: for round in 0..<rounds {
         for option in options {
-          var shift = SIMD2<Double>(0, 0)
-          if instance.hasVariableAnchors {
-            // MapLibre's shift: the padded box moved off the anchor, plus the offset.
-            let box = option.label.box
-            let width = box.width * textScale + 2 * values.textPadding
-            let height = box.height * textScale + 2 * values.textPadding
-            let variable = SymbolPlacer.variableOffset(
-              option.anchor, offset: instance.textOffset, radial: instance.usesRadialOffset)
-            shift = SIMD2(
-              -(option.anchor.horizontalAlign - 0.5) * width + variable.x * textScale,
-              -(option.anchor.verticalAlign - 0.5) * height + variable.y * textScale)
-          }
+          let shift =
+            instance.hasVariableAnchors
+            ? variableShift(option, instance: instance, textScale: textScale, padding: values.textPadding) : .zero
           let box = screenBox(
             option.label.box, scale: textScale, shift: shift, padding: values.textPadding, anchor: anchor,
             perspective: perspective, translate: values.textTranslate)
+          if let tilePass, instance.hasVariableAnchors {
+            let unshifted = screenBox(
+              option.label.box, scale: textScale, shift: .zero, padding: values.textPadding, anchor: anchor,
+              perspective: perspective, translate: values.textTranslate)
+            let first = option.anchor == options.first?.anchor
+            guard tilePass.allowsVariableAnchor(first: first, unshifted: unshifted, shifted: box, view: grid)
+            else { continue }
+          }
           let overlapAllowed = values.textAllowOverlap && (round == 1 || !instance.hasVariableAnchors)
           let fits =
             (overlapAllowed || !grid.collides(box)) && !grid.isOffscreen(box)
@@ -503,11 +550,16 @@ struct SymbolPlacer {
         let angle = lineAngle(candidate, keepUpright: values.iconKeepUpright)
         for index in quads.indices { quads[index].rotation += angle }
       }
+      // Plain icons facing the screen are read texel for pixel: one whose edge falls exactly
+      // between two pixels takes the later pixel, as MapLibre Native's draw does.
+      let nudge =
+        !isSDF && !values.iconPitchWithMap && values.iconTextFit == .none
+        ? SIMD2(repeating: SymbolPlacer.halfPixelTieNudge) : .zero
       for quad in quads {
         appendQuad(
           quad, into: &floats, scale: scale, shift: .zero, anchor: anchor, offset: candidate.offset,
           pitchWithMap: values.iconPitchWithMap, rotateWithMap: values.iconRotateWithMap,
-          translate: values.iconTranslate, fill: color, halo: halo, opacity: opacity,
+          translate: values.iconTranslate + nudge, fill: color, halo: halo, opacity: opacity,
           params: SIMD4(
             Float(iconSize * (values.iconPitchWithMap ? 1 : perspective)), Float(haloWidth), Float(haloBlur),
             Float(gammaScale(anchor, values.iconPitchWithMap))))
