@@ -23,6 +23,9 @@ public enum ShaderLibrary {
     "solid": program("solid", PackageResources.solid_vertex_glsl, PackageResources.solid_fragment_glsl),
     "debug_grid": program(
       "debug_grid", PackageResources.debug_grid_vertex_glsl, PackageResources.debug_grid_fragment_glsl),
+    "collision_circle": program(
+      "collision_circle", PackageResources.collision_circle_vertex_glsl,
+      PackageResources.collision_circle_fragment_glsl),
     "sky": program("sky", PackageResources.sky_vertex_glsl, PackageResources.sky_fragment_glsl),
     "points": program("points", PackageResources.points_vertex_glsl, PackageResources.points_fragment_glsl),
     "background_pattern": program(

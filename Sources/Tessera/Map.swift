@@ -163,11 +163,19 @@ public final class Map {
   /// tiles, so that a label is drawn whole or not at all. Nil (the default): no cuts.
   public var tileCuts: TileCuts?
 
+  /// Whether labels along lines show the circles they collide with, blue when placed and red
+  /// when not (MapLibre's collision debug). Off by default.
+  public var showsCollisionCircles = false
+
   /// What a frame draws, bottom first: the style's layers, the overlays, the debug tile grid,
   /// the sky and the markers. `prepared` supplies the style's tiles for its first frame.
   func frameLayers(prepared: StyleRenderer.PreparedTiles? = nil) -> [any FrameLayer] {
     var layers: [any FrameLayer] = []
-    if let styleRenderer { layers.append(styleRenderer.frameLayer(prepared: prepared, tileCuts: tileCuts)) }
+    if let styleRenderer {
+      layers.append(
+        styleRenderer.frameLayer(
+          prepared: prepared, tileCuts: tileCuts, showsCollisionCircles: showsCollisionCircles))
+    }
     if let overlays = overlayLayer.renderer { layers.append(overlays.frameLayer()) }
     if showsTileGrid { layers.append(DebugTileGrid()) }
     layers.append(SkyLayer(skyColor: skyColor))

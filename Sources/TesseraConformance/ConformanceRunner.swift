@@ -68,6 +68,7 @@ public struct ConformanceRunner {
   func render(_ test: ConformanceCase, options: MapOptions, tileMode: Bool) throws -> Snapshot {
     let map = try Map(options: options, device: device)
     if tileMode { map.tileCuts = TileCuts(vertical: [], horizontal: [], collisionMargin: 1024, tilePlacement: true) }
+    map.showsCollisionCircles = test.collisionDebug
     let style = try Style.parse(test.style, source: test.directory + "/style.json")
     try map.setStyle(style, name: test.id, dataRoot: test.directory, localRoot: suite.root)
     try ConformanceRunner.apply(test.operations, to: map, path: test.directory)

@@ -37,6 +37,8 @@ public struct ConformanceCase: Sendable {
   public var tileMode = false
   /// `debug: true`: tile borders drawn (2-pixel red outlines).
   public var debug = false
+  /// `collisionDebug: true`: the collision circles of labels along lines drawn.
+  public var collisionDebug = false
 }
 
 /// A folder of MapLibre render tests (`render-tests/<category>/<case>/style.json` with
@@ -107,7 +109,8 @@ public struct ConformanceSuite: Sendable {
         latitude: centre.count > 1 ? centre[1].number ?? 0 : 0, longitude: centre.first?.number ?? 0),
       zoom: number(style["zoom"], 0), bearing: number(style["bearing"], 0), pitch: number(style["pitch"], 0),
       expectedImages: expected, upstreamIgnored: ignored[id], problem: problem,
-      operations: test?["operations"]?.array ?? [], tileMode: tileMode, debug: test?["debug"]?.bool == true)
+      operations: test?["operations"]?.array ?? [], tileMode: tileMode, debug: test?["debug"]?.bool == true,
+      collisionDebug: test?["collisionDebug"]?.bool == true)
   }
 
   /// Case id → reason, from the manifest's `upstreamIgnored` entries.

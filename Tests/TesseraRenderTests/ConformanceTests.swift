@@ -165,9 +165,7 @@ import Testing
 
   /// The tile-mode cases (`mapMode: tile`; MapLibre Native through pymgl renders only static
   /// maps, so the peer has no result for them) that do not pass yet, and why.
-  static let tileModeKnownFailures: [String: String] = [
-    "symbol-placement/line-center-tile-map-mode": "collision debug circles are not drawn"
-  ]
+  static let tileModeKnownFailures: [String: String] = [:]
 
   @Test func tileModeCasesPass() throws {
     guard let root = SharedData.root.map({ $0 + "/conformance/maplibre-symbol-tests" }) else {

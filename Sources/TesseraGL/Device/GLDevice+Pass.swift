@@ -42,6 +42,9 @@ extension GLDevice {
 
   // MARK: Passes and draws
 
+  /// Whether a pass is open (between ``beginPass(_:action:)`` and ``endPass()``).
+  public var isPassOpen: Bool { passTarget != nil }
+
   /// Starts drawing into `target`: binds it, sets the viewport to its full size and clears.
   public func beginPass(_ handle: RenderTargetHandle, action: PassAction = PassAction()) {
     assertOwningThread()

@@ -58,6 +58,9 @@ public final class FrameExecutor {
     let handle = try renderTarget(width: plan.pixelWidth, height: plan.pixelHeight)
     let instanceOffsets = try uploadInstances(plan)
     device.beginPass(handle, action: PassAction(clearColor: plan.clearColor))
+    // A draw that fails (a pipeline that does not compile) still closes the pass, so the next
+    // frame starts clean.
+    defer { if device.isPassOpen { device.endPass() } }
     var applied: Pipeline?
     var boundMesh: MeshReference?
     for (index, command) in plan.commands.enumerated() {
@@ -140,7 +143,6 @@ public final class FrameExecutor {
       setUniforms(command.uniforms, pipeline)
       device.draw(first: command.first, count: command.count ?? vertexCount, instances: command.instances)
     }
-    device.endPass()
   }
 
   /// Sets the uniforms of a draw with the applied `pipeline`.
@@ -202,6 +204,7 @@ public final class FrameExecutor {
       TextureDescriptor(width: 1, height: 1, filter: .linear, label: "warm-up texture"), pixels: [0, 0, 0, 0])
     defer { device.destroy(texture) }
     device.beginPass(handle, action: PassAction(clearColor: .transparent))
+    defer { if device.isPassOpen { device.endPass() } }
     for kind in pipelines {
       guard !shouldStop() else { break }
       let descriptor = kind.descriptor
@@ -212,7 +215,6 @@ public final class FrameExecutor {
           textures: [texture]))
       device.draw(count: 3)
     }
-    device.endPass()
   }
 
   /// The uploaded textures a command binds (missing ones are skipped by the planner), and

@@ -12,6 +12,7 @@ struct PlacementKey: Equatable, Sendable {
   let layers: [String]
   let buckets: [[BucketKey]]
   let tileCuts: TileCuts?
+  let showsCollisionCircles: Bool
 }
 
 /// Symbol buckets kept between frames, least recently used dropped beyond a bound.
@@ -128,7 +129,8 @@ extension StyleRenderer {
   /// `input` for the symbol layers' draws.
   func prepareSymbols(
     layers: [DrawnLayer], tiles: [String: [RenderTile]], states: StateSnapshot, resources: GPUResourceCache,
-    tileCuts: TileCuts?, input: inout StyleFrameInput, timings: inout PreparationTimings
+    tileCuts: TileCuts?, showsCollisionCircles: Bool = false, input: inout StyleFrameInput,
+    timings: inout PreparationTimings
   ) throws {
     guard layers.contains(where: { $0.layer.type == .symbol }) else { return }
     let shapingStart = DispatchTime.now()
@@ -144,13 +146,14 @@ extension StyleRenderer {
     // placement is reused (placement is deterministic).
     let key = PlacementKey(
       transform: input.transform, layers: layerTiles.map(\.layer.id), buckets: layerTiles.map(\.keys),
-      tileCuts: tileCuts)
+      tileCuts: tileCuts, showsCollisionCircles: showsCollisionCircles)
     if let last = lastPlacement.withLock({ $0 }), last.key == key {
       input.symbols = last.symbols
     } else {
       var placement = SymbolPlacer(
         transform: input.transform, collisionMargin: tileCuts?.collisionMargin ?? CollisionGrid.defaultMargin)
       placement.tileCuts = tileCuts
+      placement.showsCollisionCircles = showsCollisionCircles
       input.symbols = placement.place(layerTiles)
       let quads = Double(placement.quadNanoseconds) / 1e6
       timings.textCollision += milliseconds(placementStart, DispatchTime.now()) - quads

@@ -196,7 +196,13 @@ public final class StyleRenderer: Sendable {
   /// layer slot per style layer. `prepared` (made by ``prepareTiles(transform:)`` for the same
   /// camera) supplies the tiles and buckets instead of loading and building them. Throws
   /// ``FrameLimitError`` when the frame outgrows ``limits``, and GL errors.
-  public func addDraws(to frame: inout FrameBuilder, prepared: PreparedTiles? = nil, tileCuts: TileCuts? = nil) throws {
+  ///
+  /// With `showsCollisionCircles`, labels along lines show the circles they collide with
+  /// (MapLibre's collision debug: blue placed, red not).
+  public func addDraws(
+    to frame: inout FrameBuilder, prepared: PreparedTiles? = nil, tileCuts: TileCuts? = nil,
+    showsCollisionCircles: Bool = false
+  ) throws {
     let transform = frame.transform
     let (layers, clearColor) = drawnLayers(zoom: transform.camera.styleZoom)
     let usable = prepared.flatMap { $0.transform == transform ? $0 : nil }
@@ -230,7 +236,7 @@ public final class StyleRenderer: Sendable {
       tileCuts: tileCuts)
     try prepareSymbols(
       layers: layers, tiles: tilesBySource, states: states, resources: frame.resources, tileCuts: tileCuts,
-      input: &input, timings: &timings)
+      showsCollisionCircles: showsCollisionCircles, input: &input, timings: &timings)
     var planner = StyleFramePlanner(input: input, frame: frame)
     for (position, drawn) in layers.enumerated() {
       planner.frame.beginLayer()
@@ -266,8 +272,11 @@ public final class StyleRenderer: Sendable {
 
   /// The style as one layer of a frame; its first frame may draw from `prepared` tiles. A frame
   /// to be cut into tiles along `tileCuts` draws as ``TileCuts`` says.
-  public func frameLayer(prepared: PreparedTiles? = nil, tileCuts: TileCuts? = nil) -> StyleFrameLayer {
-    StyleFrameLayer(renderer: self, prepared: prepared, tileCuts: tileCuts)
+  public func frameLayer(prepared: PreparedTiles? = nil, tileCuts: TileCuts? = nil, showsCollisionCircles: Bool = false)
+    -> StyleFrameLayer
+  {
+    StyleFrameLayer(
+      renderer: self, prepared: prepared, tileCuts: tileCuts, showsCollisionCircles: showsCollisionCircles)
   }
 }
 
@@ -278,9 +287,12 @@ public struct StyleFrameLayer: FrameLayer {
   public let prepared: StyleRenderer.PreparedTiles?
   /// Screen lines no label may cross (frames cut into tiles).
   public var tileCuts: TileCuts? = nil
+  /// Whether labels along lines show their collision circles.
+  public var showsCollisionCircles = false
 
   public func addDraws(to frame: inout FrameBuilder) throws {
-    try renderer.addDraws(to: &frame, prepared: prepared, tileCuts: tileCuts)
+    try renderer.addDraws(
+      to: &frame, prepared: prepared, tileCuts: tileCuts, showsCollisionCircles: showsCollisionCircles)
   }
 
   public func expectedPipelines(transform: CameraTransform) -> [Pipeline] {

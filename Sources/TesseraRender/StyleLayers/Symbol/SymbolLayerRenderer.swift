@@ -100,6 +100,18 @@ struct SymbolLayerRenderer: StyleLayerRenderer {
         draw(SymbolPipeline(kind: .glyphs), text, atlas: glyphs, halo: false)
       }
     }
+    if !placed.collisionCircles.isEmpty {
+      // After the layer's symbols, as MapLibre draws its collision debug.
+      let viewport = planner.input.transform.viewport
+      var uniforms = UniformValues()
+      uniforms.set(CollisionCirclePipeline.viewport, SIMD2(Float(viewport.width), Float(viewport.height)))
+      let circles = placed.collisionCircles.count / CollisionCirclePipeline.floatsPerCircle
+      let bytes = placed.collisionCircles.withUnsafeBytes { Array($0) }
+      planner.frame.draw(
+        .translucent, Pipeline(CollisionCirclePipeline()),
+        .instanced(.unitQuadStrip, InstanceData(bytes: bytes, count: circles)), uniforms, instances: circles,
+        textures: [])
+    }
   }
 }
 

@@ -17,6 +17,9 @@ struct PlacedSymbols: Sendable {
   var iconsNearest = true
   /// Labels placed (text or icon).
   var placed = 0
+  /// Collision debug circles of labels along lines, ``CollisionCirclePipeline/floatsPerCircle``
+  /// floats each (with ``SymbolPlacer/showsCollisionCircles``).
+  var collisionCircles: [Float] = []
   /// Where each run of one sort key starts in the arrays (floats), when the layer has sort
   /// keys: each run draws its icons then its text. Empty: one run.
   var segments: [Segment] = []
@@ -41,7 +44,7 @@ struct PlacedSymbols: Sendable {
     }
   }
 
-  var isEmpty: Bool { text.isEmpty && icons.isEmpty && sdfIcons.isEmpty }
+  var isEmpty: Bool { text.isEmpty && icons.isEmpty && sdfIcons.isEmpty && collisionCircles.isEmpty }
 }
 
 /// The tiles of one symbol layer in a frame with their buckets.
@@ -71,6 +74,8 @@ struct SymbolPlacer {
   var grid: CollisionGrid
   /// Screen lines no label may cross (frames cut into tiles).
   var tileCuts: TileCuts?
+  /// Whether the collision circles of labels along lines are kept for drawing.
+  var showsCollisionCircles = false
 
   init(transform: CameraTransform, collisionMargin: Double = CollisionGrid.defaultMargin) {
     self.transform = transform
@@ -133,6 +138,8 @@ struct SymbolPlacer {
     /// Points per bucket unit at the zoom of the tiles drawing the bucket (MapLibre's text
     /// pixel ratio).
     var tileUnit = 0.0
+    /// How many times deeper the tiles drawing the bucket are than its data tile.
+    var overscale = 1.0
   }
 
   /// A layer's symbols ready to place: its values and its candidates in placement order.
@@ -190,7 +197,8 @@ struct SymbolPlacer {
             offset: SIMD2(world.x - transform.targetWorld.x, world.y - transform.targetWorld.y),
             order: candidates.count,
             origin: SIMD2(origin.x - transform.targetWorld.x, origin.y - transform.targetWorld.y), unit: unit,
-            tileUnit: unit * pow(2, Double(tile.zoom) - zoom)))
+            tileUnit: unit * pow(2, Double(tile.zoom) - zoom),
+            overscale: pow(2, Double(max(tile.zoom - tile.dataTile.z, 0)))))
       }
     }
     if values.hasSortKey {
@@ -520,6 +528,11 @@ struct SymbolPlacer {
       } else if !iconWithoutText {
         placeIcon = placeIcon && placeText
       }
+    }
+    if showsCollisionCircles, let boxes = alongLine?.boxes {
+      // MapLibre's stroke: 15 tile units of the data tile, over its overscale factor.
+      let stroke = 15 * candidate.unit / candidate.overscale * perspective
+      result.collisionCircles += CollisionCirclePipeline.instances(boxes, stroke: stroke, placed: placeText)
     }
     guard placeText || placeIcon else { return nil }
     if placeText, !values.textIgnorePlacement {
