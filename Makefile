@@ -47,8 +47,11 @@ pytools:
 	@test -d $(PYTOOLS)/kubernetes_validate || python3 -m pip install --quiet --disable-pip-version-check \
 	  --target $(PYTOOLS) kubernetes-validate >/dev/null 2>&1 || echo "kubernetes-validate not installed: its test is skipped"
 
+# The example package of snapshot tests (Examples/SnapshotTesting) builds against this checkout
+# and runs as a user's CI would run it.
 test: deps pytools
 	$(SWIFT) test
+	cd Examples/SnapshotTesting && $(SWIFT) test
 	$(MAKE) lint
 
 # Side-by-side benchmark against MapLibre Native; regenerates BENCHMARKS.md (several minutes).
@@ -71,10 +74,10 @@ bench-tiles-memory: build
 	python3 Tools/bench/tiles_memory.py --tessera .build/release/tessera $(BENCH_ARGS)
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Tools Shaders
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Tools Shaders Examples
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Tools Shaders
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Tools Shaders Examples
 
 clean:
 	rm -rf .build $(DEMO_OUTPUT)

@@ -10,6 +10,7 @@
 //   TesseraCLI           ─▶ TesseraService, TesseraConformance, Tessera (and what Tessera re-exports)
 //   TesseraService       ─▶ Tessera, CCrypto, CTesseraServer ─▶ CMicroHTTPD (`tessera serve`: the HTTP render service)
 //   TesseraConformance   ─▶ Tessera (MapLibre's render tests; not in the library product)
+//   TesseraTesting       ─▶ Tessera, TesseraText (snapshot tests for users' suites: the TesseraTesting product)
 //   Tessera              ─▶ TesseraRender, TesseraStyle, TesseraData, TesseraGL, TesseraImage, TesseraJSON,
 //                           TesseraGeo (the library product: Map, Scene, markers, RenderPool)
 //   TesseraRender        ─▶ TesseraGL, TesseraStyle, TesseraText, TesseraData, TesseraImage, TesseraGeo
@@ -37,6 +38,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "Tessera", targets: ["Tessera"]),
+    .library(name: "TesseraTesting", targets: ["TesseraTesting"]),
     .executable(name: "tessera", targets: ["tessera"]),
   ],
   targets: [
@@ -94,6 +96,7 @@ let package = Package(
         "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraData", "TesseraStyle", "TesseraRender", "TesseraGL",
         "TesseraText",
       ]),
+    .target(name: "TesseraTesting", dependencies: ["Tessera", "TesseraText"]),
     .target(
       name: "TesseraConformance",
       dependencies: ["Tessera", "TesseraGeo", "TesseraImage", "TesseraJSON", "TesseraStyle", "TesseraGL"]),
@@ -119,10 +122,11 @@ let package = Package(
 
     // Tests.
     .target(
-      name: "TesseraTestSupport", dependencies: ["Tessera", "TesseraImage", "TesseraGL"],
+      name: "TesseraTestSupport", dependencies: ["Tessera", "TesseraImage", "TesseraGL", "TesseraTesting"],
       path: "Tests/TesseraTestSupport"),
     .testTarget(name: "TesseraGeoTests", dependencies: ["TesseraGeo", "TesseraTestSupport"]),
     .testTarget(name: "TesseraJSONTests", dependencies: ["TesseraJSON"]),
+    .testTarget(name: "TesseraTestingTests", dependencies: ["TesseraTesting", "TesseraTestSupport"]),
     .testTarget(name: "TesseraTextTests", dependencies: ["TesseraText", "TesseraData", "TesseraTestSupport"]),
     .testTarget(name: "TesseraStyleTests", dependencies: ["TesseraStyle", "TesseraTestSupport"]),
     .testTarget(

@@ -35,6 +35,12 @@ public struct PixelDiff: Sendable {
     /// A picture of the differences: the expected image faded to grey, differences red,
     /// excused anti-aliasing yellow.
     public let diffImage: RGBAImage
+    /// The largest colour distance of a counted difference, on the threshold's scale (0…1:
+    /// the smallest threshold that would accept every pixel); 0 when none differs.
+    public var largestDistance = 0.0
+    /// The largest difference of one channel (red, green, blue or alpha, 0…255) between the
+    /// images' pixels, over every pixel.
+    public var largestChannelDifference = 0
 
     /// `differentPixels / totalPixels` (0 for empty images).
     public var differentFraction: Double {
@@ -68,6 +74,11 @@ public struct PixelDiff: Sendable {
     var diffPixels = [UInt8](repeating: 0, count: width * height * 4)
     var different = 0
     var antialiased = 0
+    var largestDelta = 0.0
+    var largestChannel = 0
+    for (first, second) in zip(a.raw, b.raw) {
+      largestChannel = max(largestChannel, abs(Int(first) - Int(second)))
+    }
     for y in 0..<height {
       for x in 0..<width {
         let index = y * width + x
@@ -81,7 +92,12 @@ public struct PixelDiff: Sendable {
           diffPixels[out] = mark.0
           diffPixels[out + 1] = mark.1
           diffPixels[out + 2] = mark.2
-          if excused { antialiased += 1 } else { different += 1 }
+          if excused {
+            antialiased += 1
+          } else {
+            different += 1
+            largestDelta = max(largestDelta, abs(delta))
+          }
         } else {
           let grey = UInt8(min(255, max(0, 255 + (b.luma[index] - 255) * 0.1)))
           diffPixels[out] = grey
@@ -91,9 +107,12 @@ public struct PixelDiff: Sendable {
         diffPixels[out + 3] = 255
       }
     }
-    return Result(
+    var result = Result(
       differentPixels: different, antialiasedPixels: antialiased, totalPixels: width * height,
       diffImage: RGBAImage(width: width, height: height, pixels: diffPixels, alpha: .straight))
+    result.largestDistance = min((largestDelta / 35215).squareRoot(), 1)
+    result.largestChannelDifference = largestChannel
+    return result
   }
 }
 

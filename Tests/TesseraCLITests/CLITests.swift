@@ -185,6 +185,42 @@ func temporaryDirectory() throws -> String {
     #expect(missing.status == 1 && missing.error.contains("cannot read \(directory)/none.png"))
   }
 
+  @Test func diffWritesSideBySideOverlayAndJSON() throws {
+    let directory = try temporaryDirectory()
+    var image = RGBAImage(width: 10, height: 8, fill: .white)
+    try Data(try PNGCodec.encode(image)).write(to: URL(fileURLWithPath: "\(directory)/a.png"))
+    image.setPixel(x: 4, y: 4, (0, 0, 0, 255))
+    try Data(try PNGCodec.encode(image)).write(to: URL(fileURLWithPath: "\(directory)/b.png"))
+    let run = CapturedRun([
+      "diff", "\(directory)/a.png", "\(directory)/b.png", "--side-by-side", "\(directory)/s.png", "--overlay",
+      "\(directory)/o.png", "--json",
+    ])
+    #expect(run.status == 1)
+    let summary = try JSONParser.parse(Array(run.out.utf8))
+    #expect(summary["passed"] == .bool(false))
+    #expect(summary["differentPixels"]?.number == 1)
+    #expect(summary["totalPixels"]?.number == 80)
+    #expect(summary["largestChannelDifference"]?.number == 255)
+    #expect((summary["largestDistance"]?.number ?? 0) > 0.9)
+    #expect(summary["images"]?["sideBySide"]?.string == "\(directory)/s.png")
+    // Side by side: actual, expected and diff, 8 pixels apart; the diff marks the pixel red.
+    let sideBySide = try PNGCodec.decode(
+      Array(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/s.png"))), source: "s.png")
+    #expect(sideBySide.width == 3 * 10 + 2 * 8 && sideBySide.height == 8)
+    #expect(sideBySide.pixel(x: 18 + 4, y: 4).r == 0)
+    #expect(sideBySide.pixel(x: 36 + 4, y: 4) == (255, 0, 0, 255))
+    let overlay = try PNGCodec.decode(
+      Array(try Data(contentsOf: URL(fileURLWithPath: "\(directory)/o.png"))), source: "o.png")
+    #expect(overlay.pixel(x: 4, y: 4) == (255, 0, 0, 255))
+    #expect(overlay.pixel(x: 0, y: 0) == (255, 255, 255, 255))
+    let within = CapturedRun(["diff", "\(directory)/a.png", "\(directory)/b.png", "--allowed", "0.02", "--json"])
+    #expect(within.status == 0)
+    #expect(try JSONParser.parse(Array(within.out.utf8))["passed"] == .bool(true))
+    let sizes = CapturedRun(["diff", "\(directory)/a.png", "\(directory)/s.png", "--json"])
+    #expect(sizes.status == 1)
+    #expect(try JSONParser.parse(Array(sizes.out.utf8))["error"]?.string?.contains("differ in size") == true)
+  }
+
   @Test func benchReportsThePeersFieldsAndOurs() throws {
     let directory = try temporaryDirectory()
     let scenario = "\(directory)/scenario.json"
@@ -268,7 +304,7 @@ func temporaryDirectory() throws -> String {
     let directory = try temporaryDirectory()
     let image = RGBAImage(width: 20, height: 20, fill: .white)
     let missing = GoldenHarness.check(image, caseDirectory: directory)
-    #expect(!missing.passed && missing.message.contains("golden missing"))
+    #expect(!missing.passed && missing.message.contains("no reference") && missing.message.contains("UPDATE_GOLDENS"))
     #expect(FileManager.default.fileExists(atPath: "\(directory)/actual.png"))
     try Data(try PNGCodec.encode(image)).write(to: URL(fileURLWithPath: "\(directory)/expected.png"))
     #expect(GoldenHarness.check(image, caseDirectory: directory).passed)
@@ -276,7 +312,7 @@ func temporaryDirectory() throws -> String {
     var changed = image
     for x in 0..<5 { changed.setPixel(x: x, y: 3, (0, 0, 0, 255)) }
     let outcome = GoldenHarness.check(changed, caseDirectory: directory)
-    #expect(!outcome.passed && outcome.message.contains("5 of 400 pixels differ"))
+    #expect(!outcome.passed && outcome.message.contains("of pixels differ (5 of 400;"))
     #expect(FileManager.default.fileExists(atPath: "\(directory)/diff.png"))
     #expect(GoldenHarness.check(changed, caseDirectory: directory, allowed: 0.02).passed)
   }

@@ -1,7 +1,9 @@
 import Foundation
 import TesseraImage
+import TesseraTesting
 
-/// Golden-image comparison in the manner of MapLibre's render tests.
+/// Tessera's own golden images, checked with TesseraTesting's verifier in the manner of
+/// MapLibre's render tests.
 ///
 /// A case folder holds `case.json` and `expected.png`. The rendered image is compared with the
 /// pixel diff (per-pixel threshold, default 0.1285) and passes when the fraction of differing
@@ -32,61 +34,13 @@ public struct GoldenHarness {
     _ actual: RGBAImage, caseDirectory: String, allowed: Double = defaultAllowed,
     threshold: Double = defaultThreshold
   ) -> Outcome {
-    let expectedPath = caseDirectory + "/expected.png"
-    let actualPath = caseDirectory + "/actual.png"
-    let diffPath = caseDirectory + "/diff.png"
-    let name = (caseDirectory as NSString).lastPathComponent
-    let straight = actual.straightAlpha()
-    if updating {
-      write(straight, to: expectedPath)
-      remove(actualPath)
-      remove(diffPath)
-      return Outcome(
-        passed: false,
-        message:
-          "\(name): golden written to \(expectedPath) (UPDATE_GOLDENS=1); look at it, then rerun without UPDATE_GOLDENS"
-      )
-    }
-    guard let data = FileManager.default.contents(atPath: expectedPath) else {
-      write(straight, to: actualPath)
-      return Outcome(
-        passed: false,
-        message:
-          "\(name): golden missing: \(expectedPath) (actual written to \(actualPath); run with UPDATE_GOLDENS=1 to accept it)"
-      )
-    }
-    let expected: RGBAImage
-    do {
-      expected = try PNGCodec.decode(Array(data), source: expectedPath)
-    } catch {
-      return Outcome(passed: false, message: "\(name): \(error)")
-    }
-    let result: PixelDiff.Result
-    do {
-      result = try PixelDiff(threshold: threshold).compare(straight, expected)
-    } catch {
-      write(straight, to: actualPath)
-      return Outcome(passed: false, message: "\(name): \(error) (actual written to \(actualPath))")
-    }
-    let numbers =
-      "\(result.differentPixels) of \(result.totalPixels) pixels differ (fraction \(result.differentFraction), allowed \(allowed), threshold \(threshold))"
-    if result.differentFraction <= allowed {
-      remove(actualPath)
-      remove(diffPath)
-      return Outcome(passed: true, message: "\(name): \(numbers)")
-    }
-    write(straight, to: actualPath)
-    write(result.diffImage, to: diffPath)
-    return Outcome(passed: false, message: "\(name): \(numbers); see \(actualPath) and \(diffPath)")
-  }
-
-  private static func write(_ image: RGBAImage, to path: String) {
-    if let bytes = try? PNGCodec.encode(image, settings: .small) {
-      _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
-    }
-  }
-
-  private static func remove(_ path: String) {
-    try? FileManager.default.removeItem(atPath: path)
+    let location = SnapshotLocation(
+      name: (caseDirectory as NSString).lastPathComponent, referencePath: caseDirectory + "/expected.png",
+      actualPath: caseDirectory + "/actual.png", diffPath: caseDirectory + "/diff.png")
+    let verdict = SnapshotVerifier.verify(
+      actual, at: location, tolerance: SnapshotTolerance(threshold: threshold, allowed: allowed),
+      recording: updating ? .all : .never)
+    let hint = verdict.kind == .failed && !updating ? " (run with UPDATE_GOLDENS=1 to accept it)" : ""
+    return Outcome(passed: verdict.passed, message: verdict.message + hint)
   }
 }

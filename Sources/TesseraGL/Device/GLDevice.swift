@@ -89,10 +89,14 @@ public final class GLDevice {
     (buffers.count, textures.count, pipelines.count, targets.count)
   }
 
+  /// Checks (in debug builds) that the calling thread owns the context, and outside a pass
+  /// makes the context current again when another device's is (two maps on one thread: each
+  /// device's calls go to its own context).
   func assertOwningThread() {
     #if DEBUG
       precondition(context.isOnOwningThread, "GLDevice used off the thread that owns its context")
     #endif
+    if passTarget == nil { context.makeCurrentIfNeeded() }
   }
 
   // MARK: Buffers

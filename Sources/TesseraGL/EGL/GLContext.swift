@@ -43,6 +43,13 @@ public final class GLContext {
     thread = pthread_self()
   }
 
+  /// Makes the context current on the calling thread again if another context was made
+  /// current there since (another device created or used on the same thread).
+  func makeCurrentIfNeeded() {
+    guard eglGetCurrentContext() != context else { return }
+    eglMakeCurrent(display.display, surface, surface, context)
+  }
+
   /// Whether the calling thread is the one this context is current on.
   public var isOnOwningThread: Bool { pthread_equal(thread, pthread_self()) != 0 }
 

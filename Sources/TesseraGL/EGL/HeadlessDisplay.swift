@@ -105,6 +105,7 @@ public final class HeadlessDisplay: @unchecked Sendable {
   }
 
   private init(_ resolved: Resolved) throws(EGLError) {
+    MesaEnvironment.pinVectorWidth()
     let client = clientExtensions()
     var display: EGLDisplay?
     var gbmDevice: OpaquePointer?

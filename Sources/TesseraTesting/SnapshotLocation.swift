@@ -1,0 +1,62 @@
+import Foundation
+
+/// Where a snapshot's reference and its failure images live.
+///
+/// References are PNG files in `__Snapshots__/<test file>/<name>.png` beside the test file
+/// (`Tests/AppTests/MapTests.swift` → `Tests/AppTests/__Snapshots__/MapTests/<name>.png`), to be
+/// committed with the tests. Failure images go to `<artifacts>/<test file>/<name>.actual.png`
+/// and `.diff.png`, where `<artifacts>` is `$TESSERA_SNAPSHOT_ARTIFACTS` or, without it,
+/// `tessera-snapshots` in the temporary folder.
+public struct SnapshotLocation: Sendable, Equatable {
+  /// The snapshot's name, as given (or derived from the test's name).
+  public let name: String
+  /// The reference image.
+  public let referencePath: String
+  /// Where the image of a failed comparison is written.
+  public let actualPath: String
+  /// Where the picture of a failed comparison's differences is written.
+  public let diffPath: String
+
+  /// A location with its files given outright.
+  public init(name: String, referencePath: String, actualPath: String, diffPath: String) {
+    self.name = name
+    self.referencePath = referencePath
+    self.actualPath = actualPath
+    self.diffPath = diffPath
+  }
+
+  /// The location of snapshot `name` of the test file at `testFilePath`.
+  public init(name: String, testFilePath: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    self.name = name
+    let file = URL(fileURLWithPath: testFilePath)
+    let stem = file.deletingPathExtension().lastPathComponent
+    let safe = SnapshotLocation.fileName(name)
+    referencePath =
+      file.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+      .appendingPathComponent(stem).appendingPathComponent(safe + ".png").path
+    let artifacts = URL(fileURLWithPath: SnapshotLocation.artifactsFolder(environment: environment))
+      .appendingPathComponent(stem)
+    actualPath = artifacts.appendingPathComponent(safe + ".actual.png").path
+    diffPath = artifacts.appendingPathComponent(safe + ".diff.png").path
+  }
+
+  /// The folder failure images go to: `$TESSERA_SNAPSHOT_ARTIFACTS`, else `tessera-snapshots`
+  /// in the temporary folder.
+  public static func artifactsFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    if let folder = environment["TESSERA_SNAPSHOT_ARTIFACTS"], !folder.isEmpty { return folder }
+    return URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tessera-snapshots").path
+  }
+
+  /// A file name for a snapshot name: letters, digits, `-`, `_` and `.` kept, anything else
+  /// `-`; a test function's parentheses dropped (`monacoAtNight()` → `monacoAtNight`).
+  public static func fileName(_ name: String) -> String {
+    var text = name
+    if let open = text.firstIndex(of: "("), text.hasSuffix(")") { text = String(text[..<open]) }
+    let kept = text.unicodeScalars.map { scalar -> Character in
+      let allowed = CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII
+      return allowed || "-_.".unicodeScalars.contains(scalar) ? Character(scalar) : "-"
+    }
+    let result = String(kept).trimmingCharacters(in: CharacterSet(charactersIn: ".-"))
+    return result.isEmpty ? "snapshot" : result
+  }
+}
