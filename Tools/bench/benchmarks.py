@@ -3,14 +3,19 @@
 
 usage: benchmarks.py --tessera .build/release/tessera --shared ../shared [--out BENCHMARKS.md]
                      [--runs 3] [--frames 10] [--batch-jobs 2000] [--gpu-json FILE ...]
+                     [--random-cameras 24] [--random-only OUT.md]
 
 Runs ../shared/bench/compare.py (with the peer venv's python) over every shared scenario and
 every scenario in Tools/bench/scenarios, once without and once with --orbit; then
 `tessera bench` once per scenario for the per-phase timings; then `tessera render --batch` over
-generated Monaco jobs on 1 and 2 threads for images/s and the resident-memory curve. Writes the
-whole as Markdown. --gpu-json adds `tessera bench --json` results measured on a GPU machine.
+generated Monaco jobs on 1 and 2 threads for images/s and the resident-memory curve; and
+compare.py over seeded random cameras (Tools/bench/random_cameras.py) for the median and worst
+ratios. Writes the whole as Markdown. --gpu-json adds `tessera bench --json` results measured on
+a GPU machine; --random-only writes only the random-camera section, to the file given.
 """
-import argparse, datetime, glob, json, os, platform, random, shutil, subprocess, sys, tempfile
+import argparse, datetime, glob, json, os, platform, random, shutil, statistics, subprocess, sys, tempfile
+
+import random_cameras
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -107,6 +112,35 @@ def comparison_table(rows, sizes):
     return lines
 
 
+def random_camera_section(rows, scenarios, seed):
+    """The random-camera table (one row per camera) and the median and worst of each ratio."""
+    cameras = {}
+    for path in scenarios:
+        with open(path) as f:
+            s = json.load(f)
+        cameras[s["name"]] = s
+    lines = [f"{len(rows)} cameras over Monaco from `Tools/bench/random_cameras.py --seed {seed}`: zoom 13–18, any "
+             "bearing, tilt up to Google's cap at the zoom, phone to desktop sizes at scale 1 or 2, the basic style "
+             "(3D buildings) and Liberty (all its labels) in turn. Ratios Tessera / MapLibre Native.",
+             "",
+             "| | warm | first | process |", "|---|---|---|---|"]
+    for label, pick in (("median", statistics.median), ("worst", max)):
+        lines.append(f"| {label} | {pick(r['ratio_warm'] for r in rows):.2f} | {pick(r['ratio_first'] for r in rows):.2f} "
+                     f"| {pick(r['ratio_process_wall'] for r in rows):.2f} |")
+    lines += ["", "| camera | style | size | zoom | bearing | tilt | warm ms T / MLN | ratio | first ms T / MLN | ratio "
+              "| process ratio |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in sorted(rows, key=lambda r: -r["ratio_warm"]):
+        s = cameras[r["scenario"]]
+        c, size = s["camera"], s["size"]
+        t, p = r["tessera"], r["peer"]
+        style = os.path.basename(s["style"])[:-5].replace("monaco-", "")
+        lines.append(f"| {r['scenario']} | {style} | {size['width']}×{size['height']}@{s['scale']} | {c['zoom']:.2f} "
+                     f"| {c['bearing']:.0f} | {c['viewingAngle']:.0f} | {fmt(t['warm_ms'])} / {fmt(p['warm_ms'])} "
+                     f"| {mark(r['ratio_warm'])} | {fmt(t['first_ms'])} / {fmt(p['first_ms'])} | {mark(r['ratio_first'])} "
+                     f"| {mark(r['ratio_process_wall'])} |")
+    return lines
+
+
 def phase_table(reports):
     keys = ["tile_decode_ms", "tessellation_ms", "upload_ms", "command_planning_ms", "command_encoding_ms", "draw_ms",
             "readback_ms"]
@@ -133,10 +167,23 @@ def main():
     ap.add_argument("--frames", type=int, default=10)
     ap.add_argument("--batch-jobs", type=int, default=2000)
     ap.add_argument("--gpu-json", nargs="*", default=[])
+    ap.add_argument("--random-cameras", type=int, default=24)
+    ap.add_argument("--random-seed", type=int, default=21)
+    ap.add_argument("--random-only")
     a = ap.parse_args()
     tessera = os.path.abspath(a.tessera)
     shared = os.path.abspath(a.shared)
     py = sh(["bash", os.path.join(shared, "bench", "peer", "setup.sh")]).strip().splitlines()[-1]
+    random_folder = tempfile.mkdtemp(prefix="tessera-random-cameras-")
+    random_scenarios = random_cameras.write(shared, random_folder, a.random_cameras, a.random_seed)
+    random_rows = compare(py, tessera, random_scenarios, a.runs, a.frames, False, shared)
+    random_lines = random_camera_section(random_rows, random_scenarios, a.random_seed)
+    shutil.rmtree(random_folder, ignore_errors=True)
+    if a.random_only:
+        with open(a.random_only, "w") as f:
+            f.write("\n".join(["## Random cameras", "", *random_lines]) + "\n")
+        print(f"wrote {a.random_only}", file=sys.stderr)
+        return
     scenarios = sorted(glob.glob(os.path.join(shared, "bench", "scenarios", "*.json")))
     scenarios += sorted(glob.glob(os.path.join(HERE, "scenarios", "*.json")))
     sizes = {}
@@ -186,6 +233,10 @@ def main():
         "## Fixed camera",
         "",
         *comparison_table(still, sizes),
+        "",
+        "## Random cameras",
+        "",
+        *random_lines,
         "",
         "## Orbit (bearing +7° before every warm frame)",
         "",
