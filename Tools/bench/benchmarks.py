@@ -141,6 +141,22 @@ def random_camera_section(rows, scenarios, seed):
     return lines
 
 
+def kept_sections(path, written):
+    """The `## ` sections of the existing file at `path` that this script does not write (those
+    of the other bench tools, e.g. Raster tiles), to be carried over unchanged."""
+    if not os.path.exists(path):
+        return []
+    produced = {line for line in written if line.startswith("## ")}
+    kept, keeping = [], False
+    with open(path) as f:
+        for line in f.read().splitlines():
+            if line.startswith("## "):
+                keeping = line not in produced
+            if keeping:
+                kept.append(line)
+    return [""] + kept if kept else []
+
+
 def phase_table(reports):
     keys = ["tile_decode_ms", "tessellation_ms", "upload_ms", "command_planning_ms", "command_encoding_ms", "draw_ms",
             "readback_ms"]
@@ -284,6 +300,7 @@ def main():
         out.append("No GPU machine was available for this run: there are no NVIDIA figures yet. On one, run "
                    "`tessera bench SCENARIO --gpu device:0 --json OUT.json` per scenario and pass the files "
                    "with `make bench GPU_JSON='…'`.")
+    out += kept_sections(a.out, out)
     with open(a.out, "w") as f:
         f.write("\n".join(out) + "\n")
     print(f"wrote {a.out}", file=sys.stderr)
