@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The GLSL ES 3.00 programs of Tessera, embedded in the binary at build time.
 ///
 /// Each program is a pair of files in `Shaders/programs/`: `<name>.vertex.glsl` and
@@ -6,7 +8,8 @@
 /// `#version 300 es`, the precision statements and any defines. Paint properties that are
 /// uniforms or per-vertex attributes are written once with `#pragma paint:` lines (see
 /// ``PaintPragma``), pattern paint with `#pragma pattern:` lines (see ``PatternPragma``). Adding a program means adding its two files and one line to
-/// ``ShaderLibrary/programs``; a test fails if a file in the folder is not listed.
+/// ``ShaderLibrary/programs``; a test fails if a file in the folder is not listed. Programs are
+/// expanded on first use (``program(named:)``), so a map compiles and pays only for those it draws.
 public enum ShaderLibrary {
   /// The sources of one program.
   public struct Program: Sendable {
@@ -18,36 +21,65 @@ public enum ShaderLibrary {
     public let fragment: String
   }
 
-  /// Every program, by name.
-  public static let programs: [String: Program] = [
-    "solid": program("solid", PackageResources.solid_vertex_glsl, PackageResources.solid_fragment_glsl),
-    "debug_grid": program(
+  /// A program's embedded files before expansion (UTF-8 bytes).
+  private struct Files: Sendable {
+    let vertex: [UInt8]
+    let fragment: [UInt8]
+  }
+
+  /// The names of every program.
+  public static var names: [String] { files.keys.sorted() }
+
+  /// Every program, by name, expanded (all of them: for tools and tests; a map uses
+  /// ``program(named:)``).
+  public static var programs: [String: Program] {
+    Dictionary(uniqueKeysWithValues: names.compactMap { name in program(named: name).map { (name, $0) } })
+  }
+
+  /// Programs expanded so far.
+  private static let expanded = Mutex<[String: Program]>([:])
+
+  /// The program `name` with its pragmas expanded (once per process), nil for an unknown name.
+  public static func program(named name: String) -> Program? {
+    if let known = expanded.withLock({ $0[name] }) { return known }
+    guard let raw = files[name] else { return nil }
+    func expand(_ bytes: [UInt8], _ stage: PaintPragma.Stage) -> String {
+      PatternPragma.expand(PaintPragma.expand(String(decoding: bytes, as: UTF8.self), stage: stage), stage: stage)
+    }
+    let program = Program(name: name, vertex: expand(raw.vertex, .vertex), fragment: expand(raw.fragment, .fragment))
+    expanded.withLock { $0[name] = program }
+    return program
+  }
+
+  private static let files: [String: Files] = [
+    "solid": embedded("solid", PackageResources.solid_vertex_glsl, PackageResources.solid_fragment_glsl),
+    "debug_grid": embedded(
       "debug_grid", PackageResources.debug_grid_vertex_glsl, PackageResources.debug_grid_fragment_glsl),
-    "collision_circle": program(
+    "collision_circle": embedded(
       "collision_circle", PackageResources.collision_circle_vertex_glsl,
       PackageResources.collision_circle_fragment_glsl),
-    "sky": program("sky", PackageResources.sky_vertex_glsl, PackageResources.sky_fragment_glsl),
-    "points": program("points", PackageResources.points_vertex_glsl, PackageResources.points_fragment_glsl),
-    "background_pattern": program(
+    "sky": embedded("sky", PackageResources.sky_vertex_glsl, PackageResources.sky_fragment_glsl),
+    "points": embedded("points", PackageResources.points_vertex_glsl, PackageResources.points_fragment_glsl),
+    "background_pattern": embedded(
       "background_pattern", PackageResources.background_pattern_vertex_glsl,
       PackageResources.background_pattern_fragment_glsl),
-    "background": program(
+    "background": embedded(
       "background", PackageResources.background_vertex_glsl, PackageResources.background_fragment_glsl),
-    "clip": program("clip", PackageResources.clip_vertex_glsl, PackageResources.clip_fragment_glsl),
-    "fill": program("fill", PackageResources.fill_vertex_glsl, PackageResources.fill_fragment_glsl),
-    "fill_outline": program(
+    "clip": embedded("clip", PackageResources.clip_vertex_glsl, PackageResources.clip_fragment_glsl),
+    "fill": embedded("fill", PackageResources.fill_vertex_glsl, PackageResources.fill_fragment_glsl),
+    "fill_outline": embedded(
       "fill_outline", PackageResources.fill_outline_vertex_glsl, PackageResources.fill_outline_fragment_glsl),
-    "line": program("line", PackageResources.line_vertex_glsl, PackageResources.line_fragment_glsl),
-    "circle": program("circle", PackageResources.circle_vertex_glsl, PackageResources.circle_fragment_glsl),
-    "marker": program("marker", PackageResources.marker_vertex_glsl, PackageResources.marker_fragment_glsl),
-    "fill_extrusion": program(
+    "line": embedded("line", PackageResources.line_vertex_glsl, PackageResources.line_fragment_glsl),
+    "circle": embedded("circle", PackageResources.circle_vertex_glsl, PackageResources.circle_fragment_glsl),
+    "marker": embedded("marker", PackageResources.marker_vertex_glsl, PackageResources.marker_fragment_glsl),
+    "fill_extrusion": embedded(
       "fill_extrusion", PackageResources.fill_extrusion_vertex_glsl, PackageResources.fill_extrusion_fragment_glsl),
-    "raster": program("raster", PackageResources.raster_vertex_glsl, PackageResources.raster_fragment_glsl),
-    "hillshade": program(
+    "raster": embedded("raster", PackageResources.raster_vertex_glsl, PackageResources.raster_fragment_glsl),
+    "hillshade": embedded(
       "hillshade", PackageResources.raster_vertex_glsl, PackageResources.hillshade_fragment_glsl),
-    "heatmap": program("heatmap", PackageResources.heatmap_vertex_glsl, PackageResources.heatmap_fragment_glsl),
-    "symbol": program("symbol", PackageResources.symbol_vertex_glsl, PackageResources.symbol_fragment_glsl),
-    "heatmap_texture": program(
+    "heatmap": embedded("heatmap", PackageResources.heatmap_vertex_glsl, PackageResources.heatmap_fragment_glsl),
+    "symbol": embedded("symbol", PackageResources.symbol_vertex_glsl, PackageResources.symbol_fragment_glsl),
+    "heatmap_texture": embedded(
       "heatmap_texture", PackageResources.heatmap_texture_vertex_glsl, PackageResources.heatmap_texture_fragment_glsl),
   ]
 
@@ -64,16 +96,14 @@ public enum ShaderLibrary {
   public static func source(of name: String, defines: [String: String] = [:])
     -> (vertex: String, fragment: String)?
   {
-    guard let program = programs[name] else { return nil }
+    guard let found = program(named: name) else { return nil }
     let defineLines = defines.keys.sorted().map { "#define \($0) \(defines[$0]!)\n" }.joined()
     let header = preamble + defineLines
-    return (header + program.vertex, header + program.fragment)
+    return (header + found.vertex, header + found.fragment)
   }
 
-  private static func program(_ name: String, _ vertex: [UInt8], _ fragment: [UInt8]) -> Program {
-    func expand(_ bytes: [UInt8], _ stage: PaintPragma.Stage) -> String {
-      PatternPragma.expand(PaintPragma.expand(String(decoding: bytes, as: UTF8.self), stage: stage), stage: stage)
-    }
-    return Program(name: name, vertex: expand(vertex, .vertex), fragment: expand(fragment, .fragment))
+  /// A program's files as embedded (`name` keeps the table readable: it is the key).
+  private static func embedded(_ name: String, _ vertex: [UInt8], _ fragment: [UInt8]) -> Files {
+    Files(vertex: vertex, fragment: fragment)
   }
 }

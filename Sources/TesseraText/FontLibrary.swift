@@ -43,45 +43,29 @@ public final class FontLibrary: Sendable {
   public static let system = FontLibrary()
 
   /// Every face found, by font id − ``firstFontID``.
-  public let faces: [FontFace]
+  public var faces: [FontFace] { catalog.faces }
   /// Font files that could not be read (left out), each named with the reason.
-  public let unreadableFiles: [GlyphError]
-  private let byName: [String: Int]
-  private let engine: Mutex<Engine>
+  public var unreadableFiles: [GlyphError] { catalog.unreadable }
+  /// The folders scanned.
+  public let folders: [String]
+  private let scanned = Mutex<FontCatalog?>(nil)
+  private let engine = Mutex(Engine())
 
-  /// Scans `folders` (recursively) for .ttf, .otf and .ttc files.
+  /// A library of the .ttf, .otf and .ttc files in `folders` (searched recursively). The
+  /// folders are scanned on first use, not here: a map whose labels all come from glyph PBFs,
+  /// or that has no labels in view, never pays for opening every font file.
   public init(folders: [String] = FontLibrary.systemFolders) {
-    var files: [String] = []
-    let manager = FileManager.default
-    for folder in folders {
-      guard let walker = manager.enumerator(atPath: folder) else { continue }
-      while let item = walker.nextObject() as? String {
-        let lower = item.lowercased()
-        if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
-          files.append(folder + "/" + item)
-        }
-      }
+    self.folders = folders
+  }
+
+  /// The faces found, scanning the folders once (callers meanwhile wait for the scan).
+  private var catalog: FontCatalog {
+    scanned.withLock { known in
+      if let known { return known }
+      let made = FontCatalog(scanning: folders)
+      known = made
+      return made
     }
-    files.sort()
-    var engine = Engine()
-    var faces: [FontFace] = []
-    var unreadable: [GlyphError] = []
-    for file in files {
-      let described = engine.describe(file)
-      if described.isEmpty { unreadable.append(GlyphError(source: file, reason: "not a font FreeType can read")) }
-      faces += described
-    }
-    unreadableFiles = unreadable
-    var byName: [String: Int] = [:]
-    for (index, face) in faces.enumerated() {
-      for name in [face.fullName, face.family + " " + face.style, FontLibrary.fileStem(face.path)] {
-        let key = FontLibrary.normalized(name)
-        if byName[key] == nil { byName[key] = index }
-      }
-    }
-    self.faces = faces
-    self.byName = byName
-    self.engine = Mutex(engine)
   }
 
   deinit {
@@ -104,6 +88,7 @@ public final class FontLibrary: Sendable {
   /// "Noto Sans" meaning its Regular).
   public func face(named name: String) -> Int? {
     let key = FontLibrary.normalized(name)
+    let byName = catalog.byName
     return byName[key] ?? byName[key + "regular"]
   }
 
@@ -143,6 +128,48 @@ public final class FontLibrary: Sendable {
   func metrics(face index: Int, glyph: UInt32) -> GlyphMetrics? {
     let face = faces[index]
     return withEngine { $0.metrics(face, glyph: glyph) }
+  }
+}
+
+/// The faces of a set of font folders, found once by opening every font file in them.
+final class FontCatalog: Sendable {
+  let faces: [FontFace]
+  let unreadable: [GlyphError]
+  /// Normalised names (full name, family and style, file stem) → index in ``faces``.
+  let byName: [String: Int]
+
+  init(scanning folders: [String]) {
+    var files: [String] = []
+    let manager = FileManager.default
+    for folder in folders {
+      guard let walker = manager.enumerator(atPath: folder) else { continue }
+      while let item = walker.nextObject() as? String {
+        let lower = item.lowercased()
+        if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
+          files.append(folder + "/" + item)
+        }
+      }
+    }
+    files.sort()
+    var engine = Engine()
+    defer { engine.close() }
+    var faces: [FontFace] = []
+    var unreadable: [GlyphError] = []
+    for file in files {
+      let described = engine.describe(file)
+      if described.isEmpty { unreadable.append(GlyphError(source: file, reason: "not a font FreeType can read")) }
+      faces += described
+    }
+    var byName: [String: Int] = [:]
+    for (index, face) in faces.enumerated() {
+      for name in [face.fullName, face.family + " " + face.style, FontLibrary.fileStem(face.path)] {
+        let key = FontLibrary.normalized(name)
+        if byName[key] == nil { byName[key] = index }
+      }
+    }
+    self.faces = faces
+    self.unreadable = unreadable
+    self.byName = byName
   }
 }
 

@@ -224,6 +224,7 @@ extension FontLibrary {
       let script = hb_unicode_script(unicode, codePoint)
       return script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
     }
+    let allFaces = faces
     withEngine { engine in
       func chain(_ section: Int) -> [Int] {
         if let known = chains[section] { return known }
@@ -235,7 +236,7 @@ extension FontLibrary {
       for index in 0..<text.count where !isCommon(text.codePoints[index]) {
         let codePoint = text.codePoints[index]
         let faces = chain(text.sectionOfCodePoint[index])
-        result[index] = faces.first { engine.has(self.faces[$0], codePoint) } ?? faces.first ?? 0
+        result[index] = faces.first { engine.has(allFaces[$0], codePoint) } ?? faces.first ?? 0
       }
       // Then the rest: marks with their base, common characters with their neighbours.
       for index in 0..<text.count where result[index] < 0 {
@@ -246,12 +247,12 @@ extension FontLibrary {
         }
         let before = (0..<index).reversed().first { result[$0] >= 0 }.map { result[$0] }
         let after = (index + 1..<text.count).first { result[$0] >= 0 }.map { result[$0] }
-        if let face = [before, after].compactMap({ $0 }).first(where: { engine.has(self.faces[$0], codePoint) }) {
+        if let face = [before, after].compactMap({ $0 }).first(where: { engine.has(allFaces[$0], codePoint) }) {
           result[index] = face
           continue
         }
         let faces = chain(text.sectionOfCodePoint[index])
-        result[index] = faces.first { engine.has(self.faces[$0], codePoint) } ?? faces.first ?? 0
+        result[index] = faces.first { engine.has(allFaces[$0], codePoint) } ?? faces.first ?? 0
       }
     }
     return result

@@ -163,9 +163,13 @@ enum StyleBuilder {
     // Local fonts draw the labels of styles without glyph PBFs only: a style with a `glyphs`
     // URL never reads (or scans) them.
     let fonts = style.glyphs == nil ? FontLibraries.library(folders: settings.fontFolders) : nil
-    if let unreadable = fonts?.unreadableFiles.first(where: { file in
-      settings.fontFolders.contains { file.source.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
-    }) {
+    // (Only the map's own folders are checked: looking scans the fonts, which otherwise waits
+    // for the first label that needs them.)
+    if !settings.fontFolders.isEmpty,
+      let unreadable = fonts?.unreadableFiles.first(where: { file in
+        settings.fontFolders.contains { file.source.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+      })
+    {
       // A font the map was given that cannot be read is an error (system fonts are skipped).
       throw unreadable
     }

@@ -296,7 +296,7 @@ public final class GLDevice {
   /// `defines`, and returns their names; throws the first compile or link error.
   @discardableResult
   public func compilePrograms(_ names: [String]? = nil, defines: [String: String] = [:]) throws(GLError) -> [String] {
-    let all = names ?? ShaderLibrary.programs.keys.sorted()
+    let all = names ?? ShaderLibrary.names
     for name in all { _ = try program(named: name, defines: defines) }
     return all
   }
