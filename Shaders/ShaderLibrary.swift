@@ -83,6 +83,10 @@ public enum ShaderLibrary {
       "heatmap_texture", PackageResources.heatmap_texture_vertex_glsl, PackageResources.heatmap_texture_fragment_glsl),
   ]
 
+  /// The define of programs that write `gl_ClipDistance` (their sources also get the
+  /// `GL_EXT_clip_cull_distance` extension directive).
+  public static let clipDistancesDefine = "CLIP_DISTANCES"
+
   /// The first lines of every stage: the version and default precisions.
   public static let preamble = """
     #version 300 es
@@ -98,7 +102,9 @@ public enum ShaderLibrary {
   {
     guard let found = program(named: name) else { return nil }
     let defineLines = defines.keys.sorted().map { "#define \($0) \(defines[$0]!)\n" }.joined()
-    let header = preamble + defineLines
+    // Extension directives come before any other token (the precision statements).
+    let extensions = defines[clipDistancesDefine] != nil ? "#extension GL_EXT_clip_cull_distance : require\n" : ""
+    let header = "#version 300 es\n" + extensions + preamble.dropFirst("#version 300 es\n".count) + defineLines
     return (header + found.vertex, header + found.fragment)
   }
 

@@ -4,6 +4,12 @@
 // strong tilt long edges lose their antialiasing (MapLibre's renders look the same; use MSAA
 // for smooth edges on tilted maps). PATTERN draws the fill's pattern along them (see fill).
 uniform mat4 u_matrix;
+#ifdef CLIP_DISTANCES
+// The area drawn (tile units: min x, min y, max x, max y): the tile's square, or the joint
+// square of the overzoomed tiles drawing this bucket. Geometry beyond it (the tile's buffer)
+// is clipped away, so neighbouring tiles never draw a pixel twice.
+uniform vec4 u_tile_clip;
+#endif
 uniform vec2 u_world;  // viewport size in pixels
 
 in vec2 a_pos;
@@ -20,6 +26,12 @@ void main() {
   #pragma paint: initialize vec4 color
   #pragma paint: initialize float opacity
   gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
+#ifdef CLIP_DISTANCES
+  gl_ClipDistance[0] = a_pos.x - u_tile_clip.x;
+  gl_ClipDistance[1] = u_tile_clip.z - a_pos.x;
+  gl_ClipDistance[2] = a_pos.y - u_tile_clip.y;
+  gl_ClipDistance[3] = u_tile_clip.w - a_pos.y;
+#endif
   v_pos = (gl_Position.xy / gl_Position.w + 1.0) / 2.0 * u_world;
 #ifdef PATTERN
   #pragma pattern: position a_pos

@@ -4,6 +4,12 @@
 // that foreshortening. Paint values are uniforms or two-zoom attributes (data-driven). PATTERN
 // (line-pattern) passes the image's atlas place on when it is per vertex (HAS_ATTR_PATTERN).
 uniform mat4 u_matrix;
+#ifdef CLIP_DISTANCES
+// The area drawn (tile units: min x, min y, max x, max y): the tile's square, or the joint
+// square of the overzoomed tiles drawing this bucket. Geometry beyond it (the tile's buffer)
+// is clipped away, so neighbouring tiles never draw a pixel twice.
+uniform vec4 u_tile_clip;
+#endif
 uniform float u_ratio;            // points per tile unit
 uniform vec2 u_units_to_pixels;   // clip units to points
 uniform float u_device_pixel_ratio;
@@ -71,6 +77,16 @@ void main() {
 
   vec4 projectedExtrude = u_matrix * vec4(dist / u_ratio, 0.0, 0.0);
   gl_Position = u_matrix * vec4(a_pos + shift / u_ratio, 0.0, 1.0) + projectedExtrude;
+#ifdef CLIP_DISTANCES
+  // Where the extruded vertex lies in tile units: the planes cut the drawn outline itself.
+  vec2 extruded = a_pos + (shift + dist) / u_ratio;
+#endif
+#ifdef CLIP_DISTANCES
+  gl_ClipDistance[0] = extruded.x - u_tile_clip.x;
+  gl_ClipDistance[1] = u_tile_clip.z - extruded.x;
+  gl_ClipDistance[2] = extruded.y - u_tile_clip.y;
+  gl_ClipDistance[3] = u_tile_clip.w - extruded.y;
+#endif
 
   float withoutPerspective = length(dist);
   float withPerspective = length(projectedExtrude.xy / gl_Position.w * u_units_to_pixels);

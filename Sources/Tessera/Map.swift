@@ -167,6 +167,14 @@ public final class Map {
   /// when not (MapLibre's collision debug). Off by default.
   public var showsCollisionCircles = false
 
+  /// Whether rotated and tilted views clip tiles with clip planes in the tile programs (the
+  /// default where the device has `GL_EXT_clip_cull_distance`) rather than with stencil masks;
+  /// set false to compare. Setting true on a device without clip planes changes nothing.
+  public var clipsTilesByPlanes: Bool {
+    get { executor.resources.clipsTilesByPlanes }
+    set { executor.resources.clipsTilesByPlanes = newValue && device.info.limits.clipsTilesByPlanes }
+  }
+
   /// What a frame draws, bottom first: the style's layers, the overlays, the debug tile grid,
   /// the sky and the markers. `prepared` supplies the style's tiles for its first frame.
   func frameLayers(prepared: StyleRenderer.PreparedTiles? = nil) -> [any FrameLayer] {
@@ -252,7 +260,9 @@ public final class Map {
     let viewport = transform.viewport
     do {
       try executor.warmUp(
-        FrameComposer.expectedPipelines(frameLayers(), transform: transform), pixelWidth: viewport.pixelWidth,
+        FrameComposer.expectedPipelines(
+          frameLayers(), transform: transform, clipsByPlanes: executor.resources.clipsTilesByPlanes),
+        pixelWidth: viewport.pixelWidth,
         pixelHeight: viewport.pixelHeight, shouldStop: { pending.isReady })
     } catch {
       _ = pending.wait()

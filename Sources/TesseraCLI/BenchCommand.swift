@@ -12,6 +12,7 @@ enum BenchCommand: Command {
   static let summary = "time a scenario (first frame, warm frames, PNG encoding) as JSON"
   static let options: [OptionSpec] = [
     .value("frames"), .flag("orbit"), .value("json"), .value("png"), .value("gpu"), .flag("msaa"),
+    .flag("stencil-clipping"),
   ]
 
   static let help = """
@@ -43,6 +44,8 @@ enum BenchCommand: Command {
       --png OUT.png           write the last frame here
       --gpu SEL               as for tessera render (default auto)
       --msaa                  4× multisampling
+      --stencil-clipping      clip tiles with stencil masks in rotated and tilted views, as
+                              on devices without clip planes (for comparisons)
       --help                  show this text
     """
 
@@ -66,6 +69,7 @@ enum BenchCommand: Command {
     let createStart = DispatchTime.now()
     var setup = MapSettings.SetupTimings()
     let map = try settings.makeMap(console: console, command: "bench", device: nil, timings: &setup)
+    if arguments.has("stencil-clipping") { map.clipsTilesByPlanes = false }
     var snapshot = try map.snapshot(alpha: .premultiplied)
     let firstMilliseconds = elapsed(since: createStart)
     let firstStatistics = snapshot.statistics

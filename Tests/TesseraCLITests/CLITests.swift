@@ -225,7 +225,7 @@ func temporaryDirectory() throws -> String {
     let directory = try temporaryDirectory()
     let scenario = "\(directory)/scenario.json"
     try
-      #"{"name": "tiny", "size": {"width": 64, "height": 48}, "camera": {"latitude": 0, "longitude": 0, "zoom": 3, "viewingAngle": 30}}"#
+      #"{"name": "tiny", "size": {"width": 64, "height": 48}, "camera": {"latitude": 40, "longitude": -74, "zoom": 15, "viewingAngle": 30}}"#
       .write(toFile: scenario, atomically: true, encoding: .utf8)
     let run = CapturedRun([
       "bench", scenario, "--frames", "3", "--orbit", "--json", "\(directory)/r.json", "--png", "\(directory)/r.png",

@@ -70,6 +70,22 @@ let diagonal: [Float] = [-1, -1, 1, -1, -1, 1]
     #expect(throws: GLError.unknownProgram("nope")) { try device.compilePrograms(["nope"]) }
   }
 
+  /// Tile programs compile with clip planes where the device has them (llvmpipe does);
+  /// asking for more planes than the device has is an error naming the program.
+  @Test func clipPlanePipelinesNeedTheDevicesPlanes() throws {
+    let device = try GLDevice(gpu: .surfaceless)
+    let limit = device.info.limits.maxClipDistances
+    #expect(limit >= 4, "llvmpipe has GL_EXT_clip_cull_distance")
+    let layout = VertexLayout(
+      buffers: [VertexBufferLayout(stride: 8)], attributes: [VertexAttribute("a_pos", .float2)])
+    for program in ["fill", "fill_outline", "line"] {
+      _ = try device.makePipeline(PipelineDescriptor(program: program, layout: layout, clipDistances: 4))
+    }
+    #expect(throws: GLError.unsupportedClipDistances(program: "fill", requested: limit + 1, maximum: limit)) {
+      try device.makePipeline(PipelineDescriptor(program: "fill", layout: layout, clipDistances: limit + 1))
+    }
+  }
+
   @Test func readbackIsTopRowFirstAndPremultiplied() throws {
     let device = try GLDevice(gpu: .surfaceless)
     let target = try device.makeRenderTarget(RenderTargetDescriptor(width: 8, height: 6))

@@ -113,7 +113,8 @@ import Testing
         && message.contains("geometryBytes")
     }
     // The same map with room draws.
-    let roomy = try ManyLayersTests.map(try ManyLayersTests.style([ManyLayersTests.water("blue")]))
+    let roomy = try ManyLayersTests.map(
+      try ManyLayersTests.style([ManyLayersTests.water("blue"), ManyLayersTests.roads]))
     #expect(try roomy.snapshot().statistics.drawCalls > 0)
   }
 

@@ -252,6 +252,11 @@ public struct PipelineDescriptor: Sendable {
   public var writesColor: Bool
   /// Width of GL lines in pixels (`.lines` pipelines).
   public var lineWidth: Float
+  /// How many `gl_ClipDistance` planes the vertex stage writes and the pipeline enables (0:
+  /// none). Above 0 the program is compiled with `GL_EXT_clip_cull_distance` enabled and
+  /// `CLIP_DISTANCES` defined; making the pipeline fails on a device with fewer planes
+  /// (``DeviceLimits/maxClipDistances``).
+  public var clipDistances: Int
   public var label: String
 
   public init(
@@ -259,7 +264,7 @@ public struct PipelineDescriptor: Sendable {
     primitive: PrimitiveType = .triangles, indexType: IndexType = .none,
     blend: BlendMode = .premultipliedOver, depth: DepthMode = .disabled,
     stencil: StencilMode = .disabled, cull: CullMode = .none, writesColor: Bool = true,
-    lineWidth: Float = 1, label: String = ""
+    lineWidth: Float = 1, clipDistances: Int = 0, label: String = ""
   ) {
     self.program = program
     self.defines = defines
@@ -272,6 +277,7 @@ public struct PipelineDescriptor: Sendable {
     self.cull = cull
     self.writesColor = writesColor
     self.lineWidth = lineWidth
+    self.clipDistances = clipDistances
     self.label = label
   }
 }

@@ -16,6 +16,9 @@ public struct DeviceLimits: Sendable, Equatable {
   public let maxTextureUnits: Int
   /// `GL_MAX_VERTEX_ATTRIBS`.
   public let maxVertexAttributes: Int
+  /// `GL_MAX_CLIP_DISTANCES_EXT` when the context has `GL_EXT_clip_cull_distance`, else 0:
+  /// how many `gl_ClipDistance` planes a pipeline may enable.
+  public let maxClipDistances: Int
 
   /// The largest render target side: the smallest of the renderbuffer and viewport limits.
   public var maxRenderTargetSize: Int { min(maxRenderbufferSize, maxViewportWidth, maxViewportHeight) }
@@ -28,12 +31,18 @@ public struct DeviceLimits: Sendable, Equatable {
     }
     var viewport: [GLint] = [0, 0]
     glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &viewport)
+    var extensionCount: GLint = 0
+    glGetIntegerv(GLenum(GL_NUM_EXTENSIONS), &extensionCount)
+    let clipsByDistance = (0..<GLuint(max(extensionCount, 0))).contains { index in
+      glGetStringi(GLenum(GL_EXTENSIONS), index).map { String(cString: $0) } == "GL_EXT_clip_cull_distance"
+    }
     return DeviceLimits(
       maxTextureSize: integer(GL_MAX_TEXTURE_SIZE),
       maxRenderbufferSize: integer(GL_MAX_RENDERBUFFER_SIZE),
       maxViewportWidth: Int(viewport[0]), maxViewportHeight: Int(viewport[1]),
       maxSamples: integer(GL_MAX_SAMPLES), maxTextureUnits: min(integer(GL_MAX_TEXTURE_IMAGE_UNITS), 16),
-      maxVertexAttributes: min(integer(GL_MAX_VERTEX_ATTRIBS), 16))
+      maxVertexAttributes: min(integer(GL_MAX_VERTEX_ATTRIBS), 16),
+      maxClipDistances: clipsByDistance ? min(integer(GL_MAX_CLIP_DISTANCES_EXT), 8) : 0)
   }
 }
 

@@ -89,6 +89,7 @@ extension GLDevice {
     state.setStencil(descriptor.stencil)
     state.setCull(descriptor.cull)
     state.setColorWrite(descriptor.writesColor)
+    state.setClipDistances(descriptor.clipDistances)
     if descriptor.primitive == .lines { state.setLineWidth(descriptor.lineWidth) }
     GLCheck.debug("applyPipeline")
   }

@@ -271,7 +271,15 @@ public final class GLDevice {
   /// Creates a pipeline, compiling its program (once per program name and defines).
   public func makePipeline(_ descriptor: PipelineDescriptor) throws(GLError) -> PipelineHandle {
     assertOwningThread()
-    let program = try program(named: descriptor.program, defines: descriptor.defines)
+    var defines = descriptor.defines
+    if descriptor.clipDistances > 0 {
+      guard descriptor.clipDistances <= info.limits.maxClipDistances else {
+        throw GLError.unsupportedClipDistances(
+          program: descriptor.program, requested: descriptor.clipDistances, maximum: info.limits.maxClipDistances)
+      }
+      defines[ShaderLibrary.clipDistancesDefine] = "1"
+    }
+    let program = try program(named: descriptor.program, defines: defines)
     let attributes = descriptor.layout.attributes.compactMap { attribute -> (Int, VertexAttribute)? in
       guard let location = program.attributes[attribute.name], location >= 0 else { return nil }
       precondition(

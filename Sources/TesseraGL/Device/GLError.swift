@@ -16,6 +16,8 @@ public enum GLError: Error, Equatable, CustomStringConvertible {
   case invalidSize(what: String, width: Int, height: Int, limit: Int)
   /// A multisample count the device cannot provide.
   case unsupportedSamples(requested: Int, maximum: Int)
+  /// A pipeline enabling more clip planes (`gl_ClipDistance`) than the device has.
+  case unsupportedClipDistances(program: String, requested: Int, maximum: Int)
 
   public var description: String {
     switch self {
@@ -33,6 +35,9 @@ public enum GLError: Error, Equatable, CustomStringConvertible {
       return "\(what) size \(width)x\(height) is not allowed: each side must be 1...\(limit) pixels"
     case .unsupportedSamples(let requested, let maximum):
       return "\(requested)x multisampling requested, the device supports at most \(maximum)x"
+    case .unsupportedClipDistances(let program, let requested, let maximum):
+      return "program '\(program)' clips with \(requested) clip distances, the device has \(maximum)"
+        + " (GL_EXT_clip_cull_distance)"
     }
   }
 

@@ -9,6 +9,8 @@ struct GLStateCache {
   var stencil: StencilMode?
   var cull: CullMode?
   var colorWrite: Bool?
+  /// Clip planes 0..<clipDistances are enabled (none in a new context).
+  var clipDistances = 0
   var lineWidth: Float?
   /// The stencil reference set by the last pipeline or draw.
   var stencilReference: Int32?
@@ -106,6 +108,16 @@ struct GLStateCache {
       glCullFace(GLenum(mode == .back ? GL_BACK : GL_FRONT))
     }
     cull = mode
+  }
+
+  /// Enables clip planes 0..<count and disables the others of `GL_EXT_clip_cull_distance`.
+  mutating func setClipDistances(_ count: Int) {
+    guard clipDistances != count else { return }
+    for plane in 0..<max(count, clipDistances) {
+      let name = GLenum(GL_CLIP_DISTANCE0_EXT + Int32(plane))
+      if plane < count { glEnable(name) } else { glDisable(name) }
+    }
+    clipDistances = count
   }
 
   mutating func setColorWrite(_ enabled: Bool) {

@@ -12,11 +12,11 @@ public protocol FrameLayer {
   /// The pipelines a first frame at `transform` is expected to draw with, in drawing order, so
   /// they can be made (and on llvmpipe compiled) before the frame's data is ready. A pipeline
   /// missed here is simply made when a draw first uses it.
-  func expectedPipelines(transform: CameraTransform) -> [Pipeline]
+  func expectedPipelines(transform: CameraTransform, clipsByPlanes: Bool) -> [Pipeline]
 }
 
 extension FrameLayer {
-  public func expectedPipelines(transform: CameraTransform) -> [Pipeline] { [] }
+  public func expectedPipelines(transform: CameraTransform, clipsByPlanes: Bool) -> [Pipeline] { [] }
 }
 
 /// Turns a frame's layers into one ``FramePlan``.
@@ -44,10 +44,15 @@ public enum FrameComposer {
   }
 
   /// Every pipeline `layers` expect a first frame at `transform` to draw with, each once, in
-  /// drawing order.
-  public static func expectedPipelines(_ layers: [any FrameLayer], transform: CameraTransform) -> [Pipeline] {
+  /// drawing order, on a device clipping tiles by planes or not
+  /// (``GPUResourceCache/clipsTilesByPlanes``).
+  public static func expectedPipelines(_ layers: [any FrameLayer], transform: CameraTransform, clipsByPlanes: Bool)
+    -> [Pipeline]
+  {
     var seen = Set<Pipeline>()
-    return layers.flatMap { $0.expectedPipelines(transform: transform) }.filter { seen.insert($0).inserted }
+    return layers.flatMap { $0.expectedPipelines(transform: transform, clipsByPlanes: clipsByPlanes) }.filter {
+      seen.insert($0).inserted
+    }
   }
 }
 

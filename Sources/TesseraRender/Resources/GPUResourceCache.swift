@@ -47,9 +47,15 @@ public final class GPUResourceCache {
   /// Bytes of the evictable meshes and textures.
   public private(set) var bytes = 0
 
+  /// Whether style layers clip tiles with clip planes in rotated and tilted views (the
+  /// device's choice by default: where it has `GL_EXT_clip_cull_distance`); false draws stencil
+  /// masks, as on devices without (for comparisons).
+  public var clipsTilesByPlanes: Bool
+
   public init(device: GLDevice, budget: Int = 512 << 20) {
     self.device = device
     self.budget = budget
+    clipsTilesByPlanes = device.info.limits.clipsTilesByPlanes
   }
 
   deinit {

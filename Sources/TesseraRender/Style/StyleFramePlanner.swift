@@ -22,6 +22,9 @@ struct StyleFrameInput {
   let patterns: PatternAtlas
   /// The version of the feature states the buckets of layers reading them were built with.
   let stateVersion: Int
+  /// Whether tile programs clip to their tiles with clip planes in rotated and tilted views
+  /// (else with stencil masks).
+  var clipsByPlanes = false
   /// The lines the frame will be cut along into tiles, if it will be (see ``TileCuts``).
   var tileCuts: TileCuts?
   /// The symbols each symbol layer draws, placed for this frame, by layer id.

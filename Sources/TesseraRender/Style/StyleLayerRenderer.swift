@@ -110,9 +110,12 @@ struct BucketContext: Sendable {
 struct PipelineContext {
   /// The style zoom.
   let zoom: Double
-  /// Whether tiles are clipped with stencil masks (rotated or tilted views) rather than
-  /// scissor rectangles.
+  /// Whether tiles are clipped with stencil masks (rotated or tilted views on devices without
+  /// clip planes) rather than scissor rectangles.
   let clipsWithStencil: Bool
+  /// Whether tile programs clip their geometry with clip planes (the device has
+  /// `GL_EXT_clip_cull_distance`); their pipelines then never use the stencil buffer.
+  var clipsByPlanes = false
   /// Whether the view is tilted.
   var isTilted = false
   /// The style's `image` sources (drawn as quads rather than tiles).

@@ -73,6 +73,10 @@ public struct StylePipeline: PipelineVariant {
   public var switches: [String]
   /// Whether fragments outside the draw's tile are discarded (stencil test `equal`).
   public var clipped: Bool
+  /// Whether the vertex stage clips the geometry to the draw's area (`u_tile_clip`, four
+  /// `gl_ClipDistance` planes): how tiles are clipped in rotated and tilted views on devices
+  /// with `GL_EXT_clip_cull_distance`, with no stencil masks.
+  public var clipPlanes: Bool
   public var depth: Depth
   /// Whether colour is written (false: a depth-only pass).
   public var writesColor: Bool
@@ -81,13 +85,14 @@ public struct StylePipeline: PipelineVariant {
   public var oncePerPixel: Bool
 
   public init(
-    program: StyleProgram, mask: PaintMask = [], switches: [String] = [], clipped: Bool = false, depth: Depth = .none,
-    writesColor: Bool = true, oncePerPixel: Bool = false
+    program: StyleProgram, mask: PaintMask = [], switches: [String] = [], clipped: Bool = false,
+    clipPlanes: Bool = false, depth: Depth = .none, writesColor: Bool = true, oncePerPixel: Bool = false
   ) {
     self.program = program
     self.mask = mask
     self.switches = switches.sorted()
     self.clipped = clipped
+    self.clipPlanes = clipPlanes
     self.depth = depth
     self.writesColor = writesColor
     self.oncePerPixel = oncePerPixel
@@ -104,7 +109,8 @@ public struct StylePipeline: PipelineVariant {
   }
 
   public var description: String {
-    ([program.name] + switches + (clipped ? ["clipped"] : []) + (mask.isEmpty ? [] : ["mask \(mask.rawValue)"]))
+    ([program.name] + switches + (clipped ? ["clipped"] : []) + (clipPlanes ? ["clip planes"] : [])
+      + (mask.isEmpty ? [] : ["mask \(mask.rawValue)"]))
       .joined(separator: " ")
   }
 
@@ -131,6 +137,6 @@ public struct StylePipeline: PipelineVariant {
       program: program.name, defines: defines, layout: VertexLayout(buffers: buffers, attributes: attributes),
       primitive: program.primitive, indexType: program.indexType, blend: program.blend, depth: depthMode,
       stencil: stencil, cull: program.cull, writesColor: program.writesColor && writesColor,
-      lineWidth: program.lineWidth, label: description)
+      lineWidth: program.lineWidth, clipDistances: clipPlanes ? 4 : 0, label: description)
   }
 }

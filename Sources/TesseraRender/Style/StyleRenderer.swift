@@ -233,7 +233,7 @@ public final class StyleRenderer: Sendable {
     var input = StyleFrameInput(
       transform: transform, tiles: tilesBySource, textures: textures, revision: revision,
       bucketNames: bucketNames, light: style.light, patterns: patterns, stateVersion: states.version,
-      tileCuts: tileCuts)
+      clipsByPlanes: frame.resources.clipsTilesByPlanes, tileCuts: tileCuts)
     try prepareSymbols(
       layers: layers, tiles: tilesBySource, states: states, resources: frame.resources, tileCuts: tileCuts,
       showsCollisionCircles: showsCollisionCircles, input: &input, timings: &timings)
@@ -258,11 +258,12 @@ public final class StyleRenderer: Sendable {
   /// The pipelines the first frame at `transform` is expected to draw with, each once, in
   /// drawing order: what each drawn layer's renderer says it draws with, with tiles clipped by
   /// stencil masks in rotated or tilted views, else by scissor rectangles.
-  public func expectedPipelines(transform: CameraTransform) -> [Pipeline] {
+  public func expectedPipelines(transform: CameraTransform, clipsByPlanes byPlanes: Bool) -> [Pipeline] {
     let camera = transform.camera
     let context = PipelineContext(
-      zoom: camera.styleZoom, clipsWithStencil: camera.bearing != 0 || camera.viewingAngle != 0,
-      isTilted: camera.viewingAngle != 0, imageSources: Set(sources.filter { $0.value.kind == .image }.keys))
+      zoom: camera.styleZoom, clipsWithStencil: !byPlanes && (camera.bearing != 0 || camera.viewingAngle != 0),
+      clipsByPlanes: byPlanes, isTilted: camera.viewingAngle != 0,
+      imageSources: Set(sources.filter { $0.value.kind == .image }.keys))
     var seen = Set<Pipeline>()
     return drawnLayers(zoom: context.zoom).layers.flatMap { drawn in
       drawn.renderer.pipelines(drawn.layer, context).map { Pipeline($0) }
@@ -295,7 +296,7 @@ public struct StyleFrameLayer: FrameLayer {
       to: &frame, prepared: prepared, tileCuts: tileCuts, showsCollisionCircles: showsCollisionCircles)
   }
 
-  public func expectedPipelines(transform: CameraTransform) -> [Pipeline] {
-    renderer.expectedPipelines(transform: transform)
+  public func expectedPipelines(transform: CameraTransform, clipsByPlanes: Bool) -> [Pipeline] {
+    renderer.expectedPipelines(transform: transform, clipsByPlanes: clipsByPlanes)
   }
 }

@@ -44,12 +44,13 @@ struct FillLayerRenderer: StyleLayerRenderer {
   }
 
   /// The fill's pipeline and, with antialiasing, the outline's, clipped to tiles or not.
-  func fillPipelines(_ layer: StyleLayer, zoom: Double, clipped: Bool) -> (fill: StylePipeline, outline: StylePipeline?)
+  func fillPipelines(_ layer: StyleLayer, zoom: Double, clipped: Bool, clipPlanes: Bool)
+    -> (fill: StylePipeline, outline: StylePipeline?)
   {
     let patterned = FillLayerRenderer.isPatterned(layer, zoom: zoom)
     let fill = StylePipeline(
       program: FillLayerRenderer.program, mask: PaintBinding.mask(FillLayerRenderer.paint, layer: layer),
-      switches: patterned ? ["PATTERN"] : [], clipped: clipped)
+      switches: patterned ? ["PATTERN"] : [], clipped: clipped, clipPlanes: clipPlanes)
     guard layer.value(FillProperties.antialias, zoom: zoom) else { return (fill, nil) }
     let bindings = FillLayerRenderer.outlineBindings(layer)
     let outlineMask = PaintBinding.mask(bindings, layer: layer)
@@ -58,12 +59,13 @@ struct FillLayerRenderer: StyleLayerRenderer {
       fill,
       StylePipeline(
         program: FillLayerRenderer.outlineProgram, mask: outlineMask, switches: outlinePatterned ? ["PATTERN"] : [],
-        clipped: clipped)
+        clipped: clipped, clipPlanes: clipPlanes)
     )
   }
 
   func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
-    let (fill, outline) = fillPipelines(layer, zoom: context.zoom, clipped: context.clipsWithStencil)
+    let (fill, outline) = fillPipelines(
+      layer, zoom: context.zoom, clipped: context.clipsWithStencil, clipPlanes: context.clipsByPlanes)
     return context.clipPipelines + [fill] + (outline.map { [$0] } ?? [])
   }
 
@@ -78,7 +80,8 @@ struct FillLayerRenderer: StyleLayerRenderer {
     let (translate, anchoredToViewport) = planner.translation(
       layer, FillProperties.translate, anchor: FillProperties.translateAnchor)
     planner.clipMasks(source: source, groups: groups)
-    let (fill, outline) = fillPipelines(layer, zoom: planner.zoom, clipped: false)
+    let (fill, outline) = fillPipelines(
+      layer, zoom: planner.zoom, clipped: false, clipPlanes: planner.input.clipsByPlanes)
     // A pattern's atlas uniforms and texture (nothing is drawn when a constant image is missing).
     var patternUniforms = UniformValues()
     var textures: [ResourceKey] = []
@@ -107,10 +110,13 @@ struct FillLayerRenderer: StyleLayerRenderer {
       uniforms = uniforms.merging(
         planner.paintUniforms(FillLayerRenderer.paint, layer: layer, mask: pipeline.mask, tile: group.key)
       ).merging(patternPlacement(group, pipeline))
-      planner.draw(
-        pipeline, planner.bucket(layer, group.key), uniforms, textures: pipeline.switches.isEmpty ? [] : textures,
-        stencil: stencil,
-        cull: CullVolume(matrix: tileMatrix.floats, margin: 0), scissor: planner.scissor(group.key))
+      for area in planner.clipAreas(group, translate: translate, viewportAnchored: anchoredToViewport) {
+        uniforms.set(StyleFramePlanner.tileClip, area)
+        planner.draw(
+          pipeline, planner.bucket(layer, group.key), uniforms, textures: pipeline.switches.isEmpty ? [] : textures,
+          stencil: stencil,
+          cull: CullVolume(matrix: tileMatrix.floats, margin: 0), scissor: planner.scissor(group.key))
+      }
     }
     guard let outline else { return }
     let bindings = FillLayerRenderer.outlineBindings(layer)
@@ -124,10 +130,13 @@ struct FillLayerRenderer: StyleLayerRenderer {
       uniforms.set(FillLayerRenderer.world, SIMD2(Float(viewport.pixelWidth), Float(viewport.pixelHeight)))
       uniforms = uniforms.merging(planner.paintUniforms(bindings, layer: layer, mask: pipeline.mask, tile: group.key))
         .merging(patternPlacement(group, pipeline))
-      planner.draw(
-        pipeline, planner.bucket(layer, group.key, .outline), uniforms,
-        textures: pipeline.switches.isEmpty ? [] : textures, stencil: stencil,
-        cull: CullVolume(matrix: tileMatrix.floats, margin: 0), scissor: planner.scissor(group.key))
+      for area in planner.clipAreas(group, translate: translate, viewportAnchored: anchoredToViewport) {
+        uniforms.set(StyleFramePlanner.tileClip, area)
+        planner.draw(
+          pipeline, planner.bucket(layer, group.key, .outline), uniforms,
+          textures: pipeline.switches.isEmpty ? [] : textures, stencil: stencil,
+          cull: CullVolume(matrix: tileMatrix.floats, margin: 0), scissor: planner.scissor(group.key))
+      }
     }
   }
 }

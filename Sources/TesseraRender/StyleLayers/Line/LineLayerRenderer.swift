@@ -57,21 +57,23 @@ struct LineLayerRenderer: StyleLayerRenderer {
 
   /// The line's pipeline: patterned, else dashed when `dashes` has a pattern; clipped to tiles
   /// or not.
-  func linePipeline(_ layer: StyleLayer, zoom: Double, dashes: LineDashes?, clipped: Bool) -> StylePipeline {
+  func linePipeline(_ layer: StyleLayer, zoom: Double, dashes: LineDashes?, clipped: Bool, clipPlanes: Bool)
+    -> StylePipeline
+  {
     let patterned = LineLayerRenderer.isPatterned(layer, zoom: zoom)
     return StylePipeline(
       program: LineLayerRenderer.program, mask: PaintBinding.mask(LineLayerRenderer.paint, layer: layer),
       switches: patterned
         ? ["PATTERN"]
         : dashes != nil ? ["DASHED"] : LineLayerRenderer.drawsGradient(layer, zoom: zoom) ? ["GRADIENT"] : [],
-      clipped: clipped)
+      clipped: clipped, clipPlanes: clipPlanes)
   }
 
   func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
     context.clipPipelines + [
       linePipeline(
         layer, zoom: context.zoom, dashes: LineDashes(layer: layer, zoom: context.zoom),
-        clipped: context.clipsWithStencil)
+        clipped: context.clipsWithStencil, clipPlanes: context.clipsByPlanes)
     ]
   }
 
@@ -118,7 +120,7 @@ struct LineLayerRenderer: StyleLayerRenderer {
     let groups = StyleFramePlanner.groups(tiles)
     let reach = LineLayerRenderer.reach(layer, zoom: zoom)
     planner.clipMasks(source: source, groups: groups)
-    let line = linePipeline(layer, zoom: zoom, dashes: dashes, clipped: false)
+    let line = linePipeline(layer, zoom: zoom, dashes: dashes, clipped: false, clipPlanes: planner.input.clipsByPlanes)
     let patterned = line.switches.contains("PATTERN")
     let gradient = line.switches.contains("GRADIENT")
     var patternUniforms = UniformValues()
@@ -156,11 +158,14 @@ struct LineLayerRenderer: StyleLayerRenderer {
         : gradient
           ? [LineLayerRenderer.gradientKey(revision: planner.input.revision, layer: layer)]
           : dashes.map { [$0.textureKey] } ?? []
-      planner.draw(
-        pipeline, planner.bucket(layer, tile), uniforms, textures: textures,
-        stencil: stencil,
-        cull: reach.map { CullVolume(matrix: matrix.floats, margin: $0 * BucketGeometry.extent / tileWorldSize) },
-        scissor: planner.scissor(tile))
+      for area in planner.clipAreas(group, translate: translate, viewportAnchored: anchoredToViewport) {
+        uniforms.set(StyleFramePlanner.tileClip, area)
+        planner.draw(
+          pipeline, planner.bucket(layer, tile), uniforms, textures: textures,
+          stencil: stencil,
+          cull: reach.map { CullVolume(matrix: matrix.floats, margin: $0 * BucketGeometry.extent / tileWorldSize) },
+          scissor: planner.scissor(tile))
+      }
     }
   }
 
