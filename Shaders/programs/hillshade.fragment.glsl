@@ -4,7 +4,9 @@
 // pixel needs fewer transcendental functions (the results agree to float rounding):
 // pow(base, slope) is exp2(slope · log2 base) with the constants from the planner, and the
 // triangle wave |mod((aspect + azimuth) / π + 1/2, 2) − 1| is acos(sin(aspect + azimuth)) / π,
-// where sin(aspect + azimuth) comes from the derivative's direction without atan.
+// where sin(aspect + azimuth) comes from the derivative's direction without atan. LINEAR_SLOPE
+// (exaggeration 0.5, where the curve is the identity) needs no transcendental function for
+// the slope at all.
 uniform sampler2D u_image;
 uniform vec2 u_latrange;
 uniform vec2 u_light;
@@ -26,15 +28,25 @@ void main() {
   vec2 deriv = pixel.rg * 2.0 - 1.0;
   float scaleFactor = cos(radians((u_latrange[0] - u_latrange[1]) * (1.0 - v_position.y) + u_latrange[1]));
   float magnitude = length(deriv);
-  float slope = atan(1.25 * magnitude / scaleFactor);
   float intensity = u_light.x;
-  float scaledSlope = intensity != 0.5 ? (exp2(slope * u_slope_curve.x) - 1.0) * u_slope_curve.y : slope;
+#ifdef LINEAR_SLOPE
+  // Exaggeration 0.5: the slope curve is the identity, and sin and cos of atan(t) are
+  // t / sqrt(1 + t²) and 1 / sqrt(1 + t²).
+  float tangent = 1.25 * magnitude / scaleFactor;
+  float cosSlope = inversesqrt(1.0 + tangent * tangent);
+  float sinSlope = tangent * cosSlope;
+#else
+  float slope = atan(1.25 * magnitude / scaleFactor);
+  float scaledSlope = (exp2(slope * u_slope_curve.x) - 1.0) * u_slope_curve.y;
+  float cosSlope = cos(scaledSlope);
+  float sinSlope = sin(scaledSlope);
+#endif
   // aspect = atan(deriv.y, -deriv.x), and -π/2 where the ground is flat.
   vec2 aspect = magnitude > 0.0 ? vec2(-deriv.x, deriv.y) / magnitude : vec2(0.0, -1.0);
   float facing = clamp(aspect.y * u_azimuth.x + aspect.x * u_azimuth.y, -1.0, 1.0);
   float shade = acos(facing) / PI;
   float strength = clamp(intensity * 2.0, 0.0, 1.0);
-  vec4 accentColor = (1.0 - cos(scaledSlope)) * u_accent * strength;
-  vec4 shadeColor = mix(u_shadow, u_highlight, shade) * sin(scaledSlope) * strength;
+  vec4 accentColor = (1.0 - cosSlope) * u_accent * strength;
+  vec4 shadeColor = mix(u_shadow, u_highlight, shade) * sinSlope * strength;
   fragColor = accentColor * (1.0 - shadeColor.a) + shadeColor;
 }

@@ -36,8 +36,11 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
     var description: String { "hillshade \(source) \(tile) neighbours \(neighbours)" }
   }
 
+  /// The hillshade program; `LINEAR_SLOPE` at exaggeration 0.5, where the slope curve is the
+  /// identity (the shader then needs no trigonometry for the slope: Liberty's hillshade).
   func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
-    [StylePipeline(program: HillshadeLayerRenderer.program)]
+    let linear = layer.value(HillshadeProperties.exaggeration, zoom: context.zoom) == 0.5
+    return [StylePipeline(program: HillshadeLayerRenderer.program, switches: linear ? ["LINEAR_SLOPE"] : [])]
   }
 
   /// Prepares (in parallel) and uploads the slope textures of DEM tiles, borders filled from
