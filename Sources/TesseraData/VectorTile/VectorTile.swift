@@ -100,6 +100,18 @@ public struct VectorTileLayer: Sendable, Equatable {
     return nil
   }
 
+  /// The attribute `key` of the feature at `index`, or nil (reads the feature in place).
+  public func value(ofFeatureAt index: Int, forKey key: String) -> FeatureValue? {
+    features[index].tags.withUnsafeBufferPointer { tags in
+      var position = 0
+      while position + 1 < tags.count {
+        if keys[Int(tags[position])] == key { return values[Int(tags[position + 1])] }
+        position += 2
+      }
+      return nil
+    }
+  }
+
   /// All attributes of a feature.
   public func properties(of feature: VectorFeature) -> [String: FeatureValue] {
     var result: [String: FeatureValue] = [:]

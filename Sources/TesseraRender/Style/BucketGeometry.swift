@@ -108,9 +108,9 @@ enum BucketFeatures {
     let source = layer.source ?? ""
     let readsStates = !states.isEmpty && states.hasStates(source: source, sourceLayer: layer.sourceLayer)
     let promotedID = states.idProperty(source: source, sourceLayer: layer.sourceLayer)
-    for feature in data.features where types.contains(feature.type) {
-      var adapted = TileFeature(layer: data, feature: feature, tile: tile.tile)
-      adapted.promotedID = promotedID
+    let shared = TileFeatureLayer(layer: data, tile: tile.tile, promotedID: promotedID)
+    for (index, feature) in data.features.enumerated() where types.contains(feature.type) {
+      var adapted = TileFeature(shared, index: index)
       if readsStates, let id = adapted.identifier.flatMap(FeatureStates.name(of:)) {
         adapted.state = states.state(of: FeatureStates.Key(source: source, sourceLayer: layer.sourceLayer, id: id))
       }

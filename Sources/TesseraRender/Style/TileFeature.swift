@@ -2,31 +2,64 @@ import TesseraData
 import TesseraGeo
 import TesseraStyle
 
-/// A vector tile feature as style expressions see it.
-struct TileFeature: StyleFeature {
+/// What the features of one tile layer share: the layer (its key and value tables), the
+/// tile its coordinates are in and the property promoted to feature id.
+final class TileFeatureLayer: Sendable {
   let layer: VectorTileLayer
-  let feature: VectorFeature
-  /// The tile the feature's coordinates are in, when known.
-  var tile: TileID?
+  /// The tile the features' coordinates are in, when known.
+  let tile: TileID?
+  /// The property that names a feature instead of its id (`promoteId`), if any.
+  let promotedID: String?
+
+  init(layer: VectorTileLayer, tile: TileID? = nil, promotedID: String? = nil) {
+    self.layer = layer
+    self.tile = tile
+    self.promotedID = promotedID
+  }
+}
+
+/// A vector tile feature as style expressions see it: its layer (shared) and its index there.
+/// Three words, so that filters, which take it as `any StyleFeature` for every feature of every
+/// layer, neither copy the tile layer's tables nor allocate a box.
+struct TileFeature: StyleFeature {
+  let shared: TileFeatureLayer
+  /// The feature's index in the layer.
+  let index: Int
   /// The state the application set for the feature.
   var state: [String: StyleValue] = [:]
 
+  init(_ shared: TileFeatureLayer, index: Int) {
+    self.shared = shared
+    self.index = index
+  }
+
+  /// A feature of `layer` on its own (for tests and one-off evaluations).
+  init(layer: VectorTileLayer, feature: VectorFeature, tile: TileID? = nil) {
+    var single = layer
+    single.features = [feature]
+    self.init(TileFeatureLayer(layer: single, tile: tile), index: 0)
+  }
+
+  var layer: VectorTileLayer { shared.layer }
+  var feature: VectorFeature { shared.layer.features[index] }
+  /// The tile the feature's coordinates are in, when known.
+  var tile: TileID? { shared.tile }
+  /// The property that names the feature instead of its id (`promoteId`), if any.
+  var promotedID: String? { shared.promotedID }
+
   func property(_ key: String) -> StyleValue? {
-    layer.value(of: feature, forKey: key).map(TileFeature.styleValue)
+    shared.layer.value(ofFeatureAt: index, forKey: key).map(TileFeature.styleValue)
   }
 
   var properties: [String: StyleValue] {
     layer.properties(of: feature).mapValues(TileFeature.styleValue)
   }
 
-  var geometryTypeName: String { feature.type.styleName }
-
-  /// The property that names the feature instead of its id (`promoteId`), if any.
-  var promotedID: String?
+  var geometryTypeName: String { shared.layer.features[index].type.styleName }
 
   var identifier: StyleValue? {
     if let promotedID { return property(promotedID) }
-    return feature.id.map { .number(Double($0)) }
+    return shared.layer.features[index].id.map { .number(Double($0)) }
   }
 
   var worldGeometry: [[WorldPoint]]? {
