@@ -6,8 +6,11 @@
 // triangle wave |mod((aspect + azimuth) / π + 1/2, 2) − 1| is acos(sin(aspect + azimuth)) / π,
 // where sin(aspect + azimuth) comes from the derivative's direction without atan. LINEAR_SLOPE
 // (exaggeration 0.5, where the curve is the identity) needs no transcendental function for
-// the slope at all.
+// the slope at all; SLOPE_TABLE (any other constant exaggeration) looks the curve up.
 uniform sampler2D u_image;
+#ifdef SLOPE_TABLE
+uniform sampler2D u_slope_table;
+#endif
 uniform vec2 u_latrange;
 uniform vec2 u_light;
 uniform vec4 u_shadow;
@@ -35,6 +38,17 @@ void main() {
   float tangent = 1.25 * magnitude / scaleFactor;
   float cosSlope = inversesqrt(1.0 + tangent * tangent);
   float sinSlope = tangent * cosSlope;
+#elif defined(SLOPE_TABLE)
+  // A constant exaggeration: sin and 1 − cos of the curved slope from the layer's table, as
+  // 16-bit fixed point (high and low bytes) at u = t / (1 + t), interpolated between entries.
+  float tangent = 1.25 * magnitude / scaleFactor;
+  float position = tangent / (1.0 + tangent) * 1023.0;
+  int index = min(int(position), 1022);
+  vec4 entry = mix(
+    texelFetch(u_slope_table, ivec2(index, 0), 0), texelFetch(u_slope_table, ivec2(index + 1, 0), 0),
+    position - float(index));
+  float sinSlope = dot(entry.rg, vec2(65280.0, 255.0)) / 65535.0;
+  float cosSlope = 1.0 - dot(entry.ba, vec2(65280.0, 255.0)) / 65535.0;
 #else
   float slope = atan(1.25 * magnitude / scaleFactor);
   float scaledSlope = (exp2(slope * u_slope_curve.x) - 1.0) * u_slope_curve.y;

@@ -117,6 +117,51 @@ import Testing
     #expect(map.styleWarnings.isEmpty)
   }
 
+  /// A constant exaggeration shades from the layer's slope table (SLOPE_TABLE) as the formula
+  /// does (an exaggeration given as a zoom function takes the formula): within one level per
+  /// channel, at a bearing too (the illumination turns with the view).
+  @Test func hillshadeSlopeTableShadesAsTheFormula() throws {
+    let folder = PackagePaths.path("Tests/TesseraRenderTests/Cases/style-hillshade")
+    let text = try String(contentsOfFile: folder + "/style.json", encoding: .utf8)
+    let constant = #""hillshade-exaggeration": 0.7"#
+    #expect(text.contains(constant))
+    let camera = try Camera(latitude: 41.77, longitude: 0.35, zoom: 10.6, bearing: 30)
+    let map = try Map(options: MapOptions(width: 256, height: 256, camera: camera, mapType: .none), gpu: .surfaceless)
+    func render(_ exaggeration: String) throws -> RGBAImage {
+      let edited = text.replacingOccurrences(of: constant, with: #""hillshade-exaggeration": "# + exaggeration)
+      try map.setStyle(try Style.parse(Array(edited.utf8)), name: "hillshade", dataRoot: folder)
+      return try map.snapshot().image
+    }
+    let table = try render("0.7")
+    let formula = try render(#"["interpolate", ["linear"], ["zoom"], 0, 0.7, 22, 0.7]"#)
+    let same = try PixelDiff(threshold: 0.01).compare(table, formula)
+    #expect(same.differentPixels == 0)
+    #expect(same.largestChannelDifference <= 1)
+    // Shaded relief, not two blank images: without exaggeration the view is flat.
+    #expect(try PixelDiff(threshold: 0.01).compare(table, try render("0")).differentFraction > 0.3)
+  }
+
+  /// The slope table holds sin and 1 − cos of the curved slope as 16-bit fixed point.
+  @Test func hillshadeSlopeTableEntries() {
+    let exaggeration = 0.3
+    let texels = HillshadeLayerRenderer.slopeTable(exaggeration: exaggeration)
+    #expect(texels.count == HillshadeLayerRenderer.slopeTableWidth * 4)
+    func entry(_ index: Int) -> (sine: Double, versine: Double) {
+      let bytes = texels[index * 4..<index * 4 + 4].map(Double.init)
+      return ((bytes[0] * 256 + bytes[1]) / 65535, (bytes[2] * 256 + bytes[3]) / 65535)
+    }
+    #expect(entry(0) == (0, 0), "flat ground")
+    let last = entry(HillshadeLayerRenderer.slopeTableWidth - 1)
+    #expect(abs(last.sine - 1) < 1e-4 && abs(last.versine - 1) < 1e-4, "a vertical wall")
+    let base = 1.875 - exaggeration * 1.75
+    for index in [100, 511, 900] {
+      let u = Double(index) / Double(HillshadeLayerRenderer.slopeTableWidth - 1)
+      let scaled = (pow(base, atan(u / (1 - u))) - 1) / (pow(base, .pi / 2) - 1) * .pi / 2
+      #expect(abs(entry(index).sine - sin(scaled)) <= 1 / 65535.0)
+      #expect(abs(entry(index).versine - (1 - cos(scaled))) <= 1 / 65535.0)
+    }
+  }
+
   /// Below Google zoom 1 the world is smaller than one style tile: styles are evaluated at
   /// zoom 0 and the zoom-0 tile is drawn, so the whole world still shows.
   @Test(arguments: [0.0, 0.5, 0.99])

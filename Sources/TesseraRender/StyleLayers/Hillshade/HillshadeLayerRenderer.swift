@@ -36,11 +36,69 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
     var description: String { "hillshade \(source) \(tile) neighbours \(neighbours)" }
   }
 
-  /// The hillshade program; `LINEAR_SLOPE` at exaggeration 0.5, where the slope curve is the
-  /// identity (the shader then needs no trigonometry for the slope: Liberty's hillshade).
+  /// The hillshade program: `LINEAR_SLOPE` at exaggeration 0.5, where the slope curve is the
+  /// identity (no trigonometry for the slope: Liberty's hillshade); `SLOPE_TABLE` at any other
+  /// constant exaggeration (the curve looked up: see ``slopeTable(exaggeration:)``); else the
+  /// formula.
   func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
-    let linear = layer.value(HillshadeProperties.exaggeration, zoom: context.zoom) == 0.5
-    return [StylePipeline(program: HillshadeLayerRenderer.program, switches: linear ? ["LINEAR_SLOPE"] : [])]
+    let switches: [String]
+    switch HillshadeLayerRenderer.slopeTableKey(layer, zoom: context.zoom) {
+    case .some(nil): switches = ["LINEAR_SLOPE"]
+    case .some(.some): switches = ["SLOPE_TABLE"]
+    case .none: switches = []
+    }
+    return [StylePipeline(program: HillshadeLayerRenderer.program, switches: switches)]
+  }
+
+  /// The unit the slope table is bound to.
+  static let slopeTableUnit = UniformSlot<Int32>("u_slope_table")
+  /// Entries of the slope table.
+  static let slopeTableWidth = 1024
+
+  /// The slope table of a constant exaggeration.
+  struct SlopeTableKey: Hashable, Sendable, CustomStringConvertible {
+    let exaggeration: Double
+    var description: String { "hillshade slope table \(exaggeration)" }
+  }
+
+  /// How a layer shades slopes at `zoom`: `.some(nil)` by the identity (exaggeration 0.5),
+  /// `.some(key)` from the table of its constant exaggeration, nil by the formula (an
+  /// exaggeration that changes with zoom).
+  static func slopeTableKey(_ layer: StyleLayer, zoom: Double) -> SlopeTableKey?? {
+    let exaggeration = layer.value(HillshadeProperties.exaggeration, zoom: zoom)
+    if exaggeration == 0.5 { return .some(nil) }
+    guard layer[HillshadeProperties.exaggeration].expression.constantValue != nil else { return nil }
+    return .some(SlopeTableKey(exaggeration: exaggeration))
+  }
+
+  /// sin and 1 − cos of MapLibre's curved slope, (base^slope − 1) / (base^(π/2) − 1) · π/2 with
+  /// base = 1.875 − 1.75 · exaggeration, at slope = atan(u / (1 − u)) for u = i / 1023: each
+  /// as 16-bit fixed point in two bytes (high, low), RGBA texels. Linear between entries the
+  /// curve is off by under 1e-5 (the shader's own float precision).
+  static func slopeTable(exaggeration: Double) -> [UInt8] {
+    let base = 1.875 - exaggeration * 1.75
+    let maxValue = Double.pi / 2
+    var texels = [UInt8](repeating: 0, count: slopeTableWidth * 4)
+    for index in 0..<slopeTableWidth {
+      let u = Double(index) / Double(slopeTableWidth - 1)
+      let slope = atan2(u, 1 - u)
+      let scaled = (pow(base, slope) - 1) / (pow(base, maxValue) - 1) * maxValue
+      for (channel, value) in [(0, sin(scaled)), (2, 1 - cos(scaled))] {
+        let fixed = value.isFinite ? UInt16((min(max(value, 0), 1) * 65535).rounded()) : 0
+        texels[index * 4 + channel] = UInt8(fixed >> 8)
+        texels[index * 4 + channel + 1] = UInt8(fixed & 0xFF)
+      }
+    }
+    return texels
+  }
+
+  func layerTextures(_ layer: StyleLayer, revision: Int) -> [LayerTexture] {
+    guard case .some(.some(let key)) = HillshadeLayerRenderer.slopeTableKey(layer, zoom: 0) else { return [] }
+    return [
+      LayerTexture(
+        key: ResourceKey(key), width: HillshadeLayerRenderer.slopeTableWidth, height: 1,
+        texels: { HillshadeLayerRenderer.slopeTable(exaggeration: key.exaggeration) })
+    ]
   }
 
   /// Prepares (in parallel) and uploads the slope textures of DEM tiles, borders filled from
@@ -99,6 +157,11 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
     paint.set(HillshadeLayerRenderer.highlight, layer.value(HillshadeProperties.highlightColor, zoom: zoom))
     paint.set(HillshadeLayerRenderer.accent, layer.value(HillshadeProperties.accentColor, zoom: zoom))
     let pipeline = pipelines(layer, PipelineContext(zoom: zoom, clipsWithStencil: false))[0]
+    var slopeTable: [ResourceKey] = []
+    if case .some(.some(let key)) = HillshadeLayerRenderer.slopeTableKey(layer, zoom: zoom) {
+      slopeTable = [ResourceKey(key)]
+      paint.set(HillshadeLayerRenderer.slopeTableUnit, 1)
+    }
     for tile in tiles {
       guard let texture = planner.texture(layer, tile) else { continue }
       let data = tile.dataTile
@@ -107,7 +170,7 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
       let south = Mercator.unproject(WorldPoint(x: 0, y: Double(data.y + 1)), worldSize: tiles).latitude
       var uniforms = planner.imageTileUniforms(tile)
       uniforms.set(HillshadeLayerRenderer.latitudeRange, SIMD2(Float(north), Float(south)))
-      planner.draw(pipeline, .builtin(.unitSquare), uniforms.merging(paint), textures: [texture])
+      planner.draw(pipeline, .builtin(.unitSquare), uniforms.merging(paint), textures: [texture] + slopeTable)
     }
   }
 }
