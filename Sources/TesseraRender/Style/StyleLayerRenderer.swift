@@ -113,8 +113,9 @@ struct PipelineContext {
   /// Whether tiles are clipped with stencil masks (rotated or tilted views on devices without
   /// clip planes) rather than scissor rectangles.
   let clipsWithStencil: Bool
-  /// Whether tile programs clip their geometry with clip planes (the device has
-  /// `GL_EXT_clip_cull_distance`); their pipelines then never use the stencil buffer.
+  /// Whether tile programs clip their geometry with clip planes (rotated or tilted views on
+  /// devices with `GL_EXT_clip_cull_distance`); their pipelines then never use the stencil
+  /// buffer. Flat views clip with scissors and leave the planes off (each costs vertex work).
   var clipsByPlanes = false
   /// Whether the view is tilted.
   var isTilted = false

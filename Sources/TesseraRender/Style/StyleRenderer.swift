@@ -260,9 +260,10 @@ public final class StyleRenderer: Sendable {
   /// stencil masks in rotated or tilted views, else by scissor rectangles.
   public func expectedPipelines(transform: CameraTransform, clipsByPlanes byPlanes: Bool) -> [Pipeline] {
     let camera = transform.camera
+    let turned = camera.bearing != 0 || camera.viewingAngle != 0
     let context = PipelineContext(
-      zoom: camera.styleZoom, clipsWithStencil: !byPlanes && (camera.bearing != 0 || camera.viewingAngle != 0),
-      clipsByPlanes: byPlanes, isTilted: camera.viewingAngle != 0,
+      zoom: camera.styleZoom, clipsWithStencil: !byPlanes && turned, clipsByPlanes: byPlanes && turned,
+      isTilted: camera.viewingAngle != 0,
       imageSources: Set(sources.filter { $0.value.kind == .image }.keys))
     var seen = Set<Pipeline>()
     return drawnLayers(zoom: context.zoom).layers.flatMap { drawn in

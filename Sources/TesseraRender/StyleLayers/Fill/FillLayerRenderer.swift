@@ -81,7 +81,7 @@ struct FillLayerRenderer: StyleLayerRenderer {
       layer, FillProperties.translate, anchor: FillProperties.translateAnchor)
     planner.clipMasks(source: source, groups: groups)
     let (fill, outline) = fillPipelines(
-      layer, zoom: planner.zoom, clipped: false, clipPlanes: planner.input.clipsByPlanes)
+      layer, zoom: planner.zoom, clipped: false, clipPlanes: planner.clipping.clipsByPlanes)
     // A pattern's atlas uniforms and texture (nothing is drawn when a constant image is missing).
     var patternUniforms = UniformValues()
     var textures: [ResourceKey] = []

@@ -120,7 +120,8 @@ struct LineLayerRenderer: StyleLayerRenderer {
     let groups = StyleFramePlanner.groups(tiles)
     let reach = LineLayerRenderer.reach(layer, zoom: zoom)
     planner.clipMasks(source: source, groups: groups)
-    let line = linePipeline(layer, zoom: zoom, dashes: dashes, clipped: false, clipPlanes: planner.input.clipsByPlanes)
+    let line = linePipeline(
+      layer, zoom: zoom, dashes: dashes, clipped: false, clipPlanes: planner.clipping.clipsByPlanes)
     let patterned = line.switches.contains("PATTERN")
     let gradient = line.switches.contains("GRADIENT")
     var patternUniforms = UniformValues()
