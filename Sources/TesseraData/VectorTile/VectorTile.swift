@@ -112,6 +112,19 @@ public struct VectorTileLayer: Sendable, Equatable {
     }
   }
 
+  /// The index in ``values`` of the feature's attribute whose key is ``keys``[`key`], nil when
+  /// the feature has none (the first, should a key repeat).
+  public func valueIndex(ofFeatureAt index: Int, key: UInt32) -> Int? {
+    features[index].tags.withUnsafeBufferPointer { tags in
+      var position = 0
+      while position + 1 < tags.count {
+        if tags[position] == key { return Int(tags[position + 1]) }
+        position += 2
+      }
+      return nil
+    }
+  }
+
   /// All attributes of a feature.
   public func properties(of feature: VectorFeature) -> [String: FeatureValue] {
     var result: [String: FeatureValue] = [:]

@@ -109,12 +109,13 @@ enum BucketFeatures {
     let readsStates = !states.isEmpty && states.hasStates(source: source, sourceLayer: layer.sourceLayer)
     let promotedID = states.idProperty(source: source, sourceLayer: layer.sourceLayer)
     let shared = TileFeatureLayer(layer: data, tile: tile.tile, promotedID: promotedID)
+    var filter = TileLayerFilter(layer.filter, layer: data, zoom: zoom)
     for (index, feature) in data.features.enumerated() where types.contains(feature.type) {
       var adapted = TileFeature(shared, index: index)
       if readsStates, let id = adapted.identifier.flatMap(FeatureStates.name(of:)) {
         adapted.state = states.state(of: FeatureStates.Key(source: source, sourceLayer: layer.sourceLayer, id: id))
       }
-      guard layer.accepts(adapted, zoom: zoom) else { continue }
+      guard filter.accepts(index, adapted) else { continue }
       let key = sortKey.map { layer.value($0, zoom: zoom, feature: adapted) ?? 0 } ?? 0
       selected.append((adapted, data.extent, key))
     }
