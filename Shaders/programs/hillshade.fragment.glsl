@@ -1,4 +1,5 @@
-// MapLibre's hillshade: slope and aspect from the prepared derivatives, the slope scaled by the
+// MapLibre's hillshade: slope and aspect from the prepared derivatives (bytes of 128 + d · 127.5,
+// so that flat ground is exactly 0 and shades to nothing), the slope scaled by the
 // exaggeration (u_light.x), shaded between shadow and highlight by how the aspect faces the
 // illumination direction, plus the accent on steep slopes. The same formulas rearranged so each
 // pixel needs fewer transcendental functions (the results agree to float rounding):
@@ -28,7 +29,7 @@ out vec4 fragColor;
 
 void main() {
   vec4 pixel = texture(u_image, v_position);
-  vec2 deriv = pixel.rg * 2.0 - 1.0;
+  vec2 deriv = (pixel.rg * 255.0 - 128.0) / 127.5;
   float scaleFactor = cos(radians((u_latrange[0] - u_latrange[1]) * (1.0 - v_position.y) + u_latrange[1]));
   float magnitude = length(deriv);
   float intensity = u_light.x;

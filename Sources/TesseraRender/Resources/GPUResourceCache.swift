@@ -39,6 +39,8 @@ public final class GPUResourceCache {
   public let budget: Int
   private var meshSets: [ResourceKey: Entry<MeshSet>] = [:]
   private var textures: [ResourceKey: Entry<TextureHandle>] = [:]
+  /// What parts of evictable textures draw anything, where their uploader said.
+  private var occupancies: [ResourceKey: TextureOccupancy] = [:]
   /// Per-instance data (never evicted; replaced by its owner).
   private var instanceBuffers: [ResourceKey: (buffer: BufferHandle, count: Int, bytes: Int)] = [:]
   /// Textures kept out of eviction (atlas pages).
@@ -142,11 +144,22 @@ public final class GPUResourceCache {
     return entry.value
   }
 
-  /// Uploads RGBA pixels (rows top first) as the evictable texture of `key`.
+  /// Whether draws may leave out the parts of textures that draw nothing (their
+  /// ``occupancy(_:)``); false draws every texture whole, for comparisons.
+  public var usesTextureOccupancy = true
+
+  /// Which parts of the texture of `key` draw anything, when its uploader said (nil when not
+  /// known, or when ``usesTextureOccupancy`` is off).
+  public func occupancy(_ key: ResourceKey) -> TextureOccupancy? {
+    usesTextureOccupancy ? occupancies[key] : nil
+  }
+
+  /// Uploads RGBA pixels (rows top first) as the evictable texture of `key`, with which parts
+  /// of it draw anything when `occupancy` says.
   @discardableResult
   public func insertTexture(
     _ key: ResourceKey, width: Int, height: Int, pixels: [UInt8], filter: TextureFilter = .linear,
-    wrap: TextureWrap = .clampToEdge
+    wrap: TextureWrap = .clampToEdge, occupancy: TextureOccupancy? = nil
   ) throws(GLError) -> TextureHandle {
     let handle = try device.makeTexture(
       TextureDescriptor(width: width, height: height, filter: filter, wrap: wrap, label: "\(key)"), pixels: pixels)
@@ -154,6 +167,7 @@ public final class GPUResourceCache {
       device.destroy(old.value)
       bytes -= old.bytes
     }
+    occupancies[key] = occupancy
     textures[key] = Entry(value: handle, bytes: pixels.count, lastFrame: frame)
     bytes += pixels.count
     evict()
@@ -243,6 +257,7 @@ public final class GPUResourceCache {
     for entry in textures.values { device.destroy(entry.value) }
     meshSets = [:]
     textures = [:]
+    occupancies = [:]
     bytes = 0
   }
 
@@ -259,6 +274,7 @@ public final class GPUResourceCache {
         release(entry.value)
         bytes -= entry.bytes
       } else if let key = candidate.texture, let entry = textures.removeValue(forKey: key) {
+        occupancies[key] = nil
         device.destroy(entry.value)
         bytes -= entry.bytes
       }

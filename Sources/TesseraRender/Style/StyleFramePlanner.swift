@@ -63,12 +63,12 @@ struct StyleFramePlanner {
 
   /// Adds a draw in the current layer's slot.
   mutating func draw(
-    _ pipeline: StylePipeline, _ mesh: MeshReference, _ uniforms: UniformValues, textures: [ResourceKey] = [],
-    stencil: Int32? = nil, cull: CullVolume? = nil, scissor: PixelRect? = nil
+    _ pipeline: StylePipeline, _ mesh: MeshReference, _ uniforms: UniformValues, instances: Int = 1,
+    textures: [ResourceKey] = [], stencil: Int32? = nil, cull: CullVolume? = nil, scissor: PixelRect? = nil
   ) {
     frame.draw(
-      .translucent, Pipeline(pipeline), mesh, uniforms, textures: textures, stencil: stencil, cull: cull,
-      scissor: scissor)
+      .translucent, Pipeline(pipeline), mesh, uniforms, instances: instances, textures: textures, stencil: stencil,
+      cull: cull, scissor: scissor)
   }
 
   /// Clears the stencil buffer (and forgets the clip masks it held).

@@ -21,12 +21,19 @@ public struct StyleProgram: Sendable, Hashable, CustomStringConvertible {
   let writesColor: Bool
   /// GL line width in pixels (`.lines` programs).
   let lineWidth: Float
+  /// Bytes per instance of a per-instance buffer after the geometry buffer (0: not instanced;
+  /// an instanced program has no paint buffer).
+  let instanceStride: Int
+  /// The attributes read from the instance buffer (buffer 1).
+  let instanceAttributes: [VertexAttribute]
 
   init(
     name: String, vertexStride: Int, attributes: [VertexAttribute], paint: [PaintBinding]? = nil,
     primitive: PrimitiveType = .triangles, indexType: IndexType = .none, blend: BlendMode = .premultipliedOver,
-    stencil: StencilMode = .disabled, cull: CullMode = .none, writesColor: Bool = true, lineWidth: Float = 1
+    stencil: StencilMode = .disabled, cull: CullMode = .none, writesColor: Bool = true, lineWidth: Float = 1,
+    instanceStride: Int = 0, instanceAttributes: [VertexAttribute] = []
   ) {
+    precondition(instanceStride == 0 || paint == nil, "an instanced style program has no paint buffer")
     self.name = name
     self.vertexStride = vertexStride
     self.attributes = attributes
@@ -38,6 +45,8 @@ public struct StyleProgram: Sendable, Hashable, CustomStringConvertible {
     self.cull = cull
     self.writesColor = writesColor
     self.lineWidth = lineWidth
+    self.instanceStride = instanceStride
+    self.instanceAttributes = instanceAttributes
   }
 
   public var description: String { name }
@@ -123,6 +132,10 @@ public struct StylePipeline: PipelineVariant {
       buffers.append(VertexBufferLayout(stride: max(paint.stride, 4)))
       attributes += paint.attributes
       defines = PaintBinding.defines(bindings, mask: mask)
+    }
+    if program.instanceStride > 0 {
+      buffers.append(VertexBufferLayout(stride: program.instanceStride, stepRate: .perInstance))
+      attributes += program.instanceAttributes
     }
     for name in switches { defines[name] = "1" }
     var stencil = clipped ? StencilMode(test: .equal) : program.stencil

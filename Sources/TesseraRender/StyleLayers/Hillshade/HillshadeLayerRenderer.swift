@@ -8,13 +8,18 @@ import TesseraStyle
 
 /// `hillshade`: each DEM tile's prepared slopes (see ``HillshadePreparation``) shaded by the
 /// illumination direction (turned with the map's bearing when anchored to the viewport) and
-/// the three colours.
+/// the three colours. Flat ground shades to nothing, so a tile draws only the rectangles of
+/// its slope texture's cells that hold any slope (its ``TextureOccupancy``): the sea and
+/// plains cost no pixels.
 struct HillshadeLayerRenderer: StyleLayerRenderer {
   var layerType: LayerType { .hillshade }
 
-  /// A DEM tile's square with its slopes (the vertex stage is raster's).
+  /// Rectangles of a DEM tile's square with its slopes, one instance each (the vertex stage is
+  /// raster's, with `RECTS`).
   static let program = StyleProgram(
-    name: "hillshade", vertexStride: 12, attributes: [VertexAttribute("a_position", .float2)])
+    name: "hillshade", vertexStride: 8, attributes: [VertexAttribute("a_position", .float2)],
+    primitive: .triangleStrip, instanceStride: 16, instanceAttributes: [VertexAttribute("a_rect", .float4, buffer: 1)]
+  )
   static let image = UniformSlot<Int32>("u_image")
   /// Exaggeration and illumination azimuth (radians).
   static let light = UniformSlot<SIMD2<Float>>("u_light")
@@ -43,9 +48,9 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
   func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
     let switches: [String]
     switch HillshadeLayerRenderer.slopeTableKey(layer, zoom: context.zoom) {
-    case .some(nil): switches = ["LINEAR_SLOPE"]
-    case .some(.some): switches = ["SLOPE_TABLE"]
-    case .none: switches = []
+    case .some(nil): switches = ["LINEAR_SLOPE", "RECTS"]
+    case .some(.some): switches = ["RECTS", "SLOPE_TABLE"]
+    case .none: switches = ["RECTS"]
     }
     return [StylePipeline(program: HillshadeLayerRenderer.program, switches: switches)]
   }
@@ -126,11 +131,12 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
     let maxZoom = source.pyramid.maxZoom
     let prepareStart = DispatchTime.now()
     let prepared = ParallelWork.map(jobs) { job in
-      HillshadePreparation.prepare(job.dem, neighbours: job.neighbours, zoom: job.zoom, maxZoom: maxZoom)
+      HillshadePreparation.prepareWithOccupancy(job.dem, neighbours: job.neighbours, zoom: job.zoom, maxZoom: maxZoom)
     }
     uploader.preparationMilliseconds += milliseconds(prepareStart, DispatchTime.now())
-    for (job, pixels) in zip(jobs, prepared) {
-      try uploader.resources.insertTexture(job.key, width: job.dem.width, height: job.dem.height, pixels: pixels)
+    for (job, slopes) in zip(jobs, prepared) {
+      try uploader.resources.insertTexture(
+        job.key, width: job.dem.width, height: job.dem.height, pixels: slopes.pixels, occupancy: slopes.occupancy)
     }
     return keys
   }
@@ -164,13 +170,29 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
     }
     for tile in tiles {
       guard let texture = planner.texture(layer, tile) else { continue }
+      let rects = HillshadeLayerRenderer.rectangles(
+        planner.frame.resources.occupancy(texture), textureRect: tile.textureRect)
+      guard !rects.isEmpty else { continue }
       let data = tile.dataTile
       let tiles = Double(data.tilesPerSide)
       let north = Mercator.unproject(WorldPoint(x: 0, y: Double(data.y)), worldSize: tiles).latitude
       let south = Mercator.unproject(WorldPoint(x: 0, y: Double(data.y + 1)), worldSize: tiles).latitude
       var uniforms = planner.imageTileUniforms(tile)
       uniforms.set(HillshadeLayerRenderer.latitudeRange, SIMD2(Float(north), Float(south)))
-      planner.draw(pipeline, .builtin(.unitSquare), uniforms.merging(paint), textures: [texture] + slopeTable)
+      let bytes = rects.withUnsafeBytes { [UInt8]($0) }
+      planner.draw(
+        pipeline, .instanced(.unitQuadStrip, InstanceData(bytes: bytes, count: rects.count)), uniforms.merging(paint),
+        instances: rects.count, textures: [texture] + slopeTable)
     }
+  }
+
+  /// The rectangles of a tile's square to draw (min x, min y, max x, max y, 0…1 across it):
+  /// the occupied cells of the part `textureRect` of its slope texture, or the whole square
+  /// when the texture's occupancy is unknown.
+  static func rectangles(
+    _ occupancy: TextureOccupancy?, textureRect: (x: Double, y: Double, width: Double, height: Double)
+  ) -> [SIMD4<Float>] {
+    guard let occupancy, !occupancy.isFull else { return [SIMD4(0, 0, 1, 1)] }
+    return occupancy.runs(in: textureRect)
   }
 }

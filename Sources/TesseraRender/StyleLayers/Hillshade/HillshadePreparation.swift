@@ -4,8 +4,11 @@ import TesseraData
 /// Terrain slopes of a DEM tile, computed as MapLibre Native's hillshade "prepare" pass does:
 /// a 3×3 Sobel kernel over elevations (÷4) scaled by the tile's ground resolution, exaggerated
 /// by 2^(0.3·(source max zoom − zoom)) (0.35 below zoom 4.5, 0.4 below 2) so relief stays
-/// visible on coarser tiles, stored as `d / 2 + 0.5` in the red (east–west) and green
-/// (north–south) channels of an RGBA8 texture.
+/// visible on coarser tiles, stored in the red (east–west) and green (north–south) channels of
+/// an RGBA8 texture as 128 + d · 127.5 rounded (the shader reads back (byte − 128) / 127.5).
+/// MapLibre stores d / 2 + 0.5, where no byte means exactly 0; with 128 meaning 0, flat ground
+/// shades to nothing at all, so a draw may leave it out (``TextureOccupancy``) and the
+/// other slopes move by under half a step of the byte.
 ///
 /// The kernel reads one pixel beyond each edge: from the neighbouring tile when it is loaded
 /// (so tiles join without seams), else the nearest edge pixel of the tile itself.
@@ -19,6 +22,18 @@ enum HillshadePreparation {
   /// deepest tiles are at `maxZoom`; `neighbours` holds the eight neighbours in
   /// ``neighbourOffsets`` order (nil when missing or of another size).
   static func prepare(_ dem: DEMTile, neighbours: [DEMTile?], zoom: Int, maxZoom: Int) -> [UInt8] {
+    prepareWithOccupancy(dem, neighbours: neighbours, zoom: zoom, maxZoom: maxZoom).pixels
+  }
+
+  /// Texels per side of the cells of a slope texture's occupancy: small enough to follow a
+  /// coast, large enough that a tile needs a few hundred rectangles at most.
+  static let occupancyCell = 8
+
+  /// The slope texture and which of its cells hold any slope (flat ground, 128 in both
+  /// channels, shades to nothing).
+  static func prepareWithOccupancy(_ dem: DEMTile, neighbours: [DEMTile?], zoom: Int, maxZoom: Int) -> (
+    pixels: [UInt8], occupancy: TextureOccupancy
+  ) {
     let width = dem.width
     let height = dem.height
     let usable = neighbours.map { $0.flatMap { $0.width == width && $0.height == height ? $0 : nil } }
@@ -55,10 +70,18 @@ enum HillshadePreparation {
         pixels[offset + 1] = encode(derivativeY)
       }
     }
-    return pixels
+    let occupancy = TextureOccupancy(width: width, height: height, cellSize: occupancyCell) { x, y in
+      pixels[(y * width + x) * 4] == flat && pixels[(y * width + x) * 4 + 1] == flat
+    }
+    return (pixels, occupancy)
   }
 
-  private static func encode(_ derivative: Double) -> UInt8 {
-    UInt8((min(max(derivative / 2 + 0.5, 0), 1) * 255).rounded())
+  /// The byte of a derivative of 0.
+  static let flat: UInt8 = 128
+
+  /// The byte of a derivative: 128 + d · 127.5 rounded, within 0…255.
+  static func encode(_ derivative: Double) -> UInt8 {
+    let scaled = (derivative * 127.5).rounded() + Double(flat)
+    return UInt8(min(max(scaled.isNaN ? Double(flat) : scaled, 0), 255))
   }
 }
