@@ -9,7 +9,8 @@ import TesseraStyle
 /// (1 for vertices at the height, 0 at the base) and the distance along the ring's edges.
 /// Edges lying on the tile's clip boundary (outside the tile, along its border) get no wall, so
 /// buildings cut by tile edges show no inner walls; polygons entirely outside the tile are left
-/// to the tile that holds them.
+/// to the tile that holds them. Features go into the mesh in Z order of where they stand
+/// (``spatiallyOrdered(_:)``), not in the tile's order.
 enum FillExtrusionBucketBuilder {
   static let floatsPerVertex = 7
 
@@ -31,8 +32,8 @@ enum FillExtrusionBucketBuilder {
       bindings: FillExtrusionLayerRenderer.paint, layer: layer, zoom: zoom, patterns: patterns)
     var mesh = MeshGeometry(floatsPerVertex: floatsPerVertex)
     let extent = BucketGeometry.extent
-    let features = BucketFeatures.select(
-      tile, layer: layer, zoom: zoom, types: [.polygon], sortKey: nil, states: states)
+    let features = spatiallyOrdered(
+      BucketFeatures.select(tile, layer: layer, zoom: zoom, types: [.polygon], sortKey: nil, states: states))
     for (feature, tileExtent) in features {
       let scale = extent / Double(tileExtent)
       let start = mesh.vertexCount
@@ -88,6 +89,53 @@ enum FillExtrusionBucketBuilder {
     mesh.paintStride = paint.stride
     mesh.maxHeight = maxHeight(layer: layer, zoom: zoom, paint: paint)
     return BucketGeometry(main: mesh, outline: nil, mask: paint.mask)
+  }
+
+  /// `features` in Z order (a Morton code of 16 bits per axis) of the centres of their bounding
+  /// boxes over the tile and a tile's width around it, features at one code in tile order.
+  /// Extrusions are drawn with the depth test (and translucent ones coloured once per pixel),
+  /// so their order does not change what a frame shows; in this order consecutive triangles
+  /// come from neighbouring buildings, so the runs a draw skips outside the view
+  /// (``MeshChunks``) are compact and a view of part of a tile shades the vertices of about
+  /// that part, where the tile's order (by identifier, scattered over the tile) shades most.
+  static func spatiallyOrdered(_ features: [(TileFeature, Int)]) -> [(TileFeature, Int)] {
+    guard features.count > 1 else { return features }
+    let codes = features.map { feature, extent -> UInt32 in
+      var minX = Int32.max
+      var minY = Int32.max
+      var maxX = Int32.min
+      var maxY = Int32.min
+      for ring in feature.feature.geometry {
+        for point in ring {
+          minX = min(minX, point.x)
+          maxX = max(maxX, point.x)
+          minY = min(minY, point.y)
+          maxY = max(maxY, point.y)
+        }
+      }
+      guard minX <= maxX else { return 0 }
+      /// A centre coordinate, −extent…2·extent, as 16 bits.
+      func quantized(_ low: Int32, _ high: Int32) -> UInt32 {
+        let centre = (Double(low) + Double(high)) / 2
+        let unit = (centre + Double(extent)) / Double(3 * max(extent, 1))
+        return UInt32(min(max(unit, 0), 1) * 65535)
+      }
+      return morton(quantized(minX, maxX), quantized(minY, maxY))
+    }
+    return features.indices.sorted { a, b in codes[a] == codes[b] ? a < b : codes[a] < codes[b] }.map { features[$0] }
+  }
+
+  /// The bits of `x` and `y` (16 each) interleaved, x in the even bits.
+  static func morton(_ x: UInt32, _ y: UInt32) -> UInt32 {
+    func spread(_ value: UInt32) -> UInt32 {
+      var v = value & 0xFFFF
+      v = (v | (v << 8)) & 0x00FF_00FF
+      v = (v | (v << 4)) & 0x0F0F_0F0F
+      v = (v | (v << 2)) & 0x3333_3333
+      v = (v | (v << 1)) & 0x5555_5555
+      return v
+    }
+    return spread(x) | (spread(y) << 1)
   }
 
   /// An edge along the tile's border, outside it: the cut of a polygon clipped to the tile's buffer.
