@@ -28,6 +28,10 @@ out vec4 fragColor;
 #define PI 3.141592653589793
 
 void main() {
+#ifdef BAKED
+  // u_image holds the tile's shading, drawn per texel by this program without BAKED.
+  fragColor = texture(u_image, v_position);
+#else
   vec4 pixel = texture(u_image, v_position);
   vec2 deriv = (pixel.rg * 255.0 - 128.0) / 127.5;
   float scaleFactor = cos(radians((u_latrange[0] - u_latrange[1]) * (1.0 - v_position.y) + u_latrange[1]));
@@ -64,4 +68,5 @@ void main() {
   vec4 accentColor = (1.0 - cosSlope) * u_accent * strength;
   vec4 shadeColor = mix(u_shadow, u_highlight, shade) * sinSlope * strength;
   fragColor = accentColor * (1.0 - shadeColor.a) + shadeColor;
+#endif
 }

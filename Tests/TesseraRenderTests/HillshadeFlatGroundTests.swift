@@ -10,8 +10,8 @@ import Testing
 @testable import Tessera
 @testable import TesseraRender
 
-/// Flat ground shades to nothing, so hillshade leaves it out: a coast draws the same pixels
-/// with and without the slope textures' occupancy.
+/// Flat ground shades to nothing, so hillshade leaves it out: a coast shaded pixel by pixel
+/// draws the same pixels with and without the slope textures' occupancy.
 @Suite struct HillshadeFlatGroundTests {
   /// A folder with one zoom-10 Terrarium DEM tile (512/380): flat sea west of its middle,
   /// hills east of it, and the style drawing it over a background.
@@ -74,6 +74,7 @@ import Testing
     func render(occupancy: Bool) throws -> Snapshot {
       let map = try Map(options: MapOptions(width: 256, height: 192, camera: camera, mapType: .none), gpu: .surfaceless)
       map.executor.resources.usesTextureOccupancy = occupancy
+      map.executor.resources.bakesTileShading = false
       try map.setStyle(try Style.parse(Array(HillshadeFlatGroundTests.style.utf8)), name: "coast", dataRoot: folder)
       return try map.snapshot()
     }

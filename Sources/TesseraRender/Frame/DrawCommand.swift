@@ -94,6 +94,11 @@ public struct CullVolume: Sendable {
 /// A texture a frame draws into part-way (a heatmap's densities), then samples: named, sized
 /// in pixels, cleared when drawing into it starts. Draws refer to its texture by
 /// ``resourceKey``.
+///
+/// With a `cachedTexture` key the texture is instead an evictable RGBA8 texture of the
+/// ``GPUResourceCache`` under that key, kept across frames (what was drawn into it, say a
+/// DEM tile's shading, is reused while its ``version`` holds; see
+/// ``GPUResourceCache/textureVersion(_:)``), and draws refer to it by that key.
 public struct OffscreenTarget: Hashable, Sendable, CustomStringConvertible {
   public let name: String
   public let width: Int
@@ -102,23 +107,32 @@ public struct OffscreenTarget: Hashable, Sendable, CustomStringConvertible {
   public let format: TextureFormat
   /// The colour it is cleared to (straight alpha).
   public let clearColor: Color
+  /// The cache key of a texture kept across frames, or nil for the executor's own texture.
+  public let cachedTexture: ResourceKey?
+  /// What the drawing into a cached texture depends on (recorded with it when it is drawn).
+  public let version: Int
 
-  public init(name: String, width: Int, height: Int, format: TextureFormat, clearColor: Color) {
+  public init(
+    name: String, width: Int, height: Int, format: TextureFormat, clearColor: Color, cachedTexture: ResourceKey? = nil,
+    version: Int = 0
+  ) {
     self.name = name
     self.width = width
     self.height = height
     self.format = format
     self.clearColor = clearColor
+    self.cachedTexture = cachedTexture
+    self.version = version
   }
 
   public var description: String { "offscreen \(name)" }
 
   /// The key draws name its texture by.
-  public var resourceKey: ResourceKey { ResourceKey(OffscreenTextureKey(name: name)) }
+  public var resourceKey: ResourceKey { cachedTexture ?? ResourceKey(OffscreenTextureKey(name: name)) }
 
   public static func == (a: OffscreenTarget, b: OffscreenTarget) -> Bool {
     a.name == b.name && a.width == b.width && a.height == b.height && a.format == b.format
-      && a.clearColor == b.clearColor
+      && a.clearColor == b.clearColor && a.cachedTexture == b.cachedTexture && a.version == b.version
   }
 
   public func hash(into hasher: inout Hasher) {

@@ -58,9 +58,14 @@ public final class FrameExecutor {
     let handle = try renderTarget(width: plan.pixelWidth, height: plan.pixelHeight)
     let instanceOffsets = try uploadInstances(plan)
     device.beginPass(handle, action: PassAction(clearColor: plan.clearColor))
+    /// The render target into a cached texture of the pass drawing into one (made for the pass).
+    var cachedTarget: RenderTargetHandle?
     // A draw that fails (a pipeline that does not compile) still closes the pass, so the next
     // frame starts clean.
-    defer { if device.isPassOpen { device.endPass() } }
+    defer {
+      if device.isPassOpen { device.endPass() }
+      if let cachedTarget { device.destroy(cachedTarget) }
+    }
     var applied: Pipeline?
     var boundMesh: MeshReference?
     for (index, command) in plan.commands.enumerated() {
@@ -68,10 +73,22 @@ public final class FrameExecutor {
       guard let kind = command.pipeline else {
         if let change = command.switchesTo {
           device.endPass()
+          if let made = cachedTarget {
+            device.destroy(made)
+            cachedTarget = nil
+          }
           if let target = change {
+            let into: RenderTargetHandle
+            if let key = target.cachedTexture {
+              let texture = try resources.renderableTexture(
+                key, width: target.width, height: target.height, version: target.version)
+              into = try device.makeRenderTarget(into: texture)
+              cachedTarget = into
+            } else {
+              into = try offscreenTarget(target)
+            }
             device.beginPass(
-              try offscreenTarget(target),
-              action: PassAction(clearColor: target.clearColor, clearDepth: nil, clearStencil: nil))
+              into, action: PassAction(clearColor: target.clearColor, clearDepth: nil, clearStencil: nil))
           } else {
             device.beginPass(handle, action: PassAction(clearColor: nil, clearDepth: nil, clearStencil: nil))
           }

@@ -41,6 +41,8 @@ public final class GPUResourceCache {
   private var textures: [ResourceKey: Entry<TextureHandle>] = [:]
   /// What parts of evictable textures draw anything, where their uploader said.
   private var occupancies: [ResourceKey: TextureOccupancy] = [:]
+  /// What was drawn into textures drawn by frames (``renderableTexture(_:width:height:version:)``).
+  private var versions: [ResourceKey: Int] = [:]
   /// Per-instance data (never evicted; replaced by its owner).
   private var instanceBuffers: [ResourceKey: (buffer: BufferHandle, count: Int, bytes: Int)] = [:]
   /// Textures kept out of eviction (atlas pages).
@@ -144,6 +146,17 @@ public final class GPUResourceCache {
     return entry.value
   }
 
+  /// Whether layers that shade tile textures (hillshade) draw each tile's shading from a
+  /// texture it was baked into, kept while the shading's inputs hold; false shades every pixel
+  /// of every frame, for comparisons.
+  public var bakesTileShading = true
+
+  /// The size in texels of the texture of `key`, when it is there.
+  public func textureSize(_ key: ResourceKey) -> (width: Int, height: Int)? {
+    guard let handle = texture(key) else { return nil }
+    return device.size(of: handle)
+  }
+
   /// Whether draws may leave out the parts of textures that draw nothing (their
   /// ``occupancy(_:)``); false draws every texture whole, for comparisons.
   public var usesTextureOccupancy = true
@@ -168,10 +181,36 @@ public final class GPUResourceCache {
       bytes -= old.bytes
     }
     occupancies[key] = occupancy
+    versions[key] = nil
     textures[key] = Entry(value: handle, bytes: pixels.count, lastFrame: frame)
     bytes += pixels.count
     evict()
     return handle
+  }
+
+  /// The version of what a frame drew into the texture of `key`, nil when it is not there
+  /// (or was uploaded rather than drawn).
+  public func textureVersion(_ key: ResourceKey) -> Int? {
+    guard textures[key] != nil else { return nil }
+    return versions[key]
+  }
+
+  /// The evictable RGBA8 texture of `key` for a frame to draw `version` of its contents into:
+  /// the one there when it has the size (and is marked used), else a new one.
+  func renderableTexture(_ key: ResourceKey, width: Int, height: Int, version: Int) throws(GLError)
+    -> TextureHandle
+  {
+    if let entry = textures[key], device.size(of: entry.value).width == width,
+      device.size(of: entry.value).height == height
+    {
+      textures[key]!.lastFrame = frame
+      versions[key] = version
+      return entry.value
+    }
+    let texture = try insertTexture(
+      key, width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+    versions[key] = version
+    return texture
   }
 
   // MARK: Pinned resources
@@ -258,6 +297,7 @@ public final class GPUResourceCache {
     meshSets = [:]
     textures = [:]
     occupancies = [:]
+    versions = [:]
     bytes = 0
   }
 
@@ -275,6 +315,7 @@ public final class GPUResourceCache {
         bytes -= entry.bytes
       } else if let key = candidate.texture, let entry = textures.removeValue(forKey: key) {
         occupancies[key] = nil
+        versions[key] = nil
         device.destroy(entry.value)
         bytes -= entry.bytes
       }

@@ -3,7 +3,7 @@
 /// (the cell's own texels and those one beyond its edges). A draw of the texture that covers
 /// only the set cells gives the same pixels as one over the whole texture, when blank texels
 /// shade to nothing (hillshade's flat ground).
-public struct TextureOccupancy: Sendable, Equatable {
+public struct TextureOccupancy: Sendable, Hashable {
   /// Texels per cell side.
   public let cellSize: Int
   /// The texture's size in texels.

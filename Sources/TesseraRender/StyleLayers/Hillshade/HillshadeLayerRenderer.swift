@@ -11,6 +11,13 @@ import TesseraStyle
 /// the three colours. Flat ground shades to nothing, so a tile draws only the rectangles of
 /// its slope texture's cells that hold any slope (its ``TextureOccupancy``): the sea and
 /// plains cost no pixels.
+///
+/// Each tile's shading is drawn once per texel into a texture of the tile's size (its bake,
+/// kept in the GPU cache while the light, colours and exaggeration hold: a turn of the map
+/// with viewport-anchored light bakes again), and frames draw the bake, filtered: a sampled
+/// texel per pixel instead of the shading arithmetic per pixel. Shading texels and filtering
+/// the colours differs from filtering the slopes and shading each pixel by a few levels where
+/// the slopes bend between texels.
 struct HillshadeLayerRenderer: StyleLayerRenderer {
   var layerType: LayerType { .hillshade }
 
@@ -41,10 +48,10 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
     var description: String { "hillshade \(source) \(tile) neighbours \(neighbours)" }
   }
 
-  /// The hillshade program: `LINEAR_SLOPE` at exaggeration 0.5, where the slope curve is the
-  /// identity (no trigonometry for the slope: Liberty's hillshade); `SLOPE_TABLE` at any other
-  /// constant exaggeration (the curve looked up: see ``slopeTable(exaggeration:)``); else the
-  /// formula.
+  /// The hillshade programs: the shading (`LINEAR_SLOPE` at exaggeration 0.5, where the slope
+  /// curve is the identity, no trigonometry for the slope: Liberty's hillshade; `SLOPE_TABLE`
+  /// at any other constant exaggeration, the curve looked up: see ``slopeTable(exaggeration:)``;
+  /// else the formula), then the tiles' baked shading drawn onto the map (`BAKED`).
   func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
     let switches: [String]
     switch HillshadeLayerRenderer.slopeTableKey(layer, zoom: context.zoom) {
@@ -52,7 +59,10 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
     case .some(.some): switches = ["RECTS", "SLOPE_TABLE"]
     case .none: switches = ["RECTS"]
     }
-    return [StylePipeline(program: HillshadeLayerRenderer.program, switches: switches)]
+    return [
+      StylePipeline(program: HillshadeLayerRenderer.program, switches: switches),
+      StylePipeline(program: HillshadeLayerRenderer.program, switches: ["BAKED", "RECTS"]),
+    ]
   }
 
   /// The unit the slope table is bound to.
@@ -152,38 +162,98 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
     let maxValue = Double.pi / 2
     // The shader's azimuth is the direction + π.
     let shaderAzimuth = azimuth + .pi
+    let light = SIMD2(Float(exaggeration), Float(azimuth))
+    let curve = base == 1 ? SIMD2<Float>(0, 0) : SIMD2(Float(log2(base)), Float(maxValue / (pow(base, maxValue) - 1)))
+    let direction = SIMD2(Float(cos(shaderAzimuth)), Float(sin(shaderAzimuth)))
+    let colors = [
+      layer.value(HillshadeProperties.shadowColor, zoom: zoom),
+      layer.value(HillshadeProperties.highlightColor, zoom: zoom),
+      layer.value(HillshadeProperties.accentColor, zoom: zoom),
+    ]
     var paint = UniformValues()
     paint.set(HillshadeLayerRenderer.image, 0)
-    paint.set(HillshadeLayerRenderer.light, SIMD2(Float(exaggeration), Float(azimuth)))
-    paint.set(
-      HillshadeLayerRenderer.slopeCurve,
-      base == 1 ? SIMD2(0, 0) : SIMD2(Float(log2(base)), Float(maxValue / (pow(base, maxValue) - 1))))
-    paint.set(HillshadeLayerRenderer.azimuth, SIMD2(Float(cos(shaderAzimuth)), Float(sin(shaderAzimuth))))
-    paint.set(HillshadeLayerRenderer.shadow, layer.value(HillshadeProperties.shadowColor, zoom: zoom))
-    paint.set(HillshadeLayerRenderer.highlight, layer.value(HillshadeProperties.highlightColor, zoom: zoom))
-    paint.set(HillshadeLayerRenderer.accent, layer.value(HillshadeProperties.accentColor, zoom: zoom))
-    let pipeline = pipelines(layer, PipelineContext(zoom: zoom, clipsWithStencil: false))[0]
+    paint.set(HillshadeLayerRenderer.light, light)
+    paint.set(HillshadeLayerRenderer.slopeCurve, curve)
+    paint.set(HillshadeLayerRenderer.azimuth, direction)
+    paint.set(HillshadeLayerRenderer.shadow, colors[0])
+    paint.set(HillshadeLayerRenderer.highlight, colors[1])
+    paint.set(HillshadeLayerRenderer.accent, colors[2])
+    let made = pipelines(layer, PipelineContext(zoom: zoom, clipsWithStencil: false))
+    let shading = made[0]
     var slopeTable: [ResourceKey] = []
     if case .some(.some(let key)) = HillshadeLayerRenderer.slopeTableKey(layer, zoom: zoom) {
       slopeTable = [ResourceKey(key)]
       paint.set(HillshadeLayerRenderer.slopeTableUnit, 1)
     }
+    let resources = planner.frame.resources
+    var baked: Set<ResourceKey> = []
     for tile in tiles {
       guard let texture = planner.texture(layer, tile) else { continue }
-      let rects = HillshadeLayerRenderer.rectangles(
-        planner.frame.resources.occupancy(texture), textureRect: tile.textureRect)
+      let occupancy = resources.occupancy(texture)
+      let rects = HillshadeLayerRenderer.rectangles(occupancy, textureRect: tile.textureRect)
       guard !rects.isEmpty else { continue }
       let data = tile.dataTile
       let tiles = Double(data.tilesPerSide)
       let north = Mercator.unproject(WorldPoint(x: 0, y: Double(data.y)), worldSize: tiles).latitude
       let south = Mercator.unproject(WorldPoint(x: 0, y: Double(data.y + 1)), worldSize: tiles).latitude
+      let latitudes = SIMD2(Float(north), Float(south))
       var uniforms = planner.imageTileUniforms(tile)
-      uniforms.set(HillshadeLayerRenderer.latitudeRange, SIMD2(Float(north), Float(south)))
-      let bytes = rects.withUnsafeBytes { [UInt8]($0) }
+      guard resources.bakesTileShading, let texels = resources.textureSize(texture) else {
+        uniforms.set(HillshadeLayerRenderer.latitudeRange, latitudes)
+        planner.draw(
+          shading, HillshadeLayerRenderer.rectangleMesh(rects), uniforms.merging(paint), instances: rects.count,
+          textures: [texture] + slopeTable)
+        continue
+      }
+      // The tile's shading, drawn into its own texture when the light or colours changed.
+      let bake = ResourceKey(BakeKey(layer: layer.id, slopes: texture, revision: planner.input.revision))
+      var version = Hasher()
+      for value in [light.x, light.y, curve.x, curve.y, direction.x, direction.y, latitudes.x, latitudes.y] {
+        version.combine(value)
+      }
+      for color in colors { version.combine(color) }
+      version.combine(shading)
+      version.combine(occupancy == nil)
+      let current = version.finalize()
+      if resources.textureVersion(bake) != current, baked.insert(bake).inserted {
+        planner.frame.switchTarget(
+          .translucent,
+          to: OffscreenTarget(
+            name: "\(bake)", width: texels.width, height: texels.height, format: .rgba8, clearColor: .transparent,
+            cachedTexture: bake, version: current))
+        var bakeUniforms = UniformValues()
+        bakeUniforms.set(StyleFramePlanner.matrix, HillshadeLayerRenderer.textureToClip)
+        bakeUniforms.set(StyleFramePlanner.textureRect, SIMD4(0, 0, 1, 1))
+        bakeUniforms.set(HillshadeLayerRenderer.latitudeRange, latitudes)
+        let whole = HillshadeLayerRenderer.rectangles(occupancy, textureRect: (0, 0, 1, 1))
+        planner.draw(
+          shading, HillshadeLayerRenderer.rectangleMesh(whole), bakeUniforms.merging(paint), instances: whole.count,
+          textures: [texture] + slopeTable)
+        planner.frame.switchTarget(.translucent, to: nil)
+      }
+      uniforms.set(HillshadeLayerRenderer.image, 0)
       planner.draw(
-        pipeline, .instanced(.unitQuadStrip, InstanceData(bytes: bytes, count: rects.count)), uniforms.merging(paint),
-        instances: rects.count, textures: [texture] + slopeTable)
+        made[1], HillshadeLayerRenderer.rectangleMesh(rects), uniforms, instances: rects.count, textures: [bake])
     }
+  }
+
+  /// A DEM tile's shading drawn into a texture of its own, for one hillshade layer: kept across
+  /// frames while its version (the light, colours and rectangles) holds.
+  struct BakeKey: Hashable, Sendable, CustomStringConvertible {
+    let layer: String
+    /// The slope texture it shades.
+    let slopes: ResourceKey
+    let revision: Int
+    var description: String { "hillshade \(layer) of \(slopes)" }
+  }
+
+  /// The unit square (a tile's texture, y down) onto a whole render target: texel row 0 of the
+  /// texture drawn is row 0 of the target, so sampling the result reads it the same way.
+  static let textureToClip = Mat4.translation(-1, -1, 0) * Mat4.scale(2, 2, 1)
+
+  /// Rectangles drawn as instances of the unit square.
+  static func rectangleMesh(_ rects: [SIMD4<Float>]) -> MeshReference {
+    .instanced(.unitQuadStrip, InstanceData(bytes: rects.withUnsafeBytes { [UInt8]($0) }, count: rects.count))
   }
 
   /// The rectangles of a tile's square to draw (min x, min y, max x, max y, 0…1 across it):
