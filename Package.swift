@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // Tessera: a headless map renderer (EGL + OpenGL ES 3) for Linux servers.
 //
 // Module graph: every module and what it depends on; nothing depends upwards
@@ -19,13 +19,19 @@
 //   TesseraStyle         ─▶ TesseraJSON, TesseraImage, TesseraGeo
 //   TesseraData          ─▶ TesseraJSON, TesseraImage, TesseraGeo, CSQLite, CZlib, CTesseraHTTP ─▶ CCurl
 //   TesseraImage         ─▶ CTesseraCodecs ─▶ CPNG, CJPEG, CGif; CWebP, CZlib
-//   TesseraJSON, TesseraGeo, TesseraShaders: pure Swift, no dependencies
+//   TesseraJSON, TesseraGeo         ─▶ TesseraNumbers
+//   TesseraNumbers, TesseraShaders: pure Swift, no dependencies (TesseraNumbers: the checked
+//                           conversions of floating-point numbers to integers every module uses)
 //
 // Only TesseraGL imports EGL/GLES. C libraries come from Debian packages through pkg-config
 // (giflib, which has no pkg-config file, by name).
 // `import Tessera` re-exports the modules its public API uses (camera, images, styles, data,
 // GL devices, the renderer).
 import PackageDescription
+
+/// Every Swift target: an unchecked floating-point to integer conversion (`Int(someDouble)`, which
+/// traps on NaN, infinity or a value out of range) is a compile error; see TesseraNumbers.
+let checkedNumbers: [SwiftSetting] = [.treatWarning("DeprecatedDeclaration", as: .error)]
 
 /// A Debian-provided C library wrapped as a SwiftPM system library target.
 func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
@@ -71,12 +77,14 @@ let package = Package(
     .target(name: "CTesseraServer", dependencies: ["CMicroHTTPD"], path: "Sources/CSystem/CTesseraServer"),
 
     // Swift modules, lowest first.
+    .target(name: "TesseraNumbers"),
     .target(name: "TesseraGeo"),
     .target(name: "TesseraJSON"),
     .target(
       name: "TesseraData",
       dependencies: ["TesseraGeo", "TesseraJSON", "TesseraImage", "CSQLite", "CZlib", "CTesseraHTTP"]),
-    .target(name: "TesseraImage", dependencies: ["CTesseraCodecs", "CWebP", "CZlib"]),
+    .target(
+      name: "TesseraImage", dependencies: ["CTesseraCodecs", "CWebP", "CZlib"]),
     .target(name: "TesseraStyle", dependencies: ["TesseraGeo", "TesseraJSON", "TesseraImage"]),
     .target(name: "TesseraText", dependencies: ["TesseraData", "TesseraImage", "CFreeType", "CHarfBuzz", "CFriBidi"]),
     .target(
@@ -126,6 +134,7 @@ let package = Package(
       path: "Tests/TesseraTestSupport"),
     .testTarget(name: "TesseraGeoTests", dependencies: ["TesseraGeo", "TesseraTestSupport"]),
     .testTarget(name: "TesseraJSONTests", dependencies: ["TesseraJSON"]),
+    .testTarget(name: "TesseraNumbersTests", dependencies: ["TesseraNumbers", "TesseraTestSupport"]),
     .testTarget(name: "TesseraTestingTests", dependencies: ["TesseraTesting", "TesseraTestSupport"]),
     .testTarget(name: "TesseraTextTests", dependencies: ["TesseraText", "TesseraData", "TesseraTestSupport"]),
     .testTarget(name: "TesseraStyleTests", dependencies: ["TesseraStyle", "TesseraTestSupport"]),
@@ -150,3 +159,12 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Every Swift target builds with the checked-number rule; product code imports TesseraNumbers in
+// every file (a test checks), which is what brings its shadowing conversions into scope.
+for target in package.targets where target.type != .system && !target.name.hasPrefix("C") {
+  target.swiftSettings = (target.swiftSettings ?? []) + checkedNumbers
+  if target.type != .test && target.name != "TesseraNumbers" {
+    target.dependencies.append("TesseraNumbers")
+  }
+}

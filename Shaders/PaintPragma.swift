@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// The `#pragma paint:` lines of Tessera's shaders: a paint property that is a uniform when
 /// constant over a layer's features, or a per-vertex attribute holding its values at two zooms
 /// when data-driven (the `HAS_ATTR_<NAME>` define), written once instead of as a block of

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// The `#pragma pattern:` lines of Tessera's shaders: the repeating sprite image of `PATTERN`
 /// variants (fill, fill outline and extrusion patterns), written once instead of copied into
 /// every program. The image's place in the atlas is a uniform (`u_pattern`, `u_pattern_ratio`)

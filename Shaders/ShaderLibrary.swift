@@ -1,4 +1,5 @@
 import Synchronization
+import TesseraNumbers
 
 /// The GLSL ES 3.00 programs of Tessera, embedded in the binary at build time.
 ///

@@ -1,4 +1,5 @@
 import TesseraGeo
+import TesseraNumbers
 
 /// The one-line text form of camera updates and cameras, shared by scene files (`updates`,
 /// `animation.update`) and the command line (`--update`, `--animate`):

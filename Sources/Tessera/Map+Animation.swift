@@ -1,4 +1,5 @@
 import TesseraGeo
+import TesseraNumbers
 import TesseraRender
 
 extension Map {

@@ -2,6 +2,7 @@ import Foundation
 import TesseraData
 import TesseraGL
 import TesseraJSON
+import TesseraNumbers
 
 extension Map {
   /// Makes the map a scene describes: its options, its style (or map type), its camera after

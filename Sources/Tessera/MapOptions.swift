@@ -1,5 +1,6 @@
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// How a ``Map`` is set up: Google's `GMSMapViewOptions` plus headless rendering settings.
 public struct MapOptions: Sendable, Equatable {

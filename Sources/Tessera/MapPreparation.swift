@@ -4,6 +4,7 @@ import Synchronization
 import TesseraData
 import TesseraGL
 import TesseraGeo
+import TesseraNumbers
 import TesseraRender
 import TesseraStyle
 

@@ -4,6 +4,7 @@ import Synchronization
 import TesseraData
 import TesseraGL
 import TesseraImage
+import TesseraNumbers
 
 /// Renders scenes on a fixed set of threads, each with its own GL context (a context is
 /// current on one thread), all sharing one ``TileLoader`` and so one cache of decoded tiles.

@@ -2,6 +2,7 @@ import Foundation
 import TesseraGeo
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// A scene file: one JSON document that fully describes a render (size, scale, camera, padding,
 /// background and, as features arrive, style, data and markers). It accepts the benchmark

@@ -1,5 +1,6 @@
 import TesseraGeo
 import TesseraJSON
+import TesseraNumbers
 
 /// The `animation` section of a scene: where the camera goes, how long it takes and the frame
 /// rate of the rendered sequence.

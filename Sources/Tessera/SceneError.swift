@@ -1,4 +1,5 @@
 import TesseraJSON
+import TesseraNumbers
 
 /// A scene file that cannot be used, with the file and field named.
 public enum SceneError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import TesseraImage
+import TesseraNumbers
 
 /// The result of rendering a map once.
 public struct Snapshot: Sendable {

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// One option a command accepts.
 struct OptionSpec: Sendable {
   /// The long name without dashes, e.g. `center`.

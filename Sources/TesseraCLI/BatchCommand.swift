@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGL
 import TesseraJSON
+import TesseraNumbers
 
 /// `tessera render --batch`: checks the flags, runs a ``BatchRenderer`` and reports images per
 /// second and the resident-memory curve.

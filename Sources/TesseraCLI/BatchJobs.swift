@@ -2,6 +2,7 @@ import Foundation
 import Tessera
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// One line of a jobs file: the scene to draw and where its image goes.
 struct BatchJob: Sendable {

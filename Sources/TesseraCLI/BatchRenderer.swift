@@ -5,6 +5,7 @@ import Tessera
 import TesseraData
 import TesseraGL
 import TesseraImage
+import TesseraNumbers
 
 /// Renders a jobs file on a ``RenderPool``: the pool's threads render in file order, and each
 /// job's completion encodes and writes its image on the thread that rendered it.

@@ -4,6 +4,7 @@ import TesseraGL
 import TesseraGeo
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// `tessera bench`: times a scenario the way `shared/bench/peer/pymgl_render.py` times
 /// MapLibre Native, and reports the same JSON fields plus Tessera's own.

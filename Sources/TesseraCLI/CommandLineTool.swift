@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// The `tessera` command line: dispatches to a command and maps outcomes to exit statuses
 /// (0 success, 1 render/diff failure, 2 usage error), with errors on stderr in one line.
 public enum TesseraCommandLine {

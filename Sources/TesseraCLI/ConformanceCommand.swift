@@ -3,6 +3,7 @@ import Tessera
 import TesseraConformance
 import TesseraGL
 import TesseraJSON
+import TesseraNumbers
 
 /// `tessera conformance`: runs MapLibre's render tests and reports pass counts per category.
 enum ConformanceCommand: Command {

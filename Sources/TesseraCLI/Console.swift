@@ -1,4 +1,5 @@
 import Foundation
+import TesseraNumbers
 
 /// Where a command writes: standard output and standard error, replaceable in tests.
 public final class Console: @unchecked Sendable {

@@ -1,5 +1,6 @@
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// `tessera diff`: compares two images pixel by pixel.
 enum DiffCommand: Command {

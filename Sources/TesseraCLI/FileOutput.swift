@@ -1,4 +1,5 @@
 import Foundation
+import TesseraNumbers
 
 /// Reading inputs and writing outputs safely; errors name the path and say what is wrong.
 ///

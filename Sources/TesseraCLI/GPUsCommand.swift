@@ -1,5 +1,6 @@
 import TesseraGL
 import TesseraJSON
+import TesseraNumbers
 
 /// `tessera gpus`: lists the EGL devices and DRM render nodes and what each renders with.
 enum GPUsCommand: Command {

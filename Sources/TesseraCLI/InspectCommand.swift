@@ -3,6 +3,7 @@ import Foundation
 import TesseraData
 import TesseraGeo
 import TesseraJSON
+import TesseraNumbers
 
 /// `tessera inspect`: what a tile source holds, and what one tile decodes to.
 enum InspectCommand: Command {

@@ -4,6 +4,7 @@ import Tessera
 import TesseraGL
 import TesseraGeo
 import TesseraJSON
+import TesseraNumbers
 
 /// The map options of a render: a scene file (if any) overridden by command-line flags.
 struct MapSettings {

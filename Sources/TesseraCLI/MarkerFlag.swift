@@ -2,6 +2,7 @@ import Foundation
 import Tessera
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// `--marker LAT,LNG[,key=value…]`: one marker from the command line.
 enum MarkerFlag {
@@ -77,11 +78,8 @@ enum MarkerFlag {
         guard (0...1).contains(opacity) else { throw UsageError("--marker: opacity must be in 0…1") }
         marker.opacity = opacity
       case "z":
-        let z = try number()
-        guard z == z.rounded(), z >= Double(Int32.min), z <= Double(Int32.max) else {
-          throw UsageError("--marker: z must be an integer in \(Int32.min)…\(Int32.max), found '\(value)'")
-        }
-        marker.zIndex = Int(z)
+        marker.zIndex = try ValueParsers.integer(
+          fromNumber: value, option: "marker z", range: Int(Int32.min)...Int(Int32.max))
       case "anchor":
         let xy = value.split(separator: ":").compactMap { Double($0) }
         guard xy.count == 2 else { throw UsageError("--marker: anchor needs X:Y, found '\(value)'") }

@@ -2,6 +2,7 @@ import Foundation
 import Tessera
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// `--path`, `--polygon` and `--circle`: overlays from the command line, paths in the Static
 /// Maps API's `path=` syntax.

@@ -2,6 +2,7 @@ import Foundation
 import Tessera
 import TesseraGeo
 import TesseraJSON
+import TesseraNumbers
 
 /// `--ground-overlay`, `--tile-overlay`, `--heatmap`, `--my-location`, `--traffic` and
 /// `--visible`: each becomes the scene field it stands for, so flags and scenes share one

@@ -1,6 +1,7 @@
 import Tessera
 import TesseraGeo
 import TesseraJSON
+import TesseraNumbers
 
 /// `tessera project`: projection queries against a camera, without rendering.
 enum ProjectCommand: Command {

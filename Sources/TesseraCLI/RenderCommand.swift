@@ -3,6 +3,7 @@ import Tessera
 import TesseraGeo
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// `tessera render`: draws a map (or a camera animation) to image files.
 enum RenderCommand: Command {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Tessera
+import TesseraNumbers
 import TesseraService
 
 /// `tessera serve`: the HTTP render service (``RenderService``).

@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraNumbers
 
 /// Where `tessera tiles` puts tiles: an MBTiles archive (written as they come, resumable), a
 /// PMTiles archive (written at the end) or a folder of Z/X/Y files.
@@ -129,7 +130,7 @@ final class Progress {
   }
 
   static func duration(_ seconds: Double) -> String {
-    let whole = Int(seconds.rounded())
+    let whole = Int(clamping: seconds.rounded())
     return whole >= 3600
       ? String(format: "%dh%02dm", whole / 3600, whole / 60 % 60) : String(format: "%dm%02ds", whole / 60, whole % 60)
   }

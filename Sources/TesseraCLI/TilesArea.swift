@@ -1,6 +1,7 @@
 import Foundation
 import Tessera
 import TesseraJSON
+import TesseraNumbers
 
 /// Reads the polygons of a GeoJSON file (Polygon and MultiPolygon geometries, alone, in
 /// features or feature collections) as rings of longitude/latitude points.

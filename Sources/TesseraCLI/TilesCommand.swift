@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Tessera
+import TesseraNumbers
 
 /// `tessera tiles`: pre-renders the raster tiles of an area into MBTiles, PMTiles or a folder,
 /// resumable, split over machines by shard; `tessera tiles merge` joins shards.

@@ -2,6 +2,7 @@ import Tessera
 import TesseraGL
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// Parsers for option values, each failing with a message that names the option.
 enum ValueParsers {
@@ -17,6 +18,17 @@ enum ValueParsers {
       throw UsageError("--\(option): '\(text)' must be an integer in \(range.lowerBound)...\(range.upperBound)")
     }
     return value
+  }
+
+  /// A number written any way `Double` reads it (`3`, `3.0`, `3e0`) that must be a whole
+  /// number in `range`.
+  static func integer(fromNumber text: String, option: String, range: ClosedRange<Int>) throws(UsageError) -> Int {
+    let value = try number(text, option: option)
+    do {
+      return try Int(checked: value, field: "--\(option)", in: range)
+    } catch {
+      throw UsageError(error.description)
+    }
   }
 
   /// `n1,n2,…` with exactly `count` finite numbers.

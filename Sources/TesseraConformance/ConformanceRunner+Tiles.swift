@@ -2,6 +2,7 @@ import Foundation
 import Tessera
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 extension ConformanceRunner {
   /// Tile mode as MapLibre Native's runner does it: the 512-pixel tiles of the style's zoom that
@@ -9,13 +10,19 @@ extension ConformanceRunner {
   /// tile's centre and laid side by side; with `debug`, each tile with data gets a 2-pixel red
   /// outline.
   func renderTiles(_ test: ConformanceCase) throws -> Snapshot {
-    let z = Int(test.zoom.rounded(.down))
+    let z = Int(clamping: test.zoom.rounded(.down))
     let world = Double(1 << z) * 512
     let centre = Mercator.project(test.center, worldSize: world)
     let half = test.width * test.pixelRatio / 2 / test.pixelRatio
-    let columns = Int(((centre.x - half) / 512).rounded(.down))...Int(((centre.x + half) / 512 - 1e-9).rounded(.down))
-    let rows = Int(((centre.y - half) / 512).rounded(.down))...Int(((centre.y + half) / 512 - 1e-9).rounded(.down))
-    let side = Int(512 * test.pixelRatio)
+    let columns =
+      Int(
+        clamping: ((centre.x - half) / 512).rounded(.down))...Int(
+        clamping: ((centre.x + half) / 512 - 1e-9).rounded(.down))
+    let rows =
+      Int(
+        clamping: ((centre.y - half) / 512).rounded(.down))...Int(
+        clamping: ((centre.y + half) / 512 - 1e-9).rounded(.down))
+    let side = Int(clamping: 512 * test.pixelRatio)
     var image = RGBAImage(
       width: columns.count * side, height: rows.count * side,
       pixels: [UInt8](repeating: 0, count: columns.count * side * rows.count * side * 4),
@@ -37,7 +44,7 @@ extension ConformanceRunner {
         // square of the data it draws: an overzoomed tile shows its ancestor's edges only.
         if test.debug && tile.statistics.tiles > 0 {
           let edges = Self.dataTileEdges(TileID(z: z, x: x, y: y), maxZooms: Self.sourceMaxZooms(test.style))
-          Self.outline(&picture, width: Int(2 * test.pixelRatio), edges: edges)
+          Self.outline(&picture, width: Int(clamping: 2 * test.pixelRatio), edges: edges)
         }
         warnings += tile.warnings
         for line in 0..<side {
@@ -71,7 +78,7 @@ extension ConformanceRunner {
     return sources.pairs.compactMap { _, source in
       let type = source["type"]?.string
       guard ["vector", "raster", "raster-dem", "geojson"].contains(type) else { return nil }
-      if case .number(let zoom)? = source["maxzoom"], zoom.isFinite { return Int(min(max(zoom, 0), 30)) }
+      if case .number(let zoom)? = source["maxzoom"], zoom.isFinite { return Int(clamping: min(max(zoom, 0), 30)) }
       return type == "geojson" ? 18 : 22
     }
   }

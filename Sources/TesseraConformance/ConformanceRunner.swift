@@ -3,6 +3,7 @@ import Tessera
 import TesseraGL
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 import TesseraStyle
 
 /// Renders MapLibre render tests and compares them as MapLibre Native's runner does: both
@@ -91,7 +92,8 @@ public struct ConformanceRunner {
         let id: String
         switch object["id"] {
         case .string(let text)?: id = text
-        case .number(let number)? where number == number.rounded() && abs(number) < 1e15: id = String(Int64(number))
+        case .number(let number)? where number == number.rounded() && abs(number) < 1e15:
+          id = String(Int64(clamping: number))
         default: throw ConformanceError(path: path, reason: "operations[\(index)]: expected a feature id")
         }
         return (source, object["sourceLayer"]?.string, id)

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGeo
 import TesseraJSON
+import TesseraNumbers
 
 /// One MapLibre render test: a style whose `metadata.test` gives the view, and the image
 /// MapLibre expects.

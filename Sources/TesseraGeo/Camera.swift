@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Where the map camera looks from: Google's `GMSCameraPosition`.
 ///
 /// Every initializer clamps, as the SDK does: latitude to [−85, 85], longitude wrapped into

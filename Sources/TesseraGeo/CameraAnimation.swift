@@ -1,4 +1,5 @@
 import Foundation
+import TesseraNumbers
 
 /// A camera animation (`animateToCameraPosition:` / `animateWithCameraUpdate:`): the camera at
 /// any time between the start and the end.
@@ -86,7 +87,7 @@ public struct CameraAnimation: Sendable, Equatable {
   /// Times of the frames of a `framesPerSecond` sequence: 0, 1/fps, …, ending exactly at the
   /// duration (at least two frames, the start and the end).
   public func frameTimes(framesPerSecond: Double) -> [Double] {
-    let intervals = max(Int((duration * framesPerSecond).rounded()), 1)
+    let intervals = max(Int(clamping: (duration * framesPerSecond).rounded()), 1)
     return (0...intervals).map { duration * Double($0) / Double(intervals) }
   }
 

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// The map-level limits every camera is clamped to: zoom range and the tilt cap.
 ///
 /// Tilt follows Google's rule: at most 30° up to zoom 10, 65° from zoom 16, linear in between.

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraNumbers
 
 /// The perspective projection of a camera into a viewport: the math of CAMERA.md.
 ///

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// A change of camera: Google's `GMSCameraUpdate`. Apply it with ``MapState/move(_:)`` or
 /// compute the result with ``MapState/camera(after:)``; the result is clamped to the map's
 /// limits and target bounds like any camera.

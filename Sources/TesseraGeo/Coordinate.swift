@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// A geographic position on the WGS84 sphere, in degrees.
 public struct Coordinate: Sendable, Equatable, Hashable, CustomStringConvertible {
   /// Degrees north of the equator (negative south).

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// A rectangle of latitude and longitude: Google's `GMSCoordinateBounds`.
 ///
 /// Longitudes run eastward from ``west`` to ``east``; when west > east the bounds cross the

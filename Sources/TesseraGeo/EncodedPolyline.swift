@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Google's encoded polyline format (the Static Maps API's `enc:` paths, `GMSPath(fromEncodedPath:)`):
 /// coordinates rounded to 1e-5 degrees, each delta zig-zag encoded in 5-bit chunks offset by 63.
 public enum EncodedPolyline {
@@ -66,8 +68,8 @@ public enum EncodedPolyline {
       output.append(UInt8(v + 63))
     }
     for coordinate in coordinates {
-      let latitude = Int((coordinate.latitude * 1e5).rounded())
-      let longitude = Int((coordinate.longitude * 1e5).rounded())
+      let latitude = Int(clamping: (coordinate.latitude * 1e5).rounded())
+      let longitude = Int(clamping: (coordinate.longitude * 1e5).rounded())
       append(latitude - previous.0)
       append(longitude - previous.1)
       previous = (latitude, longitude)

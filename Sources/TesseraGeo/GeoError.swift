@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Invalid input to the camera and projection model.
 public enum GeoError: Error, Equatable, CustomStringConvertible {
   /// A value that must be a finite number was NaN or infinite.

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraNumbers
 
 /// The camera-related state of a map (the model behind `GMSMapView`'s camera): the view, the
 /// zoom range and tilt cap, the optional target bounds, and the camera kept valid under them.

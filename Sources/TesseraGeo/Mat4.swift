@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// A 4×4 matrix of doubles in column-major order (element (row r, column c) at `c * 4 + r`),
 /// the layout OpenGL expects. Computed in double precision and converted to Float only when
 /// handed to the GPU.

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraNumbers
 
 /// Spherical Web Mercator in Google's units: at zoom z the world is 256·2^z points wide.
 public enum Mercator {

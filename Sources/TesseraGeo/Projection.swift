@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Conversions between the screen and the Earth for one camera and view: Google's
 /// `GMSProjection`. Screen points are in points (not pixels), origin top-left.
 public struct Projection: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraNumbers
 
 /// A tile a camera needs, with the world copy it is drawn in.
 public struct CoveredTile: Sendable, Hashable, CustomStringConvertible {
@@ -71,7 +72,7 @@ public struct TileCovering: Sendable {
   public func idealZoom(cameraZoom: Double) -> Int {
     let zoom = cameraZoom + log2(256 / tileSize)
     let level = rounding == .floor ? Foundation.floor(zoom + 1e-9) : zoom.rounded()
-    return Int(level)
+    return Int(clamping: level)
   }
 
   /// The tiles `transform` needs, nearest to the camera first.
@@ -82,8 +83,8 @@ public struct TileCovering: Sendable {
     // Tile sizes are measured in world points at the camera's zoom.
     let worldSize = transform.worldSize
     let xs = ground.polygon.map(\.x)
-    let firstWrap = Int(Foundation.floor(xs.min()! / worldSize))
-    let lastWrap = Int(Foundation.floor(xs.max()! / worldSize))
+    let firstWrap = Int(clamping: Foundation.floor(xs.min()! / worldSize))
+    let lastWrap = Int(clamping: Foundation.floor(xs.max()! / worldSize))
     var result: [(CoveredTile, Double)] = []
     var stack: [(TileID, Int)] = (firstWrap...lastWrap).reversed().map { (TileID(z: 0, x: 0, y: 0), $0) }
     let lodDistance = lodDistanceFactor * transform.cameraDistance

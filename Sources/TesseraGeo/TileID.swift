@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// A tile of the XYZ scheme (Google/OSM): zoom level z, column x from the west, row y from the
 /// north. At zoom z there are 2^z × 2^z tiles.
 public struct TileID: Sendable, Equatable, Hashable, Comparable, CustomStringConvertible {

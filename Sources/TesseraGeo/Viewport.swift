@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// The view a camera draws into: its size in points, pixel scale and padding.
 public struct Viewport: Sendable, Equatable, Hashable {
   /// Width in points.
@@ -52,7 +54,7 @@ public struct Viewport: Sendable, Equatable, Hashable {
   }
 
   /// Width in output pixels (points × scale, rounded).
-  public var pixelWidth: Int { Int((width * scale).rounded()) }
+  public var pixelWidth: Int { Int(clamping: (width * scale).rounded()) }
   /// Height in output pixels (points × scale, rounded).
-  public var pixelHeight: Int { Int((height * scale).rounded()) }
+  public var pixelHeight: Int { Int(clamping: (height * scale).rounded()) }
 }

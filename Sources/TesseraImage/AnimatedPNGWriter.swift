@@ -1,4 +1,5 @@
 import CZlib
+import TesseraNumbers
 
 /// Writes an animated PNG (APNG) frame by frame.
 ///
@@ -75,7 +76,7 @@ public struct AnimatedPNGWriter {
 
   /// fcTL: sequence, size, offset (0, 0), delay (ms / 1000), dispose none, blend source.
   private mutating func frameControl() -> [UInt8] {
-    let delay = UInt16(min(max((1000 / framesPerSecond).rounded(), 1), 65535))
+    let delay = UInt16(clamping: min(max((1000 / framesPerSecond).rounded(), 1), 65535))
     var data = bigEndian(nextSequence()) + bigEndian(UInt32(width)) + bigEndian(UInt32(height))
     data += bigEndian(0) + bigEndian(0)
     data += [UInt8(delay >> 8), UInt8(delay & 0xFF), 0x03, 0xE8, 0, 0]

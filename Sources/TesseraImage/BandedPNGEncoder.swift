@@ -1,6 +1,7 @@
 import CZlib
 import Dispatch
 import Synchronization
+import TesseraNumbers
 
 /// A fast PNG encoder for rendered frames: RGBA, the `Up` filter on every row, zlib level 1 with
 /// the `Z_RLE` strategy, and the rows split into bands that are filtered and compressed on all

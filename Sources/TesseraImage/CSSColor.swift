@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Parses CSS colour strings (CSS Color Level 3 plus `#RGBA`/`#RRGGBBAA`).
 ///
 /// Accepted: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb(r, g, b)`, `rgba(r, g, b, a)` with

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// The CSS named colours (CSS Color Module Level 4 §6.1) as 8-bit RGBA.
 let cssNamedColors: [String: (UInt8, UInt8, UInt8, UInt8)] = [
   "aliceblue": (240, 248, 255, 255),

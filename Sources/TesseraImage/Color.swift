@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// A colour with straight (not premultiplied) alpha; every component is in 0...1.
 public struct Color: Sendable, Equatable, Hashable, CustomStringConvertible {
   /// Red, 0...1.
@@ -58,6 +60,6 @@ public struct Color: Sendable, Equatable, Hashable, CustomStringConvertible {
   }
 
   private static func byte(_ value: Double) -> UInt8 {
-    UInt8((value * 255).rounded())
+    UInt8(clamping: (value * 255).rounded())
   }
 }

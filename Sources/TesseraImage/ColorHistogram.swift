@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Colours counted in buckets of 5 bits per colour channel and 3 bits of alpha (2¹⁸ buckets),
 /// with the sum of the exact channel values in each bucket; the median cut of
 /// ``ColorQuantizer`` works on it.

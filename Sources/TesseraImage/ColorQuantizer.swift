@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// An image of palette indices: one byte a pixel into a palette of at most 256 colours.
 public struct IndexedImage: Sendable, Equatable {
   /// Width in pixels.

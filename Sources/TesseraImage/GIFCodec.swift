@@ -1,4 +1,5 @@
 import CTesseraCodecs
+import TesseraNumbers
 
 /// GIF decoding (the first frame) and encoding (one image of at most 256 colours) through
 /// giflib.

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Format-independent entry points: decode whatever format the bytes are, encode to a format.
 public enum ImageCodec {
   /// Decodes PNG, JPEG, WebP or GIF (its first frame) bytes (recognised by their magic number) to straight RGBA.

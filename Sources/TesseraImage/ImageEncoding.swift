@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// How an image is written: a format, for PNG whether as a palette image of at most 256
 /// colours ("PNG8"), and for JPEG and WebP the quality.
 public struct ImageEncoding: Sendable, Hashable {

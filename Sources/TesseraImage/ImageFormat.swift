@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// The encoded image formats Tessera reads and writes.
 public enum ImageFormat: String, Sendable, CaseIterable {
   case png

@@ -1,4 +1,5 @@
 import CTesseraCodecs
+import TesseraNumbers
 
 /// JPEG decoding and encoding through libjpeg-turbo.
 public enum JPEGCodec {

@@ -1,4 +1,5 @@
 import CTesseraCodecs
+import TesseraNumbers
 
 /// PNG decoding and encoding through libpng.
 ///

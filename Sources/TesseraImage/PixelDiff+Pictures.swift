@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 extension PixelDiff.Result {
   /// The two compared images and the diff picture side by side (actual, expected, diff, left
   /// to right), `gap` white pixels apart, each composited over white.

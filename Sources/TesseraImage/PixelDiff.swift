@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// A perceptual per-pixel image comparison in the manner of pixelmatch.
 ///
 /// Two pixels differ when the YIQ distance between them (each blended over white by its alpha)
@@ -99,7 +101,7 @@ public struct PixelDiff: Sendable {
             largestDelta = max(largestDelta, abs(delta))
           }
         } else {
-          let grey = UInt8(min(255, max(0, 255 + (b.luma[index] - 255) * 0.1)))
+          let grey = UInt8(clamping: min(255, max(0, 255 + (b.luma[index] - 255) * 0.1)))
           diffPixels[out] = grey
           diffPixels[out + 1] = grey
           diffPixels[out + 2] = grey

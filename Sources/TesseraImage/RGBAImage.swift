@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// How the colour channels of an ``RGBAImage`` relate to its alpha channel.
 public enum AlphaRepresentation: String, Sendable, Equatable {
   /// Colour channels are independent of alpha (what PNG, WebP and JPEG files store).

@@ -1,4 +1,5 @@
 import CWebP
+import TesseraNumbers
 
 /// WebP decoding and encoding through libwebp.
 public enum WebPCodec {

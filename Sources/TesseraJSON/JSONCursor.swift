@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// A position inside a parsed JSON document that knows its path, so a wrong or missing field
 /// produces an error naming the file, the field and what was expected.
 ///
@@ -80,10 +82,11 @@ public struct JSONCursor: Sendable {
   /// A required integer (a number with no fraction) within `range`.
   public func integer(in range: ClosedRange<Int>) throws(JSONFieldError) -> Int {
     let number = try number()
-    guard number == number.rounded(), number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
-      throw invalid("an integer in \(range.lowerBound)…\(range.upperBound)")
+    do {
+      return try Int(checked: number, field: path, in: range)
+    } catch {
+      throw invalid(error.expected)
     }
-    return Int(number)
   }
 
   /// An integer within `range`, or `fallback` when absent or null.
@@ -114,8 +117,11 @@ public struct JSONCursor: Sendable {
   /// A required integer (a number with no fraction).
   public func integer() throws(JSONFieldError) -> Int {
     let value = try number()
-    guard value == value.rounded(), abs(value) < 9e15 else { throw mismatch("an integer") }
-    return Int(value)
+    do {
+      return try Int(checked: value, field: path, in: -(1 << 53)...(1 << 53))
+    } catch {
+      throw mismatch("an integer")
+    }
   }
 
   /// A required string.

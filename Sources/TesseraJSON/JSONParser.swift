@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// A strict JSON parser (RFC 8259) over UTF-8 bytes, with errors that give line and column.
 ///
 /// Nesting is limited (``maxDepth``) so hostile input cannot exhaust the stack; numbers are

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// A parsed JSON value. Objects keep their keys in document order, so output written back is
 /// deterministic and follows the input.
 public enum JSONValue: Sendable, Equatable {

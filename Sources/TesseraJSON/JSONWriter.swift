@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Serialises ``JSONValue``s: keys in the object's order, numbers in the shortest form that
 /// reads back to the same double (integers without a fraction), non-finite numbers as null.
 extension JSONValue {
@@ -51,7 +53,7 @@ extension JSONValue {
   /// A number as JSON: integers without ".0", others in Swift's shortest round-trip form.
   public static func format(_ value: Double) -> String {
     guard value.isFinite else { return "null" }
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(clamping: value)) }
     return "\(value)"
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraJSON
+import TesseraNumbers
 
 /// Query options sent in a POST body instead of the URL, for static maps whose paths and
 /// markers are too long for a URL: either a form (`application/x-www-form-urlencoded`,
@@ -57,7 +58,7 @@ enum FormBody {
         case .string(let text): arguments.append((key, text))
         case .number(let number):
           let integral = number.rounded() == number && abs(number) < 1e15
-          arguments.append((key, integral ? String(Int(number)) : String(number)))
+          arguments.append((key, integral ? String(Int(clamping: number)) : String(number)))
         case .bool(let flag): arguments.append((key, flag ? "true" : "false"))
         default:
           throw ServiceError(

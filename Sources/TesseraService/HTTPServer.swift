@@ -1,6 +1,7 @@
 import CTesseraServer
 import Foundation
 import TesseraJSON
+import TesseraNumbers
 
 /// One HTTP request as the server received it.
 public struct HTTPRequest: @unchecked Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TesseraData
 import TesseraImage
+import TesseraNumbers
 
 /// Custom marker icons of Static Maps requests (`markers=icon:URL|…`), taken only from the
 /// configured places: URLs under an allowed host prefix (fetched once, kept on disk) or names

@@ -2,6 +2,7 @@ import Dispatch
 import Synchronization
 import Tessera
 import TesseraImage
+import TesseraNumbers
 
 /// Rendered metatiles kept for the requests of their other tiles, and requests coalesced: the
 /// tiles of one metatile asked for at once are rendered once, every request waiting for that

@@ -4,6 +4,7 @@ import Synchronization
 import Tessera
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// `tessera serve`: the HTTP render service. Google Static Maps requests (and the health,
 /// readiness and metrics endpoints) on a libmicrohttpd server, rendered on a ``RenderPool``

@@ -1,6 +1,7 @@
 import Foundation
 import Tessera
 import TesseraJSON
+import TesseraNumbers
 
 /// The scene of a `POST /render` body (the CLI's scene format), held to what cannot reach the
 /// server's files: fields that name files or URLs (a style, data sources, icons, pictures,

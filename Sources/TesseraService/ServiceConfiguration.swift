@@ -1,6 +1,7 @@
 import Foundation
 import Tessera
 import TesseraJSON
+import TesseraNumbers
 
 /// How `tessera serve` runs: where it listens, its workers and limits, and its data. Read from
 /// a JSON config file (every field optional) with flags on top.

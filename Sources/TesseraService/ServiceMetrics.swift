@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TesseraNumbers
 
 /// Counters of the service in the Prometheus text format: requests by route and status,
 /// latency histograms by route, renders and their failures, queue depth.

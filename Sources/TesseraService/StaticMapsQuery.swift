@@ -1,6 +1,7 @@
 import Foundation
 import Tessera
 import TesseraJSON
+import TesseraNumbers
 
 /// A `GET /maps/api/staticmap` request read by Google's rules: the scene it asks for, the image
 /// format, and warnings for what was left out. A bad or missing parameter is a
@@ -198,7 +199,7 @@ struct StaticMapsQuery {
   }
 
   static func css(_ color: Color) -> String {
-    func channel(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
+    func channel(_ value: Double) -> Int { Int(clamping: (min(max(value, 0), 1) * 255).rounded()) }
     return "rgba(\(channel(color.red)), \(channel(color.green)), \(channel(color.blue)), \(color.alpha))"
   }
 }

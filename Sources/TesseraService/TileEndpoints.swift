@@ -4,6 +4,7 @@ import Synchronization
 import Tessera
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// tileserver-gl's raster tile endpoints: `/styles/{id}/{z}/{x}/{y}[@2x|@3x|@4x].{png|jpg|webp}`
 /// (256-point tiles) and `/styles/{id}/512/{z}/{x}/{y}…` (512-point tiles), the TileJSON at
@@ -96,7 +97,9 @@ extension ServiceRouter {
         return
       }
       guard Double(address.scale) <= configuration.maxScale else {
-        answer(.text(400, "scale @\(address.scale)x is above the largest served, @\(Int(configuration.maxScale))x"))
+        answer(
+          .text(400, "scale @\(address.scale)x is above the largest served, @\(Int(clamping: configuration.maxScale))x")
+        )
         return
       }
       set = try tileSet(style, tileSize: address.tileSize, scale: address.scale)

@@ -1,6 +1,7 @@
 import Foundation
 import Tessera
 import TesseraJSON
+import TesseraNumbers
 
 /// tileserver-gl's static image URLs: `/styles/{id}/static/{lon},{lat},{zoom}[@{bearing}[,{pitch}]]/{w}x{h}[@2x].{format}`,
 /// the bounding-box form `{minx},{miny},{maxx},{maxy}` and `auto` (fit to `path` and
@@ -29,7 +30,7 @@ struct TileserverQuery {
       let factor = dimensions[dimensions.index(after: at)...]
       guard factor.hasSuffix("x"), let value = Double(factor.dropLast()), [1.0, 2, 3, 4].contains(value),
         value <= configuration.maxScale
-      else { throw bad("scale must be @2x (up to @\(Int(configuration.maxScale))x), found '\(factor)'") }
+      else { throw bad("scale must be @2x (up to @\(Int(clamping: configuration.maxScale))x), found '\(factor)'") }
       scale = value
       dimensions = String(dimensions[..<at])
     }

@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import TesseraNumbers
 
 /// API keys and Google's URL signatures: `signature` is the URL-safe base64 of the HMAC-SHA1 of
 /// the request's path and query up to `&signature=`, keyed with the URL-safe base64 decoded

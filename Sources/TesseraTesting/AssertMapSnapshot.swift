@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraNumbers
 import Testing
 import XCTest
 

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraNumbers
 
 /// Where a snapshot's reference and its failure images live.
 ///

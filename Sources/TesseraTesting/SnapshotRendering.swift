@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraNumbers
 import TesseraText
 
 /// Renders snapshots the same way on any Linux machine: Mesa's software rasterizer (llvmpipe,

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// How different a snapshot may be from its reference and still match, by MapLibre's
 /// render-test rule: a pixel differs when its YIQ colour distance (both blended over white)
 /// exceeds ``threshold`` (anti-aliased edges excused), and the snapshot matches when at most

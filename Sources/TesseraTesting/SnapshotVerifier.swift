@@ -1,5 +1,6 @@
 import Foundation
 import TesseraImage
+import TesseraNumbers
 
 /// When references are written.
 public enum SnapshotRecording: Sendable, Equatable {

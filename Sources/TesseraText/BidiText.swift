@@ -1,4 +1,5 @@
 import CFriBidi
+import TesseraNumbers
 
 /// Right-to-left text for glyph sets without shaping data, as MapLibre Native prepares it:
 /// Arabic letters replaced by their joined presentation forms (lam-alef ligatures included),

@@ -3,6 +3,7 @@ import CHarfBuzz
 import Foundation
 import Synchronization
 import TesseraData
+import TesseraNumbers
 
 /// A font face Tessera can shape with and rasterise: one face of a font file.
 public struct FontFace: Sendable, Hashable {
@@ -313,13 +314,13 @@ struct Engine: @unchecked Sendable {
         // FreeType: 128 on the outline, ±128 over the spread; MapLibre: 192, 255/8 per pixel.
         let value = Double(buffer[row * pitch + column])
         let distance = (value - 128) / 128 * Double(Engine.spread)
-        pixels[row * width + column] = UInt8(max(0, min(255, (192 + 255 / 8 * distance).rounded())))
+        pixels[row * width + column] = UInt8(clamping: max(0, min(255, (192 + 255 / 8 * distance).rounded())))
       }
     }
     return SDFGlyph(
       id: glyph, bitmap: pixels, width: width - 2 * border, height: rows - 2 * border,
       left: Int(slot.pointee.bitmap_left) + border,
-      top: Int(slot.pointee.bitmap_top) - border - Int(Engine.ascender),
+      top: Int(slot.pointee.bitmap_top) - border - Int(clamping: Engine.ascender),
       advance: advance)
   }
 }

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// A rectangle of an atlas texture, texels.
 public struct AtlasRect: Sendable, Hashable {
   public let x: Int

@@ -1,5 +1,6 @@
 import Synchronization
 import TesseraData
+import TesseraNumbers
 
 /// The glyphs of a map, shared by all its layers and tiles: glyph PBF ranges of font stacks
 /// loaded on first use (and local font glyphs rasterised on first use), each glyph packed

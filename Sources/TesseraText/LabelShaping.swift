@@ -1,6 +1,7 @@
 import CFriBidi
 import CHarfBuzz
 import TesseraData
+import TesseraNumbers
 
 /// How a label's text is laid out (pixels at 24 px, one em).
 public struct ShapingOptions: Sendable, Hashable {

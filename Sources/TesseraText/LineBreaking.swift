@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// MapLibre's balanced line breaking: the break points after spaces, breaking punctuation
 /// and ideographs whose lines come closest to the average line width (squared raggedness,
 /// lopsided last lines and broken parentheses penalised; newlines always break).

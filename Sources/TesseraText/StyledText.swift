@@ -1,4 +1,5 @@
 import TesseraImage
+import TesseraNumbers
 
 /// One run of a label's text with its own look (`format` sections): a font stack, a scale of
 /// the layer's size and a colour, or an inline image.

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Names one glyph bitmap: a font (a font stack's glyph PBFs, or one face of a local font
 /// file) and the glyph in it (the code point for PBFs, the glyph index for fonts).
 public struct GlyphKey: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import CFriBidi
 import Foundation
 import TesseraData
+import TesseraNumbers
 
 /// The coverage of laid-out text, drawn on the CPU from the glyphs' distance fields: for
 /// pictures composed outside the GPU pass (info windows, attribution, the scale bar).
@@ -43,18 +44,19 @@ public enum TextRasterizer {
     guard !placed.isEmpty, pixelsPerUnit > 0, pixelsPerUnit.isFinite else {
       return TextMask(width: 0, height: 0, coverage: [], origin: (0, 0))
     }
-    let width = min(Int(((maxX - minX) * pixelsPerUnit).rounded(.up)) + 1, 8192)
-    let height = min(Int(((maxY - minY) * pixelsPerUnit).rounded(.up)) + 1, 8192)
+    let width = min(Int(clamping: ((maxX - minX) * pixelsPerUnit).rounded(.up)) + 1, 8192)
+    let height = min(Int(clamping: ((maxY - minY) * pixelsPerUnit).rounded(.up)) + 1, 8192)
     var coverage = [Float](repeating: 0, count: width * height)
     for glyph in placed {
       let columns = glyph.bitmap.width + 2 * SDFGlyph.border
       let rows = glyph.bitmap.height + 2 * SDFGlyph.border
       // Distance per mask pixel, as a share of the field's 0…1 range (255/8 per field pixel).
       let gamma = 0.6 / (8 * pixelsPerUnit * glyph.scale)
-      let x0 = max(Int(((glyph.x - minX) * pixelsPerUnit).rounded(.down)), 0)
-      let y0 = max(Int(((glyph.y - minY) * pixelsPerUnit).rounded(.down)), 0)
-      let x1 = min(Int(((glyph.x - minX + Double(columns) * glyph.scale) * pixelsPerUnit).rounded(.up)), width)
-      let y1 = min(Int(((glyph.y - minY + Double(rows) * glyph.scale) * pixelsPerUnit).rounded(.up)), height)
+      let x0 = max(Int(clamping: ((glyph.x - minX) * pixelsPerUnit).rounded(.down)), 0)
+      let y0 = max(Int(clamping: ((glyph.y - minY) * pixelsPerUnit).rounded(.down)), 0)
+      let x1 = min(
+        Int(clamping: ((glyph.x - minX + Double(columns) * glyph.scale) * pixelsPerUnit).rounded(.up)), width)
+      let y1 = min(Int(clamping: ((glyph.y - minY + Double(rows) * glyph.scale) * pixelsPerUnit).rounded(.up)), height)
       guard x0 < x1, y0 < y1 else { continue }
       for row in y0..<y1 {
         let v = ((Double(row) + 0.5) / pixelsPerUnit + minY - glyph.y) / glyph.scale - 0.5
@@ -91,8 +93,8 @@ public enum TextRasterizer {
       guard x >= 0, y >= 0, x < columns, y < rows else { return 0 }
       return Double(field[y * columns + x])
     }
-    let x = Int(cx)
-    let y = Int(cy)
+    let x = Int(clamping: cx)
+    let y = Int(clamping: cy)
     let top = texel(x, y) * (1 - fx) + texel(x + 1, y) * fx
     let bottom = texel(x, y + 1) * (1 - fx) + texel(x + 1, y + 1) * fx
     return top * (1 - fy) + bottom * fy

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// MapLibre's vertical writing rules: which characters stand upright in vertical text (CJK,
 /// kana, Hangul and their punctuation), and the vertical forms punctuation takes there.
 public enum VerticalWriting {

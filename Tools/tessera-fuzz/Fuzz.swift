@@ -4,6 +4,7 @@ import TesseraData
 import TesseraGeo
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 import TesseraStyle
 import TesseraText
 

@@ -3,6 +3,7 @@ import TesseraData
 import TesseraGeo
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// A starting corpus for the fuzz target: a small valid input of each decoder, and for the
 /// JSON documents (styles, GeoJSON, scenes, TileJSON) every variant with one number replaced by

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraImage
+import TesseraNumbers
 
 /// Tessera's default marker: a Google-like teardrop pin (a round head narrowing to a point at
 /// the ground anchor) with a darker outline and a dark dot in the head, drawn analytically at
@@ -15,8 +16,8 @@ enum DefaultPin {
   /// The pin in `color` at `scale` pixels per point (straight alpha): the body in the colour
   /// with a soft highlight towards the top, the outline and dot in darker shades of it.
   static func image(color: Color, scale: Double, drawsDot: Bool = true) -> RGBAImage {
-    let pixelWidth = max(Int((width * scale).rounded()), 1)
-    let pixelHeight = max(Int((height * scale).rounded()), 1)
+    let pixelWidth = max(Int(clamping: (width * scale).rounded()), 1)
+    let pixelHeight = max(Int(clamping: (height * scale).rounded()), 1)
     let radius = 12.5  // head radius, points
     let centre = (x: width / 2, y: radius + 0.5)
     let tip = height - 0.5  // where the point ends, points (the anchor is the bottom edge)
@@ -44,10 +45,10 @@ enum DefaultPin {
         var colour = mix(border, scaled(body, light), inner)
         colour = mix(colour, dot, inDot)
         let index = (row * pixelWidth + column) * 4
-        pixels[index] = UInt8((min(max(colour.0, 0), 1) * 255).rounded())
-        pixels[index + 1] = UInt8((min(max(colour.1, 0), 1) * 255).rounded())
-        pixels[index + 2] = UInt8((min(max(colour.2, 0), 1) * 255).rounded())
-        pixels[index + 3] = UInt8((coverage * color.alpha * 255).rounded())
+        pixels[index] = UInt8(clamping: (min(max(colour.0, 0), 1) * 255).rounded())
+        pixels[index + 1] = UInt8(clamping: (min(max(colour.1, 0), 1) * 255).rounded())
+        pixels[index + 2] = UInt8(clamping: (min(max(colour.2, 0), 1) * 255).rounded())
+        pixels[index + 3] = UInt8(clamping: (coverage * color.alpha * 255).rounded())
       }
     }
     return RGBAImage(width: pixelWidth, height: pixelHeight, pixels: pixels, alpha: .straight)

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraImage
+import TesseraNumbers
 import TesseraRender
 
 /// Billboard icons turned on the CPU: a rotated billboard is drawn as an unrotated sprite of
@@ -28,10 +29,10 @@ enum IconRotation {
       xs.append(dx * c - dy * s)
       ys.append(dx * s + dy * c)
     }
-    let minX = Int(xs.min()!.rounded(.down)) - 1
-    let minY = Int(ys.min()!.rounded(.down)) - 1
-    let width = Int(xs.max()!.rounded(.up)) + 1 - minX
-    let height = Int(ys.max()!.rounded(.up)) + 1 - minY
+    let minX = Int(clamping: xs.min()!.rounded(.down)) - 1
+    let minY = Int(clamping: ys.min()!.rounded(.down)) - 1
+    let width = Int(clamping: xs.max()!.rounded(.up)) + 1 - minX
+    let height = Int(clamping: ys.max()!.rounded(.up)) + 1 - minY
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     source.pixels.withUnsafeBufferPointer { input in
       func texel(_ x: Int, _ y: Int, _ channel: Int) -> Double {
@@ -45,15 +46,15 @@ enum IconRotation {
           let dy = Double(row + minY) + 0.5
           let sx = dx * c + dy * s + anchor.0 - 0.5
           let sy = -dx * s + dy * c + anchor.1 - 0.5
-          let x0 = Int(sx.rounded(.down))
-          let y0 = Int(sy.rounded(.down))
+          let x0 = Int(clamping: sx.rounded(.down))
+          let y0 = Int(clamping: sy.rounded(.down))
           let fx = sx - Double(x0)
           let fy = sy - Double(y0)
           let offset = (row * width + column) * 4
           for channel in 0..<4 {
             let top = texel(x0, y0, channel) * (1 - fx) + texel(x0 + 1, y0, channel) * fx
             let bottom = texel(x0, y0 + 1, channel) * (1 - fx) + texel(x0 + 1, y0 + 1, channel) * fx
-            pixels[offset + channel] = UInt8(min(max((top * (1 - fy) + bottom * fy).rounded(), 0), 255))
+            pixels[offset + channel] = UInt8(clamping: min(max((top * (1 - fy) + bottom * fy).rounded(), 0), 255))
           }
         }
       }

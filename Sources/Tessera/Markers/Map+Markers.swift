@@ -1,5 +1,6 @@
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 import TesseraRender
 
 /// A visible marker as accessibility sees it.
@@ -70,8 +71,8 @@ extension Map {
       guard let (u, v) = MarkerGeometry.iconPoint(of: point, marker: marker, icon: icon, transform: transform),
         u >= 0, u < 1, v >= 0, v < 1
       else { continue }
-      let x = min(Int(u * Double(icon.image.width)), icon.image.width - 1)
-      let y = min(Int(v * Double(icon.image.height)), icon.image.height - 1)
+      let x = min(Int(clamping: u * Double(icon.image.width)), icon.image.width - 1)
+      let y = min(Int(clamping: v * Double(icon.image.height)), icon.image.height - 1)
       if icon.image.pixel(x: x, y: y).a > 25 { return marker }
     }
     return nil

@@ -1,5 +1,6 @@
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 import TesseraRender
 
 /// How a marker appears when added (GMSMarkerAnimation): none, pop or fadeIn.

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGeo
+import TesseraNumbers
 
 /// Where a marker is on the screen: its four corners (points), from the icon's top-left,
 /// clockwise; nil when its anchor is behind the camera.

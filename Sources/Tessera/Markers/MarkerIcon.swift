@@ -1,5 +1,6 @@
 import Foundation
 import TesseraImage
+import TesseraNumbers
 import TesseraText
 
 /// A marker's picture: the default pin (in any colour), or images with @1x/@2x/@3x variants.
@@ -53,7 +54,7 @@ public final class MarkerIcon: Sendable {
     // A name without an extension has none in its siblings either (`pin`, `pin@2x`).
     let suffix = ext.isEmpty ? "" : "." + ext
     for scale in [1.0, 2, 3] {
-      let candidate = scale == 1 ? base + suffix : "\(base)@\(Int(scale))x" + suffix
+      let candidate = scale == 1 ? base + suffix : "\(base)@\(Int(clamping: scale))x" + suffix
       guard scale == namedScale || FileManager.default.fileExists(atPath: candidate) else { continue }
       guard let data = FileManager.default.contents(atPath: candidate) else {
         if scale == namedScale { throw MarkerError(source: candidate, reason: "cannot read the icon file") }
@@ -124,12 +125,12 @@ enum PinLabel {
       for column in 0..<mask.width {
         let coverage = Double(mask.coverage[row * mask.width + column])
         guard coverage > 0 else { continue }
-        let x = Int((left + Double(column)).rounded(.down))
-        let y = Int((top + Double(row)).rounded(.down))
+        let x = Int(clamping: (left + Double(column)).rounded(.down))
+        let y = Int(clamping: (top + Double(row)).rounded(.down))
         guard x >= 0, y >= 0, x < image.width, y < image.height else { continue }
         let p = image.pixel(x: x, y: y)
         func blend(_ base: UInt8, _ ink: Double) -> UInt8 {
-          UInt8((Double(base) * (1 - coverage) + ink * 255 * coverage).rounded())
+          UInt8(clamping: (Double(base) * (1 - coverage) + ink * 255 * coverage).rounded())
         }
         image.setPixel(x: x, y: y, (blend(p.r, color.0), blend(p.g, color.1), blend(p.b, color.2), p.a))
       }

@@ -1,6 +1,7 @@
 import TesseraGL
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 import TesseraRender
 
 /// A marker's icon as drawn at one pixel density.

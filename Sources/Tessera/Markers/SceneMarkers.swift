@@ -2,6 +2,7 @@ import Foundation
 import TesseraGeo
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 import TesseraRender
 
 /// Markers described in a scene's `markers` field: a marker set (GeoJSON points with shared

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// A picture lying on the map (GMSGroundOverlay), such as a floor plan over a building: either
 /// stretched over `bounds`, or placed with its `anchor` at `position` at the size it has at

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraImage
+import TesseraNumbers
 import TesseraText
 
 /// A picture drawn above the map at a screen point: an info window, whose tail tip (or a
@@ -48,8 +49,8 @@ enum InfoWindowPainter {
     let bubbleWidth = max(textWidth + 2 * paddingX * scale, (tailWidth + 2 * cornerRadius) * scale)
     let bubbleHeight = textHeight + 2 * paddingY * scale
     let margin = self.margin * scale
-    let width = Int((bubbleWidth + 2 * margin).rounded(.up))
-    let height = Int((bubbleHeight + tailHeight * scale + 2 * margin).rounded(.up))
+    let width = Int(clamping: (bubbleWidth + 2 * margin).rounded(.up))
+    let height = Int(clamping: (bubbleHeight + tailHeight * scale + 2 * margin).rounded(.up))
     let bubble = (margin, margin, margin + bubbleWidth, margin + bubbleHeight)
     let tipX = (bubble.0 + bubble.2) / 2
     let tipY = bubble.3 + tailHeight * scale
@@ -62,14 +63,15 @@ enum InfoWindowPainter {
           x, y, left: tipX - halfTail, right: tipX + halfTail, top: bubble.3 - 1, tipX: tipX, tipY: tipY))
     }
     var canvas = OverlayCanvas(width: width, height: height)
-    canvas.shadow(shadowColor, radius: max(Int((2 * scale).rounded()), 1), offsetY: 1.5 * scale, distance: shape)
+    canvas.shadow(
+      shadowColor, radius: max(Int(clamping: (2 * scale).rounded()), 1), offsetY: 1.5 * scale, distance: shape)
     canvas.fill(Color(r: 255, g: 255, b: 255), distance: shape)
     var y = bubble.1 + paddingY * scale
     for block in blocks {
       let x = block.rightToLeft ? bubble.2 - paddingX * scale - block.width : bubble.0 + paddingX * scale
       canvas.draw(
-        block.mask, color: block.color, x: Int((x + block.maskOffset.x).rounded()),
-        y: Int((y + block.maskOffset.y).rounded()))
+        block.mask, color: block.color, x: Int(clamping: (x + block.maskOffset.x).rounded()),
+        y: Int(clamping: (y + block.maskOffset.y).rounded()))
       y += block.height + gap * scale
     }
     return OverlayPicture(image: canvas.image, scale: scale, anchor: (tipX, tipY))

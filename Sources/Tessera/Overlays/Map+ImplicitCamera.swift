@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGeo
+import TesseraNumbers
 
 extension Map {
   /// Everything drawn on the map that a view fitted to its content must show: marker

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 import TesseraRender
 
 extension Map {
@@ -50,8 +51,9 @@ extension Map {
       }
       if let picture {
         OverlayCompositor.composite(
-          picture, left: Int(((viewport.width - padding.right - margin) * scale).rounded()) - picture.width,
-          top: Int(((viewport.height - padding.bottom - margin) * scale).rounded()) - picture.height, onto: &image)
+          picture, left: Int(clamping: ((viewport.width - padding.right - margin) * scale).rounded()) - picture.width,
+          top: Int(clamping: ((viewport.height - padding.bottom - margin) * scale).rounded()) - picture.height,
+          onto: &image)
       }
     }
     if showsScaleBar {
@@ -59,8 +61,9 @@ extension Map {
       let metersPerPoint = 1 / state.projection.points(forMeters: 1, at: target)
       if let bar = MapOrnaments.scaleBar(metersPerPoint: metersPerPoint, scale: scale, glyphs: overlayGlyphs) {
         OverlayCompositor.composite(
-          bar, left: Int(((padding.left + margin) * scale).rounded()),
-          top: Int(((viewport.height - padding.bottom - margin) * scale).rounded()) - bar.height, onto: &image)
+          bar, left: Int(clamping: ((padding.left + margin) * scale).rounded()),
+          top: Int(clamping: ((viewport.height - padding.bottom - margin) * scale).rounded()) - bar.height, onto: &image
+        )
       }
     }
   }

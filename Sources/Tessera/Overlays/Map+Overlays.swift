@@ -1,4 +1,5 @@
 import Foundation
+import TesseraNumbers
 import TesseraRender
 import TesseraStyle
 

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraImage
+import TesseraNumbers
 import TesseraText
 
 /// What a map credits in its bottom-right corner (the SDK's legal text).
@@ -59,12 +60,13 @@ enum MapOrnaments {
     let mask = TextRasterizer.mask(shaping, glyphs: glyphs, pixelsPerUnit: pixelsPerUnit)
     let width = (shaping.right - shaping.left) * pixelsPerUnit + 2 * inset * scale
     let height = (shaping.bottom - shaping.top) * pixelsPerUnit + 2 * inset * scale * 0.5
-    var canvas = OverlayCanvas(width: Int(width.rounded(.up)), height: Int(height.rounded(.up)))
+    var canvas = OverlayCanvas(width: Int(clamping: width.rounded(.up)), height: Int(clamping: height.rounded(.up)))
     let box = (0.0, 0.0, Double(canvas.width), Double(canvas.height))
     canvas.fill(backing) { x, y in OverlayCanvas.roundedRectangle(x, y, box, radius: 2 * scale) }
     canvas.draw(
-      mask, color: textColor, x: Int(((mask.origin.x - shaping.left) * pixelsPerUnit + inset * scale).rounded()),
-      y: Int(((mask.origin.y - shaping.top) * pixelsPerUnit + inset * scale * 0.5).rounded()))
+      mask, color: textColor,
+      x: Int(clamping: ((mask.origin.x - shaping.left) * pixelsPerUnit + inset * scale).rounded()),
+      y: Int(clamping: ((mask.origin.y - shaping.top) * pixelsPerUnit + inset * scale * 0.5).rounded()))
     return canvas.image
   }
 
@@ -116,7 +118,8 @@ enum MapOrnaments {
     let labelsWidth =
       max(top.1.right - top.1.left, bottom.1.right - bottom.1.left) * pixelsPerUnit + 2 * pad + 2 * scale
     var canvas = OverlayCanvas(
-      width: Int(max(width, labelsWidth).rounded(.up)), height: Int((2 * textHeight + 2 * tick + 2 * pad).rounded(.up)))
+      width: Int(clamping: max(width, labelsWidth).rounded(.up)),
+      height: Int(clamping: (2 * textHeight + 2 * tick + 2 * pad).rounded(.up)))
     let box = (0.0, 0.0, Double(canvas.width), Double(canvas.height))
     canvas.fill(backing) { x, y in OverlayCanvas.roundedRectangle(x, y, box, radius: 2 * scale) }
     let baseline = (pad + textHeight + tick).rounded()
@@ -133,16 +136,17 @@ enum MapOrnaments {
     bar(left + imperialLength, baseline, left + imperialLength + line, baseline + tick)
     let textLeft = left + line + 2 * scale
     canvas.draw(
-      top.0, color: ink, x: Int((textLeft + (top.0.origin.x - top.1.left) * pixelsPerUnit).rounded()),
-      y: Int((pad + (top.0.origin.y - top.1.top) * pixelsPerUnit).rounded()))
+      top.0, color: ink, x: Int(clamping: (textLeft + (top.0.origin.x - top.1.left) * pixelsPerUnit).rounded()),
+      y: Int(clamping: (pad + (top.0.origin.y - top.1.top) * pixelsPerUnit).rounded()))
     canvas.draw(
-      bottom.0, color: ink, x: Int((textLeft + (bottom.0.origin.x - bottom.1.left) * pixelsPerUnit).rounded()),
-      y: Int((baseline + tick + (bottom.0.origin.y - bottom.1.top) * pixelsPerUnit).rounded()))
+      bottom.0, color: ink,
+      x: Int(clamping: (textLeft + (bottom.0.origin.x - bottom.1.left) * pixelsPerUnit).rounded()),
+      y: Int(clamping: (baseline + tick + (bottom.0.origin.y - bottom.1.top) * pixelsPerUnit).rounded()))
     return canvas.image
   }
 
   /// `value` without a fractional part when it has none ("200", "0.5").
   private static func number(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(format: "%g", value)
+    value == value.rounded() ? String(Int(clamping: value)) : String(format: "%g", value)
   }
 }

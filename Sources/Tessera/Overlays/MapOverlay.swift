@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// An overlay drawn over the map and under the markers (GMSOverlay): overlays draw in `zIndex`
 /// order, ties in the order they were added. Changing a property redraws the overlay on the

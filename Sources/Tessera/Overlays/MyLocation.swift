@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGeo
+import TesseraNumbers
 
 /// A location fix shown by the my-location layer (`myLocationEnabled` with the location the
 /// application supplies, as a server has no sensors).

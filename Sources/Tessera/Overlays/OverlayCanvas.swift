@@ -1,5 +1,6 @@
 import Foundation
 import TesseraImage
+import TesseraNumbers
 import TesseraText
 
 /// A small picture painted on the CPU (info windows, attribution, the scale bar): shapes from
@@ -48,14 +49,14 @@ struct OverlayCanvas {
     }
     for _ in 0..<3 { mask = OverlayCanvas.boxBlur(mask, width: width, height: height, radius: radius) }
     let stride = width
-    paint(color) { x, y in Double(mask[Int(y) * stride + Int(x)]) }
+    paint(color) { x, y in Double(mask[Int(clamping: y) * stride + Int(clamping: x)]) }
   }
 
   /// Draws a text mask in `color` with its top-left pixel at (`x`, `y`).
   mutating func draw(_ mask: TextMask, color: Color, x: Int, y: Int) {
     guard mask.width > 0 else { return }
     paint(color, in: (x, y, x + mask.width, y + mask.height)) { px, py in
-      Double(mask.coverage[(Int(py) - y) * mask.width + (Int(px) - x)])
+      Double(mask.coverage[(Int(clamping: py) - y) * mask.width + (Int(clamping: px) - x)])
     }
   }
 
@@ -66,9 +67,9 @@ struct OverlayCanvas {
       let alpha = pixels[index * 4 + 3]
       guard alpha > 0 else { continue }
       for channel in 0..<3 {
-        bytes[index * 4 + channel] = UInt8((min(pixels[index * 4 + channel] / alpha, 1) * 255).rounded())
+        bytes[index * 4 + channel] = UInt8(clamping: (min(pixels[index * 4 + channel] / alpha, 1) * 255).rounded())
       }
-      bytes[index * 4 + 3] = UInt8((min(alpha, 1) * 255).rounded())
+      bytes[index * 4 + 3] = UInt8(clamping: (min(alpha, 1) * 255).rounded())
     }
     return RGBAImage(width: width, height: height, pixels: bytes, alpha: .straight)
   }

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// Lays the pictures drawn on the CPU (info window, attribution, scale bar) over a frame read
 /// back from the GPU, at whole pixels so frames stay byte for byte the same.
@@ -8,8 +9,8 @@ enum OverlayCompositor {
   /// Lays `picture` (straight alpha) over `frame` with the picture's anchor on `point`
   /// (points); parts outside the frame are cut off.
   static func composite(_ picture: OverlayPicture, at point: ScreenPoint, scale: Double, onto frame: inout RGBAImage) {
-    let left = Int((point.x * scale - picture.anchor.x).rounded())
-    let top = Int((point.y * scale - picture.anchor.y).rounded())
+    let left = Int(clamping: (point.x * scale - picture.anchor.x).rounded())
+    let top = Int(clamping: (point.y * scale - picture.anchor.y).rounded())
     composite(picture.image, left: left, top: top, onto: &frame)
   }
 
@@ -46,8 +47,8 @@ enum OverlayCompositor {
   /// `image` scaled by `factor` (bilinear on premultiplied colour), for pictures made at
   /// another density than the frame's.
   static func resample(_ image: RGBAImage, by factor: Double) -> RGBAImage {
-    let width = max(Int((Double(image.width) * factor).rounded()), 1)
-    let height = max(Int((Double(image.height) * factor).rounded()), 1)
+    let width = max(Int(clamping: (Double(image.width) * factor).rounded()), 1)
+    let height = max(Int(clamping: (Double(image.height) * factor).rounded()), 1)
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     func texel(_ x: Int, _ y: Int) -> (Double, Double, Double, Double) {
       let cx = min(max(x, 0), image.width - 1)
@@ -63,7 +64,7 @@ enum OverlayCompositor {
       for x in 0..<width {
         let u = (Double(x) + 0.5) / factor - 0.5
         let v = (Double(y) + 0.5) / factor - 0.5
-        let (cx, cy) = (Int(u.rounded(.down)), Int(v.rounded(.down)))
+        let (cx, cy) = (Int(clamping: u.rounded(.down)), Int(clamping: v.rounded(.down)))
         let (fx, fy) = (u - Double(cx), v - Double(cy))
         let samples = [
           (texel(cx, cy), (1 - fx) * (1 - fy)), (texel(cx + 1, cy), fx * (1 - fy)),
@@ -75,10 +76,10 @@ enum OverlayCompositor {
         }
         let index = (y * width + x) * 4
         guard sum.3 > 0 else { continue }
-        pixels[index] = UInt8(min(sum.0 / sum.3, 255).rounded())
-        pixels[index + 1] = UInt8(min(sum.1 / sum.3, 255).rounded())
-        pixels[index + 2] = UInt8(min(sum.2 / sum.3, 255).rounded())
-        pixels[index + 3] = UInt8(min(sum.3 * 255, 255).rounded())
+        pixels[index] = UInt8(clamping: min(sum.0 / sum.3, 255).rounded())
+        pixels[index + 1] = UInt8(clamping: min(sum.1 / sum.3, 255).rounded())
+        pixels[index + 2] = UInt8(clamping: min(sum.2 / sum.3, 255).rounded())
+        pixels[index + 3] = UInt8(clamping: min(sum.3 * 255, 255).rounded())
       }
     }
     return RGBAImage(width: width, height: height, pixels: pixels, alpha: .straight)

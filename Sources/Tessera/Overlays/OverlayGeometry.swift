@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGeo
+import TesseraNumbers
 
 /// The earth geometry of overlays: great-circle paths and geodesic circles.
 enum OverlayGeometry {
@@ -14,7 +15,7 @@ enum OverlayGeometry {
     var result = [path[0]]
     for (a, b) in zip(path, path.dropFirst()) {
       let arc = centralAngle(a, b) * 180 / .pi
-      let pieces = max(Int((arc / geodesicStep).rounded(.up)), 1)
+      let pieces = max(Int(clamping: (arc / geodesicStep).rounded(.up)), 1)
       for step in 1...pieces { result.append(interpolate(a, b, Double(step) / Double(pieces))) }
     }
     return result
@@ -87,7 +88,7 @@ enum OverlayGeometry {
     let (start, end) = (min(max(start, 0), segments), min(max(end, 0), segments))
     guard path.count > 1, end > start else { return [] }
     func point(at position: Double) -> Coordinate {
-      let index = min(Int(position), path.count - 2)
+      let index = min(Int(clamping: position), path.count - 2)
       let t = position - Double(index)
       let (a, b) = (path[index], path[index + 1])
       if t <= 0 { return a }
@@ -97,7 +98,7 @@ enum OverlayGeometry {
         latitude: a.latitude + (b.latitude - a.latitude) * t, longitude: a.longitude + (b.longitude - a.longitude) * t)
     }
     var result = [point(at: start)]
-    var vertex = Int(start) + 1
+    var vertex = Int(clamping: start) + 1
     while Double(vertex) < end {
       result.append(path[vertex])
       vertex += 1

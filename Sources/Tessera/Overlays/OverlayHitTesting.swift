@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGeo
+import TesseraNumbers
 
 extension Map {
   /// The topmost overlay drawn at `point` (points from the view's top left), like

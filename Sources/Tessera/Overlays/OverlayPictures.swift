@@ -1,5 +1,6 @@
 import Foundation
 import TesseraImage
+import TesseraNumbers
 
 /// Pictures the overlay layers draw with.
 enum OverlayPictures {
@@ -25,7 +26,7 @@ enum OverlayPictures {
   /// centre, blue fading out toward its tip, `scale` pixels per point.
   static func headingCone(scale: Double) -> RGBAImage {
     let radius = 36.0
-    let side = Int((2 * radius * scale).rounded(.up))
+    let side = Int(clamping: (2 * radius * scale).rounded(.up))
     var image = RGBAImage(width: side, height: side)
     let center = Double(side) / 2
     let halfAngle = 35.0 * .pi / 180
@@ -41,7 +42,7 @@ enum OverlayPictures {
         let fade = pow(1 - distance / radius, 0.6)
         let alpha = side * fade * 0.8
         guard alpha > 0 else { continue }
-        image.setPixel(x: x, y: y, (66, 133, 244, UInt8((alpha * 255).rounded())))
+        image.setPixel(x: x, y: y, (66, 133, 244, UInt8(clamping: (alpha * 255).rounded())))
       }
     }
     return image

@@ -4,6 +4,7 @@ import TesseraData
 import TesseraGeo
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// The overlays of a map as a style drawn over the map's own, reusing the style layer types:
 /// lines, areas and circles are features of one GeoJSON source drawn by `fill` and `line`
@@ -451,7 +452,7 @@ struct OverlayStyle {
 
   /// `color` as CSS `rgba(…)`.
   static func css(_ color: Color) -> String {
-    func channel(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
+    func channel(_ value: Double) -> Int { Int(clamping: (min(max(value, 0), 1) * 255).rounded()) }
     return
       "rgba(\(channel(color.red)), \(channel(color.green)), \(channel(color.blue)), \(min(max(color.alpha, 0), 1)))"
   }

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGeo
+import TesseraNumbers
 
 /// An overlay that cannot be drawn: what it is (its title when it has one) and why.
 public struct OverlayError: Error, Equatable, CustomStringConvertible {

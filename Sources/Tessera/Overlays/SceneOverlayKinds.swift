@@ -2,6 +2,7 @@ import Foundation
 import TesseraGeo
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// The scene fields of overlays beyond lines, areas and circles:
 /// - polylines' `"spans": [{"color" | "gradient": [FROM, TO] | "stamp": PNG, "segments": N}]`,

@@ -2,6 +2,7 @@ import Foundation
 import TesseraGeo
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 extension MapOverlay {
   /// The overlays of scene overlay fields (`polylines`, `polygons`, `circles`,

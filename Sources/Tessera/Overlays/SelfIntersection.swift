@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGeo
+import TesseraNumbers
 
 /// Splits self-intersecting outlines into simple ones, so that a "bowtie" polygon fills both of
 /// its lobes (as the SDK fills it) instead of failing to triangulate.

@@ -2,6 +2,7 @@ import Foundation
 import TesseraGeo
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// A value in the Google Static Maps API's syntax that cannot be read.
 public struct StaticMapsSyntaxError: Error, Equatable, CustomStringConvertible {

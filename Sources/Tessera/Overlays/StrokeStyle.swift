@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// How a stretch of a polyline is drawn (GMSStrokeStyle).
 public enum StrokeStyle: Equatable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraData
 import TesseraImage
+import TesseraNumbers
 
 /// The icons of the built-in map types, drawn analytically at the map's pixel density (so they
 /// stay crisp at every scale): round POI badges in their category's colour, and route shields
@@ -97,8 +98,8 @@ enum BuiltinIcons {
   private static func paint(
     width: Double, height: Double, scale: Double, shape: (Double, Double) -> [(Double, Color)]
   ) -> RGBAImage {
-    let pixelWidth = max(Int((width * scale).rounded()), 1)
-    let pixelHeight = max(Int((height * scale).rounded()), 1)
+    let pixelWidth = max(Int(clamping: (width * scale).rounded()), 1)
+    let pixelHeight = max(Int(clamping: (height * scale).rounded()), 1)
     var pixels = [UInt8](repeating: 0, count: pixelWidth * pixelHeight * 4)
     for row in 0..<pixelHeight {
       for column in 0..<pixelWidth {
@@ -114,10 +115,10 @@ enum BuiltinIcons {
         }
         let index = (row * pixelWidth + column) * 4
         guard a > 0 else { continue }
-        pixels[index] = UInt8((min(r / a, 1) * 255).rounded())
-        pixels[index + 1] = UInt8((min(g / a, 1) * 255).rounded())
-        pixels[index + 2] = UInt8((min(b / a, 1) * 255).rounded())
-        pixels[index + 3] = UInt8((min(a, 1) * 255).rounded())
+        pixels[index] = UInt8(clamping: (min(r / a, 1) * 255).rounded())
+        pixels[index + 1] = UInt8(clamping: (min(g / a, 1) * 255).rounded())
+        pixels[index + 2] = UInt8(clamping: (min(b / a, 1) * 255).rounded())
+        pixels[index + 3] = UInt8(clamping: (min(a, 1) * 255).rounded())
       }
     }
     return RGBAImage(width: pixelWidth, height: pixelHeight, pixels: pixels, alpha: .straight)

@@ -1,4 +1,5 @@
 import TesseraJSON
+import TesseraNumbers
 
 /// The label layers of the built-in map types over the OpenMapTiles schema, with a Google-like
 /// look: place names sized by class and rank (countries bold, suburbs in spaced capitals), road

@@ -1,4 +1,5 @@
 import TesseraJSON
+import TesseraNumbers
 
 /// The MapLibre styles of the built-in map types, written for the OpenMapTiles schema.
 ///

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// The label colours of the built-in map types (CSS colours): dark grey place names on white
 /// halos by day, the night style's warm tones on the land colour by night; water names blue,
 /// park and POI names in their category's colour.

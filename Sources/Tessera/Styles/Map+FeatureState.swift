@@ -1,4 +1,5 @@
 import TesseraJSON
+import TesseraNumbers
 import TesseraRender
 import TesseraStyle
 
@@ -35,7 +36,8 @@ public struct SceneFeatureState: Sendable {
     let id: String
     switch cursor["id"].value {
     case .string(let text)?: id = text
-    case .number(let number)? where number == number.rounded() && abs(number) < 1e15: id = String(Int64(number))
+    case .number(let number)? where number == number.rounded() && abs(number) < 1e15:
+      id = String(Int64(clamping: number))
     default: throw cursor["id"].mismatch("a string or a whole number")
     }
     guard case .object(let state)? = cursor["state"].value else { throw cursor["state"].mismatch("an object") }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TesseraData
+import TesseraNumbers
 import TesseraRender
 import TesseraStyle
 import TesseraText

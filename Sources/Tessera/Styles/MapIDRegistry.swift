@@ -1,5 +1,6 @@
 import Foundation
 import TesseraJSON
+import TesseraNumbers
 
 /// Map IDs (`GMSMapViewOptions.mapID`): names that pick a look, as cloud styling does. An ID
 /// resolves to a MapLibre style file, or to a built-in map type with Google styling, each with

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// The colours of the built-in map types (CSS colours), light and dark: a calm, Google-like
 /// base map where parks, water and major roads stand out from neutral land.
 struct MapPalette: Sendable {

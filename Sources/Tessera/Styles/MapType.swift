@@ -1,5 +1,6 @@
 import Foundation
 import TesseraData
+import TesseraNumbers
 
 /// Google's map types (`GMSMapViewType`), drawn with built-in styles over an OpenMapTiles-schema
 /// vector source, an imagery source and a DEM source (``MapData``).

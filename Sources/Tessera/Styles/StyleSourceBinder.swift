@@ -1,6 +1,7 @@
 import Foundation
 import TesseraData
 import TesseraJSON
+import TesseraNumbers
 import TesseraRender
 import TesseraStyle
 import TesseraText

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraJSON
+import TesseraNumbers
 import TesseraStyle
 
 /// Traffic from the application's own data (`trafficEnabled` with a supplied source): lines

@@ -1,4 +1,5 @@
 import TesseraGeo
+import TesseraNumbers
 
 /// A square block of tiles of the XYZ pyramid rendered in one frame and then cut: `size`×`size`
 /// tiles (fewer where the zoom level has fewer) starting at column `x`, row `y` of zoom `z`,

@@ -1,4 +1,5 @@
 import TesseraGeo
+import TesseraNumbers
 
 /// The tiles of a pyramid job: the tiles of zooms `zooms` meeting a longitude/latitude box, or
 /// meeting polygons (a GeoJSON area). Tiles and metatiles are enumerated lazily, so a
@@ -19,7 +20,7 @@ public struct TileArea: Sendable {
       ("west", west, 180.0), ("east", east, 180), ("south", south, 90), ("north", north, 90),
     ]
     where !value.isFinite || abs(value) > limit {
-      throw TileRenderError(description: "bbox \(name) must be within ±\(Int(limit))°, found \(value)")
+      throw TileRenderError(description: "bbox \(name) must be within ±\(Int(clamping: limit))°, found \(value)")
     }
     guard west < east, south < north else {
       throw TileRenderError(
@@ -52,12 +53,12 @@ public struct TileArea: Sendable {
     let n = 1 << z
     let world = Double(n)
     func column(_ longitude: Double) -> Int {
-      min(max(Int(((longitude + 180) / 360 * world).rounded(.down)), 0), n - 1)
+      min(max(Int(clamping: ((longitude + 180) / 360 * world).rounded(.down)), 0), n - 1)
     }
     func row(_ latitude: Double) -> Int {
       let clamped = min(max(latitude, -Mercator.maxLatitude), Mercator.maxLatitude)
       let y = Mercator.project(Coordinate(latitude: clamped, longitude: 0), worldSize: world).y
-      return min(max(Int(y.rounded(.down)), 0), n - 1)
+      return min(max(Int(clamping: y.rounded(.down)), 0), n - 1)
     }
     return (column(bounds.west)...column(bounds.east), row(bounds.north)...row(bounds.south))
   }

@@ -1,4 +1,5 @@
 import TesseraGeo
+import TesseraNumbers
 
 /// A metatile of raster tiles to render on a ``RenderPool``: which tile set (what is drawn and
 /// how tiles are cut) and which block.

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 import TesseraRender
 
 /// Why a tile cannot be rendered.
@@ -48,7 +49,7 @@ public final class TileRenderer {
     public func googleZoom(_ z: Int) -> Double { Double(z) + log2(Double(tileSize) / 256) }
 
     /// The highest tile zoom the camera model reaches (Google zoom 22).
-    public var maxZoom: Int { Int(CameraLimits.maximumZoomLevel - log2(Double(tileSize) / 256)) }
+    public var maxZoom: Int { Int(clamping: CameraLimits.maximumZoomLevel - log2(Double(tileSize) / 256)) }
 
     /// Checks the values; the error says which is wrong.
     public func validate() throws(TileRenderError) {
@@ -135,7 +136,7 @@ public final class TileRenderer {
     // The block's top-left corner in frame points (whole numbers).
     let left = buffer
     let top = buffer + abs(offset) + offset
-    let map = try self.map(width: Int(frameWidth), height: Int(frameHeight))
+    let map = try self.map(width: Int(clamping: frameWidth), height: Int(clamping: frameHeight))
     map.camera = camera
     map.tileCuts = TileCuts(
       vertical: [left, left + blockSide], horizontal: [top, top + blockSide])
@@ -144,8 +145,8 @@ public final class TileRenderer {
     let side = settings.tileSize * scale
     var tiles: [TileID: RGBAImage] = [:]
     for id in metatile.tiles {
-      let x = Int(((left + Double(id.x - metatile.x) * tile) * Double(scale)).rounded())
-      let y = Int(((top + Double(id.y - metatile.y) * tile) * Double(scale)).rounded())
+      let x = Int(clamping: ((left + Double(id.x - metatile.x) * tile) * Double(scale)).rounded())
+      let y = Int(clamping: ((top + Double(id.y - metatile.y) * tile) * Double(scale)).rounded())
       tiles[id] = image.cropped(x: x, y: y, width: side, height: side)
     }
     return tiles

@@ -1,4 +1,5 @@
 import CZlib
+import TesseraNumbers
 
 /// gzip and zlib streams through zlib, with a bound on the inflated size (zip bombs).
 public enum Gzip {

@@ -1,4 +1,5 @@
 import TesseraImage
+import TesseraNumbers
 
 /// A tile ready for rendering.
 public enum DecodedTile: Sendable {

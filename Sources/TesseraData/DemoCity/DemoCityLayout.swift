@@ -1,4 +1,5 @@
 import Foundation
+import TesseraNumbers
 
 /// The procedural plan of the demo city, in "city units" (world points at zoom 17, about 0.86 m
 /// at mid latitudes): a grid of 128-unit blocks separated by streets, grouped into districts of

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Word lists the demo city draws names from.
 enum DemoCityNames {
   static let streets = [

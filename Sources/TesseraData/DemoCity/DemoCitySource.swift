@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGeo
 import TesseraJSON
+import TesseraNumbers
 
 /// A synthetic city in the OpenMapTiles schema, deterministic from a seed, covering the whole
 /// world: streets and avenues on a block grid with motorways, trunks, primaries and minor
@@ -77,13 +78,13 @@ struct DemoCityTileFrame {
 
   func tileUnits(_ x: Double, _ y: Double) -> (Int64, Int64) {
     (
-      Int64(((x - minX) / size * DemoCityTileFrame.extent).rounded()),
-      Int64(((y - minY) / size * DemoCityTileFrame.extent).rounded())
+      Int64(clamping: ((x - minX) / size * DemoCityTileFrame.extent).rounded()),
+      Int64(clamping: ((y - minY) / size * DemoCityTileFrame.extent).rounded())
     )
   }
 
   private var clipBox: ClipBox {
-    let b = Int64(DemoCityTileFrame.buffer)
+    let b = Int64(clamping: DemoCityTileFrame.buffer)
     return ClipBox(minX: -b, minY: -b, maxX: 4096 + b, maxY: 4096 + b)
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGeo
+import TesseraNumbers
 
 /// Writes the features of one demo-city tile, layer by layer, by zoom:
 /// motorways from z5, trunks z7, primaries z9, secondaries z11, tertiaries z12, minor streets
@@ -51,8 +52,8 @@ struct DemoCityTileWriter {
   func cells(_ cell: Double) -> (ClosedRange<Int>, ClosedRange<Int>) {
     let bounds = frame.bounds
     return (
-      Int(floor(bounds.minX / cell))...Int(floor(bounds.maxX / cell)),
-      Int(floor(bounds.minY / cell))...Int(floor(bounds.maxY / cell))
+      Int(clamping: floor(bounds.minX / cell))...Int(clamping: floor(bounds.maxX / cell)),
+      Int(clamping: floor(bounds.minY / cell))...Int(clamping: floor(bounds.maxY / cell))
     )
   }
 

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// A name of the demo city: the local (English) name and its translations, written as the
 /// OpenMapTiles `name`, `name_en`, `name_int` and `name:xx` properties.
 struct DemoCityName: Sendable, Equatable {

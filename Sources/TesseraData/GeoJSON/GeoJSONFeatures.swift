@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGeo
 import TesseraJSON
+import TesseraNumbers
 
 /// GeoJSON features projected once to world space (0…1 Mercator, y down), ready to be cut
 /// into tiles.
@@ -121,7 +122,7 @@ struct GeoJSONFeatures: Sendable {
       let id: UInt64?
       switch value["id"] {
       case .number(let number)?:
-        id = number >= 0 && number == number.rounded() && number < 1.8e19 ? UInt64(number) : nil
+        id = number >= 0 && number == number.rounded() && number < 1.8e19 ? UInt64(clamping: number) : nil
       case .string(let text)?: id = UInt64(text)
       default: id = nil
       }

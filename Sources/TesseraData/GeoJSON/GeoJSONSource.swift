@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGeo
 import TesseraJSON
+import TesseraNumbers
 
 /// A GeoJSON source cut into vector tiles on request, as MapLibre's geojson-vt setup does:
 /// extent 8192, a buffer of 128 pixels of a 512-pixel tile, Douglas–Peucker simplification
@@ -89,13 +90,14 @@ public final class GeoJSONSource: TileSource {
     let minY = (Double(tile.y) - buffer) / scale
     let maxY = (Double(tile.y) + 1 + buffer) / scale
     let tolerance = tolerancePixels / 512 / scale
-    let margin = Int64(bufferPixels / 512 * extent)
-    let box = ClipBox(minX: -margin, minY: -margin, maxX: Int64(extent) + margin, maxY: Int64(extent) + margin)
+    let margin = Int64(clamping: bufferPixels / 512 * extent)
+    let box = ClipBox(
+      minX: -margin, minY: -margin, maxX: Int64(clamping: extent) + margin, maxY: Int64(clamping: extent) + margin)
     var builder = VectorTileLayerBuilder(name: GeoJSONSource.layerName, extent: GeoJSONSource.extent)
     func toTile(_ point: (Double, Double)) -> (Int64, Int64) {
       (
-        Int64(((point.0 * scale - Double(tile.x)) * extent).rounded()),
-        Int64(((point.1 * scale - Double(tile.y)) * extent).rounded())
+        Int64(clamping: ((point.0 * scale - Double(tile.x)) * extent).rounded()),
+        Int64(clamping: ((point.1 * scale - Double(tile.y)) * extent).rounded())
       )
     }
     for feature in features.features {

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// One glyph as a signed-distance field, with its metrics: what MapLibre glyph PBFs hold and
 /// what Tessera rasterises from local fonts.
 public struct SDFGlyph: Sendable, Equatable {

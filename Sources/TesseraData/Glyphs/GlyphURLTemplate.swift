@@ -1,4 +1,5 @@
 import Foundation
+import TesseraNumbers
 
 /// A style's `glyphs` URL template (`…/{fontstack}/{range}.pbf`) bound to where it points:
 /// files (paths, `file://`, and `local://` resolved by the caller), or HTTP(S) fetched with
@@ -42,7 +43,8 @@ public struct GlyphURLTemplate: Sendable {
     }
     if let entry = cache?.entry(for: location), entry.expires > Date().timeIntervalSince1970 { return entry.body }
     let settings = HTTPClient.Settings(
-      connectTimeoutMilliseconds: Int(http.connectTimeout * 1000), timeoutMilliseconds: Int(http.timeout * 1000),
+      connectTimeoutMilliseconds: Int(clamping: http.connectTimeout * 1000),
+      timeoutMilliseconds: Int(clamping: http.timeout * 1000),
       maxBodyBytes: http.maxTileBytes, userAgent: http.userAgent)
     var lastError = ""
     for attempt in 0...max(http.retries, 0) {
@@ -62,7 +64,7 @@ public struct GlyphURLTemplate: Sendable {
         lastError = error.message
         guard error.isTransient else { break }
       }
-      if attempt < http.retries { usleep(useconds_t(http.retryDelay * 1_000_000)) }
+      if attempt < http.retries { usleep(useconds_t(clamping: http.retryDelay * 1_000_000)) }
     }
     throw GlyphError(source: location, reason: "cannot fetch the glyphs: \(lastError)")
   }

@@ -1,5 +1,6 @@
 import Synchronization
 import TesseraGeo
+import TesseraNumbers
 
 /// Identifies a tile of a source.
 public struct TileKey: Sendable, Hashable, CustomStringConvertible {

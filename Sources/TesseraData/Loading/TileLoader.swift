@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import TesseraGeo
+import TesseraNumbers
 
 /// A source with what its tiles are to be decoded as.
 public struct BoundSource: Sendable {

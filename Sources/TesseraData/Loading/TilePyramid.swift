@@ -1,5 +1,6 @@
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// Which stored tile serves a requested one: overzoom above the source's maximum zoom, parent
 /// fallback while a tile is missing.
@@ -119,7 +120,9 @@ public enum TileOverzoom {
   private static func cropRegion(width: Int, dz: Int, column: Int, row: Int) -> (Int, Int, Int) {
     let size = max(width >> dz, 1)
     let step = Double(width) / Double(1 << dz)
-    return (min(Int(Double(column) * step), width - 1), min(Int(Double(row) * step), width - 1), size)
+    return (
+      min(Int(clamping: Double(column) * step), width - 1), min(Int(clamping: Double(row) * step), width - 1), size
+    )
   }
 }
 
@@ -199,7 +202,7 @@ struct ClipBox {
     let dx = Double(b.0 - a.0)
     let dy = Double(b.1 - a.1)
     func at(_ t: Double) -> (Int64, Int64) {
-      t == 0 ? a : t == 1 ? b : (a.0 + Int64((dx * t).rounded()), a.1 + Int64((dy * t).rounded()))
+      t == 0 ? a : t == 1 ? b : (a.0 + Int64(clamping: (dx * t).rounded()), a.1 + Int64(clamping: (dy * t).rounded()))
     }
     return (at(t0), at(t1))
   }
@@ -242,10 +245,10 @@ struct ClipBox {
         let bound = [minX, maxX, minY, maxY][edge]
         if edge < 2 {
           let t = Double(bound - p.0) / Double(q.0 - p.0)
-          return (bound, p.1 + Int64((Double(q.1 - p.1) * t).rounded()))
+          return (bound, p.1 + Int64(clamping: (Double(q.1 - p.1) * t).rounded()))
         }
         let t = Double(bound - p.1) / Double(q.1 - p.1)
-        return (p.0 + Int64((Double(q.0 - p.0) * t).rounded()), bound)
+        return (p.0 + Int64(clamping: (Double(q.0 - p.0) * t).rounded()), bound)
       }
       var output: [(Int64, Int64)] = []
       var previous = points[points.count - 1]

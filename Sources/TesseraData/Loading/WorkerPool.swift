@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TesseraNumbers
 
 /// A fixed set of threads running submitted jobs in order of submission.
 ///

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// A bounds-checked reader of protocol buffer wire format (proto2/proto3), over a byte buffer.
 ///
 /// Every read checks the remaining length; malformed input (a varint longer than ten bytes, a

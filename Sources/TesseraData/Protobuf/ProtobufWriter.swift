@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Writes protocol buffer wire format into a byte array.
 struct ProtobufWriter {
   private(set) var bytes: [UInt8] = []

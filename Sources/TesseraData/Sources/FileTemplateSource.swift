@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGeo
+import TesseraNumbers
 
 /// Tiles as local files named by a template with `{z}`, `{x}`, `{y}` (or `{-y}`) anywhere in
 /// the path, e.g. `tiles/{z}-{x}-{y}.mvt`; a template without placeholders serves the same file

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGeo
 import TesseraJSON
+import TesseraNumbers
 
 /// Tiles as files in a `{z}/{x}/{y}.ext` folder tree.
 ///

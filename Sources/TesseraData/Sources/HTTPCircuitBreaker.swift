@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TesseraNumbers
 
 /// Stops asking a host that does not answer: after ``threshold`` requests in a row that failed
 /// to connect or timed out, requests to that host fail at once for ``cooldown`` seconds (then
@@ -29,7 +30,7 @@ public final class HTTPCircuitBreaker: Sendable {
       guard let state = hosts[host], state.openUntil > now else { return nil }
       return
         "\(host) is not answering (\(state.failures) requests in a row failed); not asked again for "
-        + "\(Int((state.openUntil - now).rounded(.up))) s"
+        + "\(Int(clamping: (state.openUntil - now).rounded(.up))) s"
     }
   }
 

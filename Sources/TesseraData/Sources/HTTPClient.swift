@@ -1,5 +1,6 @@
 import CTesseraHTTP
 import Glibc
+import TesseraNumbers
 
 /// A blocking HTTP GET through libcurl (see `tessera_http.h`).
 enum HTTPClient {
@@ -77,7 +78,8 @@ public enum HTTPFetch {
       let response = try HTTPClient.get(
         url, headers: [],
         settings: HTTPClient.Settings(
-          connectTimeoutMilliseconds: Int(min(timeout, 10) * 1000), timeoutMilliseconds: Int(timeout * 1000),
+          connectTimeoutMilliseconds: Int(clamping: min(timeout, 10) * 1000),
+          timeoutMilliseconds: Int(clamping: timeout * 1000),
           maxBodyBytes: maxBytes, userAgent: "tessera-serve"))
       return (response.status, response.body)
     } catch {

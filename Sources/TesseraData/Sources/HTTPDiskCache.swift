@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TesseraJSON
+import TesseraNumbers
 
 /// A bounded disk cache of HTTP responses: one body file and one JSON file of validators per
 /// URL, kept until the total size exceeds the budget (least recently used go first).

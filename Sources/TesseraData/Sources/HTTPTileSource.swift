@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import TesseraGeo
 import TesseraJSON
+import TesseraNumbers
 
 /// Tiles from an HTTP(S) URL template (`https://host/{z}/{x}/{y}.png`; also `{-y}` for TMS rows
 /// and `{quadkey}`), fetched with libcurl.
@@ -180,7 +181,7 @@ public final class HTTPTileSource: TileSource {
 
   /// Whole milliseconds of `seconds`, held within 1 ms … 1 hour.
   static func milliseconds(_ seconds: Double) -> Int {
-    Int(min(max(seconds.isNaN ? 1 : seconds, 0.001), 3600) * 1000)
+    Int(clamping: min(max(seconds.isNaN ? 1 : seconds, 0.001), 3600) * 1000)
   }
 
   /// Keeps a response in the disk cache unless it says `no-store`.

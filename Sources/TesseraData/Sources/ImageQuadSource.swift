@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// A style's `image` source: one picture pinned to four corners on the map. It has no tiles of
 /// its own (``fetch(_:)`` finds none); the renderer draws the picture as one quad over the

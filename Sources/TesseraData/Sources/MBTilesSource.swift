@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import TesseraGeo
 import TesseraJSON
+import TesseraNumbers
 
 /// An MBTiles archive (SQLite): tiles by zoom, column and TMS row, metadata as name/value rows
 /// read as TileJSON (`json` holds `vector_layers`).

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// The binary layout of PMTiles version 3: header, tile ids on Hilbert curves, directories.
 enum PMTilesFormat {
   /// Size of the fixed header.

@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import TesseraGeo
 import TesseraJSON
+import TesseraNumbers
 
 /// A PMTiles v3 archive on disk (or in memory): header, root and leaf directories (gzip or
 /// uncompressed), run-length entries, Hilbert tile ids. File reads use `pread`, so fetches run

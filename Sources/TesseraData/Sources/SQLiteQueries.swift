@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TesseraNumbers
 
 /// The few SQLite calls the MBTiles reader and writer share.
 enum SQLiteQueries {

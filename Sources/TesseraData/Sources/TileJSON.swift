@@ -1,5 +1,6 @@
 import TesseraGeo
 import TesseraJSON
+import TesseraNumbers
 
 /// Reading TileJSON-style metadata (TileJSON 3.0 fields, as MBTiles and PMTiles store them).
 enum TileJSON {
@@ -30,7 +31,7 @@ enum TileJSON {
     if let encoding = root["encoding"]?.string { metadata.encoding = DEMEncoding(rawValue: encoding) }
     if let size = number(root["tileSize"]) ?? number(root["tilesize"]) {
       if size >= 16, size <= 4096, size == size.rounded() {
-        metadata.tileSize = Int(size)
+        metadata.tileSize = Int(clamping: size)
       } else {
         metadata.problems.append("tileSize \(JSONValue.format(size)) is not a whole number in 16…4096; ignored")
       }
@@ -64,7 +65,7 @@ enum TileJSON {
         "\(field) \(value.serialized()) is not a zoom level in 0…\(maximumZoom); ignored")
       return nil
     }
-    return Int(number.rounded(.down))
+    return Int(clamping: number.rounded(.down))
   }
 
   /// A number, also from a numeric string (MBTiles stores everything as text).

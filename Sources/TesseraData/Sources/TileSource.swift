@@ -1,6 +1,7 @@
 import TesseraGeo
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// What a tile source holds.
 public enum TileFormat: String, Sendable, Equatable {

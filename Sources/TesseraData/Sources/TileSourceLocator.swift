@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TesseraJSON
+import TesseraNumbers
 
 /// Opens tile sources from the references styles and the command line use:
 ///

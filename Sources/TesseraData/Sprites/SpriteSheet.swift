@@ -1,6 +1,7 @@
 import Foundation
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// One image of a sprite sheet: its pixels cut out of the sheet.
 public struct SpriteImage: Sendable, Equatable {
@@ -123,7 +124,7 @@ public struct SpriteSheet: Sendable {
         throw SpriteError(
           file: "", reason: "'\(key)' is \(number); expected a whole number in \(range.lowerBound)…\(range.upperBound)")
       }
-      return Int(number)
+      return Int(clamping: number)
     }
     let x = try integer("x", within: 0...picture.width)
     let y = try integer("y", within: 0...picture.height)

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Decodes Mapbox Vector Tile protobuf (spec 2.1) from raw or gzip-compressed bytes.
 ///
 /// Strict about structure, lenient about content: malformed protobuf, geometry commands that run

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Encodes a ``VectorTile`` as Mapbox Vector Tile protobuf (spec 2.1).
 ///
 /// Numbers are written as doubles unless they are integers (then as sint64); polygon rings are
@@ -28,7 +30,7 @@ public enum MVTEncoder {
     case .bool(let flag): writer.writeVarintField(7, flag ? 1 : 0)
     case .number(let number):
       if number == number.rounded() && abs(number) < 9e15 {
-        writer.writeVarintField(6, ProtobufWriter.zigzag(Int64(number)))
+        writer.writeVarintField(6, ProtobufWriter.zigzag(Int64(clamping: number)))
       } else {
         writer.writeFixed64Field(3, number.bitPattern)
       }

@@ -1,4 +1,5 @@
 import TesseraGeo
+import TesseraNumbers
 
 /// A decoded Mapbox Vector Tile: named layers of features in tile coordinates.
 public struct VectorTile: Sendable, Equatable {
@@ -61,7 +62,7 @@ public enum FeatureValue: Sendable, Equatable, Hashable, CustomStringConvertible
     switch self {
     case .string(let text): return text
     case .number(let number):
-      return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
+      return number == number.rounded() && abs(number) < 1e15 ? String(Int64(clamping: number)) : "\(number)"
     case .bool(let flag): return flag ? "true" : "false"
     }
   }

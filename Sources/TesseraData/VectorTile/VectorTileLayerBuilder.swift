@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Builds a ``VectorTileLayer`` feature by feature, sharing its key and value tables.
 public struct VectorTileLayerBuilder {
   public let name: String

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import TesseraGeo
+import TesseraNumbers
 
 /// Why a tile archive could not be written.
 public struct TileWriteError: Error, Equatable, CustomStringConvertible {

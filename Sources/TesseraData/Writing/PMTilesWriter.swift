@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGeo
+import TesseraNumbers
 
 /// Writes a PMTiles (version 3) archive: tiles are spooled to a temporary file as they come
 /// (only their ids, offsets and lengths stay in memory), and ``finish(metadata:)`` writes the
@@ -135,7 +136,7 @@ public final class PMTilesWriter {
     }
     header += [1, 1, 1, tileType, UInt8(zooms.min), UInt8(zooms.max)]
     func degrees(_ value: Double) -> [UInt8] {
-      let raw = UInt32(bitPattern: Int32((value * 10_000_000).rounded()))
+      let raw = UInt32(bitPattern: Int32(clamping: (value * 10_000_000).rounded()))
       return (0..<4).map { UInt8(truncatingIfNeeded: raw >> (8 * UInt32($0))) }
     }
     header += degrees(bounds.0) + degrees(bounds.1) + degrees(bounds.2) + degrees(bounds.3)

@@ -1,4 +1,5 @@
 import TesseraImage
+import TesseraNumbers
 
 /// What a buffer holds.
 public enum BufferKind: Sendable {

@@ -1,4 +1,5 @@
 import CGLES3
+import TesseraNumbers
 
 /// Size limits of a GL device.
 public struct DeviceLimits: Sendable, Equatable {

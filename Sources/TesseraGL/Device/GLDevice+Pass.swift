@@ -1,5 +1,6 @@
 import CGLES3
 import TesseraImage
+import TesseraNumbers
 
 extension GLDevice {
   // MARK: Render targets

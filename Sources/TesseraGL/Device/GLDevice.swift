@@ -1,5 +1,6 @@
 import CGLES3
 import TesseraImage
+import TesseraNumbers
 import TesseraShaders
 
 /// An OpenGL ES 3 device: typed handles for GPU resources and a begin-pass / apply-pipeline /

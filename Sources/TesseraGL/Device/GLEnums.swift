@@ -1,4 +1,5 @@
 import CGLES3
+import TesseraNumbers
 
 /// Translations from Tessera's descriptor values to GL enums.
 extension CompareFunction {

@@ -1,4 +1,5 @@
 import CGLES3
+import TesseraNumbers
 
 /// A failure of an OpenGL ES call or resource, named by what failed.
 public enum GLError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import CGLES3
+import TesseraNumbers
 import TesseraShaders
 
 /// A linked GL program with its active attributes and uniforms looked up once.

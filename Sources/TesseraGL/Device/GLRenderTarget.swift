@@ -1,4 +1,5 @@
 import CGLES3
+import TesseraNumbers
 
 /// The GL objects of an offscreen render target.
 ///

@@ -1,4 +1,5 @@
 import CGLES3
+import TesseraNumbers
 
 /// The GL state Tessera last set, so each call is made only when a value changes (the pattern of
 /// MapLibre Native's `gl::Context`). Anything unknown is nil and is set on first use.

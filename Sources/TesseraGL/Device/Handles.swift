@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// A slot in a ``ResourcePool``: an index plus the generation it was filled in, so a handle to a
 /// destroyed resource is detected instead of silently naming a newer one.
 public struct ResourceSlot: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import CEGL
 import Foundation
+import TesseraNumbers
 
 /// One EGL device as `eglQueryDevicesEXT` reports it.
 public struct EGLDeviceDescription: Sendable, Equatable {

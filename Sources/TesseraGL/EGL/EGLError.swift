@@ -1,4 +1,5 @@
 import CEGL
+import TesseraNumbers
 
 /// A failure of the headless EGL set-up, named by the call that failed.
 public enum EGLError: Error, Equatable, CustomStringConvertible {

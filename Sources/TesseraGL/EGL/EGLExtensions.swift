@@ -1,4 +1,5 @@
 import CEGL
+import TesseraNumbers
 
 /// EGL extension functions, looked up once through `eglGetProcAddress`.
 struct EGLExtensionFunctions: @unchecked Sendable {

@@ -1,6 +1,7 @@
 import CEGL
 import CGBM
 import Glibc
+import TesseraNumbers
 
 /// Mesa's GBM platform: an EGL display on a DRM render node, for Intel and AMD GPUs.
 enum GBMPlatform {

@@ -1,5 +1,6 @@
 import CEGL
 import Glibc
+import TesseraNumbers
 
 /// An OpenGL ES 3 context made current on the thread that created it.
 ///

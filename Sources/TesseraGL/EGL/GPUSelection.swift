@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Which GPU (EGL platform and device) to render with: the `--gpu` option.
 public enum GPUSelection: Sendable, Equatable, Hashable, CustomStringConvertible {
   /// The first hardware EGL device, else Mesa's surfaceless platform (the default).

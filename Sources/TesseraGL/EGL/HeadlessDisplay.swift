@@ -2,6 +2,7 @@ import CEGL
 import CGBM
 import Dispatch
 import Synchronization
+import TesseraNumbers
 
 /// An initialised EGL display without any window system: Mesa's surfaceless platform, the EGL
 /// device platform, or Mesa's GBM platform on a render node.

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Discovery of what a headless process can render with.
 public enum HeadlessGPUs {
   /// The EGL devices, in `--gpu device:N` order; throws when libEGL lacks device enumeration.

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraNumbers
 
 /// Settings Tessera gives Mesa before EGL starts.
 public enum MesaEnvironment {

@@ -1,4 +1,5 @@
 import TesseraGL
+import TesseraNumbers
 
 /// Vertex data of the built-in meshes (floats, drawn as the pipeline's primitive).
 enum BuiltinMeshData {

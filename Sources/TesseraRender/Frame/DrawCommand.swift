@@ -1,5 +1,6 @@
 import TesseraGL
 import TesseraImage
+import TesseraNumbers
 
 /// Geometry the executor uploads once and draws many times.
 public enum BuiltinMesh: Sendable, Hashable, CaseIterable {

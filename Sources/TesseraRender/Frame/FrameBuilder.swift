@@ -1,6 +1,7 @@
 import TesseraGL
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// A frame's draws while its layers add them, in drawing order: each ``FrameLayer`` in turn,
 /// each starting as many layer slots as it needs (a style starts one per style layer). Draws

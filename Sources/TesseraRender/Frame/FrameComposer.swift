@@ -1,6 +1,7 @@
 import Dispatch
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// A part of a frame that draws: the style's layers, the debug tile grid, the sky, markers
 /// (and labels and overlays). The ``FrameComposer`` asks each for its draws in order, so one

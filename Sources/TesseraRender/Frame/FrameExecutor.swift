@@ -1,5 +1,6 @@
 import TesseraGL
 import TesseraImage
+import TesseraNumbers
 
 /// Runs ``FramePlan``s on a ``GLDevice``: the only part of rendering with GL effects.
 ///

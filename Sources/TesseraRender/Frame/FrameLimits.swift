@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// How much one frame may hold, so that a style asking for more (tens of thousands of layers
 /// over hundreds of tiles) fails with a clear error instead of growing without bound.
 public struct FrameLimits: Sendable, Equatable {

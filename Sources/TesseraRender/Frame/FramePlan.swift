@@ -1,4 +1,5 @@
 import TesseraImage
+import TesseraNumbers
 
 /// Everything one frame draws, in order. Building it is pure (no GL); ``FrameExecutor`` runs it.
 public struct FramePlan: Sendable {

@@ -1,4 +1,5 @@
 import TesseraGL
+import TesseraNumbers
 
 /// What a draw's pipeline is: a small hashable value of its maker's own type (a style layer's
 /// program variant, the sky, marker sprites …) that says how to make the pipeline. The executor

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Identifies a resource in the ``GPUResourceCache`` by what it is: a value of its owner's own
 /// key type (a tile bucket, a tile's image, a hillshade tile's slopes, an atlas page, a marker
 /// batch …). Keys of different types never collide.

@@ -1,6 +1,7 @@
 import TesseraGL
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// A Swift type a uniform can hold.
 public protocol UniformType: Sendable {

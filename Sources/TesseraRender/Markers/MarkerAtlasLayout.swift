@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Places icon images on atlas pages (shelf packing, tallest first so shelves stay tight), with
 /// one transparent texel around each so linear filtering never bleeds between icons. Pages are
 /// square, `pageSize` texels (at most the GL texture limit); a new page opens when one is full.

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Which markers, and which part of each, can be seen: markers are tested front to back against
 /// a bitmap of the screen pixels already covered by opaque icon pixels in front of them; one
 /// whose pixels are all covered is skipped, and one partly covered is drawn only over the

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGeo
+import TesseraNumbers
 
 /// Which parts of dense marker sets can be seen: sprites tested front to back against the
 /// opaque pixels of the sprites in front of them (see ``MarkerOcclusion``).
@@ -178,6 +179,6 @@ extension MarkerRenderer {
   /// is held at ±2^30 pixels (points near the horizon project arbitrarily far).
   static func pixel(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {
     let limit = Double(1 << 30)
-    return Int(min(max(value.isNaN ? -limit : value, -limit), limit).rounded(rule))
+    return Int(clamping: min(max(value.isNaN ? -limit : value, -limit), limit).rounded(rule))
   }
 }

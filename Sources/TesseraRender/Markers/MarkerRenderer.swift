@@ -2,6 +2,7 @@ import Foundation
 import TesseraGL
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// A group of marker instances drawn in one call: one atlas page, flat or billboard.
 public struct MarkerBatchKey: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// Identifies an icon image in the marker atlas: its pixels' content hash and size, so the same
 /// picture used by any number of markers (or loaded twice) is stored once.

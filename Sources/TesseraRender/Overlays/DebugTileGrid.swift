@@ -1,6 +1,7 @@
 import TesseraGL
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// The debug layer that outlines the tiles under the camera, so perspective, tilt, bearing and
 /// level of detail are visible: alternate tiles are shaded like a checkerboard and every tile

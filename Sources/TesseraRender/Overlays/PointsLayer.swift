@@ -1,6 +1,7 @@
 import TesseraGL
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// Round dots of a fixed pixel radius at coordinates, drawn in one instanced call above the
 /// map. Positions are sent relative to the camera target, so they stay exact at any zoom.

@@ -1,6 +1,7 @@
 import TesseraGL
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 /// Sky above the horizon and fog over the most distant ground, for views steeper than Google's
 /// 65° cap (a raised tilt cap). Ground is covered up to ``TileCovering/maxDistanceFactor`` × D;

@@ -1,5 +1,6 @@
 import TesseraGL
 import TesseraGeo
+import TesseraNumbers
 
 /// Meshes, textures and instance buffers uploaded to the GPU, each under the key of what it is
 /// (a tile bucket, a tile's image, an atlas page, a marker batch), kept across frames and

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// A run of consecutive indices of a mesh with the bounding box of the vertex positions they
 /// use, in the mesh's tile units. Consecutive primitives come from the same or neighbouring
 /// features, so the boxes are tight and a draw can skip the runs outside the view.

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Which parts of a texture draw anything: a grid of square cells over the texture, each set
 /// when a linearly filtered sample taken inside the cell may read a texel that is not blank
 /// (the cell's own texels and those one beyond its edges). A draw of the texture that covers
@@ -66,10 +68,10 @@ public struct TextureOccupancy: Sendable, Hashable {
       return Float(min(max((texture - origin) / size, 0), 1))
     }
     // The cells `rect` overlaps.
-    let firstColumn = max(Int(rect.x * Double(width)) / cellSize, 0)
-    let lastColumn = min(Int(((rect.x + rect.width) * Double(width)).rounded(.up)) / cellSize, columns - 1)
-    let firstRow = max(Int(rect.y * Double(height)) / cellSize, 0)
-    let lastRow = min(Int(((rect.y + rect.height) * Double(height)).rounded(.up)) / cellSize, rows - 1)
+    let firstColumn = max(Int(clamping: rect.x * Double(width)) / cellSize, 0)
+    let lastColumn = min(Int(clamping: ((rect.x + rect.width) * Double(width)).rounded(.up)) / cellSize, columns - 1)
+    let firstRow = max(Int(clamping: rect.y * Double(height)) / cellSize, 0)
+    let lastRow = min(Int(clamping: ((rect.y + rect.height) * Double(height)).rounded(.up)) / cellSize, rows - 1)
     guard firstColumn <= lastColumn, firstRow <= lastRow else { return [] }
     var runs: [SIMD4<Float>] = []
     // The previous row's runs: first and end column → index in `runs`.

@@ -1,5 +1,6 @@
 import TesseraData
 import TesseraGeo
+import TesseraNumbers
 import TesseraStyle
 
 /// Identifies the geometry of one style layer built from one tile of its source.

@@ -1,4 +1,5 @@
 import TesseraImage
+import TesseraNumbers
 import TesseraStyle
 
 /// A colour property evaluated along an input the renderer supplies (a heatmap's density, a
@@ -17,7 +18,7 @@ enum ColorRamp {
       var context = EvaluationContext(zoom: nil)
       input(&context, Double(index) / Double(width))
       let (r, g, b, a) = (property.evaluate(context).color ?? .transparent).premultiplied
-      for channel in [r, g, b, a] { pixels.append(UInt8(max(0, min(255, (channel * 255).rounded(.down))))) }
+      for channel in [r, g, b, a] { pixels.append(UInt8(clamping: max(0, min(255, (channel * 255).rounded(.down))))) }
     }
     return pixels
   }

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraData
 import TesseraGeo
+import TesseraNumbers
 
 /// The corners of an image source's picture in the units of the tile it is drawn in (0…1
 /// across the tile; the picture may reach beyond it), in the order top left, top right,
@@ -37,7 +38,7 @@ enum ImageSourcePlacement {
     let content = DecodedTile.raster(source.image)
     var placed = [RenderTile(tile: home.tile, wrap: home.wrap, dataTile: home.tile, content: content, quad: quad)]
     // Other world copies the view shows at its own zoom, when they hold the tile.
-    let viewZoom = Int(max(transform.camera.styleZoom, 0).rounded(.down))
+    let viewZoom = Int(clamping: max(transform.camera.styleZoom, 0).rounded(.down))
     let covering = TileCovering(tileSize: 512, minZoom: viewZoom, maxZoom: viewZoom)
     var wraps = Set([home.wrap])
     for covered in covering.tiles(for: transform)
@@ -59,7 +60,7 @@ enum ImageSourcePlacement {
     let ys = points.map(\.y)
     let longest = max(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
     guard longest * transform.worldSize > 2 else { return nil }
-    return Int(min(max(-log2(longest), 0), 25).rounded(.down))
+    return Int(clamping: min(max(-log2(longest), 0), 25).rounded(.down))
   }
 
   /// The tile at `zoom` nearest the centre of the corners' bounds (ties to the lower x, then
@@ -76,10 +77,10 @@ enum ImageSourcePlacement {
       Coordinate(
         latitude: (latitudes.min()! + latitudes.max()!) / 2, longitude: (longitudes.min()! + longitudes.max()!) / 2),
       worldSize: scale)
-    let tiles = Int(scale)
+    let tiles = Int(clamping: scale)
     var best: (distance: Double, x: Int, y: Int)?
-    let cx = Int(centre.x.rounded(.down))
-    let cy = Int(centre.y.rounded(.down))
+    let cx = Int(clamping: centre.x.rounded(.down))
+    let cy = Int(clamping: centre.y.rounded(.down))
     for x in (cx - 1)...(cx + 1) {
       for y in max(cy - 1, 0)...min(cy + 1, tiles - 1) {
         // The tile must overlap the bounds.
@@ -94,7 +95,7 @@ enum ImageSourcePlacement {
       }
     }
     let chosen = best ?? (0, min(max(cx, 0), tiles - 1), min(max(cy, 0), tiles - 1))
-    let wrap = Int((Double(chosen.x) / scale).rounded(.down))
+    let wrap = Int(clamping: (Double(chosen.x) / scale).rounded(.down))
     let tile = TileID(z: zoom, x: chosen.x - wrap * tiles, y: chosen.y)
     return (tile, chosen.x, wrap)
   }

@@ -1,4 +1,5 @@
 import TesseraGeo
+import TesseraNumbers
 
 extension StyleFramePlanner {
   /// Where an image tile's square lies in its texture: x, y offset, width, height scale (0…1).

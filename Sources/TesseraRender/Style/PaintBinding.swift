@@ -1,5 +1,6 @@
 import TesseraGL
 import TesseraImage
+import TesseraNumbers
 import TesseraStyle
 
 /// Which of a program's paint bindings are per-vertex attributes (data-driven) rather than
@@ -214,7 +215,7 @@ struct PaintAttributeWriter {
         let found = name.flatMap { patterns.positions[$0] }
         let corners = found?.corners ?? .zero
         for component in [corners.x, corners.y, corners.z, corners.w] {
-          withUnsafeBytes(of: Int16(component)) { record += $0 }
+          withUnsafeBytes(of: Int16(clamping: component)) { record += $0 }
         }
         withUnsafeBytes(of: found?.pixelRatio ?? 1) { record += $0 }
       } else if binding.isColor {
@@ -236,6 +237,6 @@ struct PaintAttributeWriter {
 
   static func premultipliedBytes(_ color: Color) -> [UInt8] {
     let (r, g, b, a) = color.premultiplied
-    return [r, g, b, a].map { UInt8(($0 * 255).rounded()) }
+    return [r, g, b, a].map { UInt8(clamping: ($0 * 255).rounded()) }
   }
 }

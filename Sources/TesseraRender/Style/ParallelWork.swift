@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import TesseraNumbers
 
 /// Work spread over all cores.
 enum ParallelWork {

@@ -1,5 +1,6 @@
 import TesseraData
 import TesseraImage
+import TesseraNumbers
 
 /// A style's sprite images packed into one texture for `*-pattern` paint: each image with a
 /// one-pixel border copied from its opposite edge, so that linear sampling at a repeat's edge

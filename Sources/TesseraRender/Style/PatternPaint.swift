@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGL
 import TesseraGeo
+import TesseraNumbers
 import TesseraStyle
 
 /// The uniforms shared by pattern paint (`background-pattern`, `fill-pattern`,
@@ -65,7 +66,7 @@ enum PatternPaint {
     let tiles = Double(tile.tilesPerSide)
     let x = (tileSize * (Double(tile.x) + Double(wrap) * tiles)).clamped(to: -0x1p52...0x1p52)
     let y = (tileSize * Double(tile.y)).clamped(to: -0x1p52...0x1p52)
-    let (pixelX, pixelY) = (Int64(x.rounded(.down)), Int64(y.rounded(.down)))
+    let (pixelX, pixelY) = (Int64(clamping: x.rounded(.down)), Int64(clamping: y.rounded(.down)))
     var uniforms = UniformValues()
     uniforms.set(pixelCoordUpper, SIMD2(Float(pixelX >> 16), Float(pixelY >> 16)))
     uniforms.set(pixelCoordLower, SIMD2(Float(pixelX & 0xFFFF), Float(pixelY & 0xFFFF)))

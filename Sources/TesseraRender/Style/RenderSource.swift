@@ -1,5 +1,6 @@
 import TesseraData
 import TesseraGeo
+import TesseraNumbers
 import TesseraStyle
 
 /// A style source bound to the data that serves it, with the rules that pick its tiles.

@@ -3,6 +3,7 @@ import TesseraData
 import TesseraGL
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 import TesseraStyle
 
 /// What a style frame draws with: the camera, each source's tiles and the tiles' textures.

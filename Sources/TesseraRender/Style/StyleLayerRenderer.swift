@@ -3,6 +3,7 @@ import TesseraGL
 import TesseraGeo
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 import TesseraStyle
 
 /// How Tessera draws one style layer type, and the only place that knows the type: its

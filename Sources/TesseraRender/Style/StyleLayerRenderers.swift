@@ -1,3 +1,4 @@
+import TesseraNumbers
 import TesseraStyle
 
 /// The registry of style layer types Tessera draws: one renderer each. A layer of a type not

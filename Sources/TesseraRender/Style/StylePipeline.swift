@@ -1,4 +1,5 @@
 import TesseraGL
+import TesseraNumbers
 
 /// A shader program of style layers with its vertex layout, paint bindings and fixed state,
 /// declared once by the layer renderer that draws with it (for example

@@ -3,6 +3,7 @@ import Synchronization
 import TesseraData
 import TesseraGL
 import TesseraGeo
+import TesseraNumbers
 import TesseraStyle
 
 extension StyleRenderer {

@@ -2,6 +2,7 @@ import Dispatch
 import TesseraData
 import TesseraGL
 import TesseraGeo
+import TesseraNumbers
 import TesseraStyle
 import TesseraText
 

@@ -1,6 +1,7 @@
 import Dispatch
 import TesseraData
 import TesseraGeo
+import TesseraNumbers
 import TesseraStyle
 
 extension StyleRenderer {

@@ -5,6 +5,7 @@ import TesseraData
 import TesseraGL
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 import TesseraStyle
 import TesseraText
 

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGL
 import TesseraGeo
+import TesseraNumbers
 
 /// How the tiles of the source drawn last are clipped to their areas, so geometry in a tile's
 /// buffer never blends twice: in an unrotated, untilted view with scissor rectangles (each
@@ -180,7 +181,7 @@ extension StyleFramePlanner {
       guard boundsArea.isFinite, abs(boundsArea - area) <= 1e-6 * boundsArea else { return nil }
       /// The first pixel whose centre lies at or after `edge` (snapped to 1/256 pixel).
       func pixel(_ edge: Double, limit: Double) -> Int32 {
-        Int32(min(max(((edge * 256).rounded() / 256 - 0.5).rounded(.up), 0), limit))
+        Int32(clamping: min(max(((edge * 256).rounded() / 256 - 0.5).rounded(.up), 0), limit))
       }
       let x0 = pixel(bounds.minX, limit: width)
       let x1 = pixel(bounds.maxX, limit: width)

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// The lines a frame will be cut along into tiles drawn apart (raster tiles rendered as
 /// metatiles), and what such a frame draws differently so that its pieces agree with pieces of
 /// other frames:

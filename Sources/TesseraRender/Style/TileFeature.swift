@@ -1,5 +1,6 @@
 import TesseraData
 import TesseraGeo
+import TesseraNumbers
 import TesseraStyle
 
 /// What the features of one tile layer share: the layer (its key and value tables), the

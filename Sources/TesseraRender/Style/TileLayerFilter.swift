@@ -1,4 +1,5 @@
 import TesseraData
+import TesseraNumbers
 import TesseraStyle
 
 /// A layer's filter prepared for the features of one tile layer at one zoom.

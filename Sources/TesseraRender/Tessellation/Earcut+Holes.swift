@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Holes joined to the outer ring, and the diagonal and intersection tests the splitting
 /// passes use.
 extension Earcut.Builder {

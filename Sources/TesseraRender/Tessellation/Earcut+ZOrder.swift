@@ -1,8 +1,10 @@
+import TesseraNumbers
+
 /// The z-order curve that indexes large polygons, so the ear test only looks near the ear.
 extension Earcut.Builder {
   func zOrder(_ x: Double, _ y: Double) -> Int {
-    var ix = Int((x - minX) * inverseSize) | 0
-    var iy = Int((y - minY) * inverseSize) | 0
+    var ix = Int(clamping: (x - minX) * inverseSize) | 0
+    var iy = Int(clamping: (y - minY) * inverseSize) | 0
     ix = (ix | (ix << 8)) & 0x00FF_00FF
     ix = (ix | (ix << 4)) & 0x0F0F_0F0F
     ix = (ix | (ix << 2)) & 0x3333_3333

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Polygon triangulation by ear clipping, in the manner of Mapbox's earcut: the outer ring and
 /// its holes become one doubly linked ring (each hole joined to the outer ring by a bridge to
 /// a visible vertex), then "ears" (convex vertices whose triangle holds no other vertex) are

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGeo
 import TesseraJSON
+import TesseraNumbers
 
 /// A parsed MapLibre style (spec version 8): sources, layers in drawing order, the style's own
 /// camera, and the warnings parsing produced.

@@ -1,4 +1,5 @@
 import TesseraJSON
+import TesseraNumbers
 
 /// A layer of a style with its filter and properties compiled.
 public struct StyleLayer: Sendable {

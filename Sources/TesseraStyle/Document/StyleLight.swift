@@ -1,6 +1,7 @@
 import Foundation
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// The style's light (`light`), which shades fill-extrusions: MapLibre's defaults are anchored
 /// to the viewport, at radial 1.15, azimuth 210°, polar 30°, white, intensity 0.5.

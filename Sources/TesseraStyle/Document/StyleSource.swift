@@ -1,5 +1,6 @@
 import TesseraGeo
 import TesseraJSON
+import TesseraNumbers
 
 /// A source declared by a style.
 public struct StyleSource: Sendable {
@@ -125,8 +126,8 @@ public struct StyleSource: Sendable {
       let zooms = 0.0...Double(StyleSource.maximumZoom)
       return StyleSource(
         id: id, kind: kind, url: url, tiles: tiles, tileSize: tileSize,
-        minZoom: try cursor["minzoom"].optionalNumber(in: zooms).map { Int($0.rounded(.down)) },
-        maxZoom: try cursor["maxzoom"].optionalNumber(in: zooms).map { Int($0.rounded(.down)) },
+        minZoom: try cursor["minzoom"].optionalNumber(in: zooms).map { Int(clamping: $0.rounded(.down)) },
+        maxZoom: try cursor["maxzoom"].optionalNumber(in: zooms).map { Int(clamping: $0.rounded(.down)) },
         isTMS: try cursor["scheme"].optionalString() == "tms",
         encoding: try cursor["encoding"].optionalString() ?? "mapbox",
         data: data, dataURL: dataURL, attribution: try cursor["attribution"].optionalString(), corners: corners,

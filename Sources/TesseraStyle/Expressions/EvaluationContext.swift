@@ -1,4 +1,5 @@
 import TesseraGeo
+import TesseraNumbers
 
 /// A feature as style expressions see it.
 public protocol StyleFeature {

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 extension Expression {
   /// What of a feature an expression reads.
   public enum FeatureDependence: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// A compiled MapLibre style expression (style spec v8 expressions and converted legacy
 /// functions and filters).
 public indirect enum Expression: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 
 extension Expression {
   /// Evaluates the expression; throws when a value has the wrong type at run time.
@@ -54,7 +55,7 @@ extension Expression {
       guard index >= 0, index == index.rounded(), index < Double(array.count) else {
         throw ExpressionEvaluationError("at: index \(index) out of bounds")
       }
-      return array[Int(index)]
+      return array[Int(clamping: index)]
     case .contains(let needleExpression, let haystackExpression):
       let needle = try needleExpression.evaluate(context)
       switch try haystackExpression.evaluate(context) {

@@ -1,5 +1,6 @@
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// Compiles expression JSON into ``Expression``s; errors name the path of the bad part.
 public struct ExpressionParser {

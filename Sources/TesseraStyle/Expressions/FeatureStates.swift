@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// The state the application gives features at run time (MapLibre's feature state: a hovered
 /// flag, a live value), read by `["feature-state", key]` in paint properties. Features are
 /// named by source, source layer (vector sources) and id (a number's text, e.g. "42").
@@ -36,7 +38,7 @@ public struct FeatureStates: Sendable, Equatable {
     switch value {
     case .string(let text): return text
     case .number(let number):
-      if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+      if number == number.rounded(), abs(number) < 1e15 { return String(Int64(clamping: number)) }
       return number.isFinite ? String(number) : nil
     case .bool(let flag): return String(flag)
     default: return nil

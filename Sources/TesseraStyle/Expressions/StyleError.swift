@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// A problem in a style, named by where it is (`layers[3].paint.line-width`).
 public struct StyleError: Error, Equatable, CustomStringConvertible {
   /// The file, or "style".

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraImage
+import TesseraNumbers
 
 /// A value of the MapLibre style language: what expressions produce and properties hold.
 public enum StyleValue: Sendable, Equatable, Hashable {
@@ -107,7 +108,7 @@ public enum StyleValue: Sendable, Equatable, Hashable {
     if value.isInfinite { return value > 0 ? "Infinity" : "-Infinity" }
     guard value == value.rounded(), abs(value) < 1e21 else { return "\(value)" }
     // Whole numbers print without a fraction up to 1e21, beyond Int64's range.
-    if abs(value) < 9e18 { return String(Int64(value)) }
+    if abs(value) < 9e18 { return String(Int64(clamping: value)) }
     return String(format: "%.0f", value)
   }
 }

@@ -1,5 +1,6 @@
 import TesseraGeo
 import TesseraJSON
+import TesseraNumbers
 
 /// The area of a `["within", GeoJSON]` expression: polygons in world units (0…1 across the
 /// Mercator world from its north-west corner). A point feature is within when every point lies

@@ -1,4 +1,5 @@
 import TesseraJSON
+import TesseraNumbers
 
 /// Layer filters: expression filters, and the legacy filter syntax converted to expressions.
 ///

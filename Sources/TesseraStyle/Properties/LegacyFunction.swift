@@ -1,4 +1,5 @@
 import TesseraJSON
+import TesseraNumbers
 
 /// Legacy style functions (`{"stops": …, "base": …, "property": …, "type": …}`) converted to
 /// expressions:

@@ -1,4 +1,5 @@
 import TesseraImage
+import TesseraNumbers
 
 /// The value type of a style property.
 public enum PropertyType: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// The value a style gives a property: a constant, or an expression of zoom and/or feature
 /// data (legacy functions are converted to expressions).

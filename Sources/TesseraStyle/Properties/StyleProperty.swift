@@ -1,4 +1,5 @@
 import TesseraImage
+import TesseraNumbers
 
 /// A property of a layer type with the Swift type its values evaluate to, declared once (for
 /// example ``LineProperties/width``). Layers are read through these, never by name: a misspelt

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// Applies Google map styling to a built-in map type's style document, layer by layer through
 /// ``GoogleStyleMapping``: colours are changed by the stylers of every rule that selects the

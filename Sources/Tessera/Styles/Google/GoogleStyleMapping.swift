@@ -1,4 +1,5 @@
 import TesseraJSON
+import TesseraNumbers
 
 /// Which of Google's feature types each layer of the built-in map types draws, and which
 /// element each of its paint properties is: the table Google styling is applied through

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraImage
+import TesseraNumbers
 
 /// The colour stylers of Google's map styling, worked in HSL.
 enum GoogleStylers {

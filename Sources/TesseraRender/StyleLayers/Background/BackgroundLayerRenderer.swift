@@ -1,6 +1,7 @@
 import TesseraGL
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 import TesseraStyle
 
 /// `background`: the colour over the whole view, or with `background-pattern` a sprite image
@@ -48,7 +49,7 @@ struct BackgroundLayerRenderer: StyleLayerRenderer {
     guard opacity > 0,
       let position = PatternPaint.constantPosition(layer, BackgroundProperties.pattern, planner: planner)
     else { return }
-    let zoom = Int(max(0, planner.zoom.rounded(.down)))
+    let zoom = Int(clamping: max(0, planner.zoom.rounded(.down)))
     var covering = TileCovering(
       tileSize: 512, minZoom: zoom, maxZoom: zoom, maxDistanceFactor: 64,
       maxTiles: BackgroundLayerRenderer.maximumPatternTiles)

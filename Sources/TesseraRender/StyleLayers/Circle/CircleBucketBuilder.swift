@@ -1,4 +1,5 @@
 import TesseraData
+import TesseraNumbers
 import TesseraStyle
 
 /// Circle and heatmap geometry: a quad (four corners, extrusion ±1) per point (and per vertex

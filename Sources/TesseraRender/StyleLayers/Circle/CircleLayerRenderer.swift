@@ -1,6 +1,7 @@
 import TesseraData
 import TesseraGL
 import TesseraGeo
+import TesseraNumbers
 import TesseraStyle
 
 /// `circle`: a quad per point, facing the screen (`circle-pitch-alignment` viewport) or lying

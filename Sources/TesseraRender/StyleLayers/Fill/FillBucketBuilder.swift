@@ -1,4 +1,5 @@
 import TesseraData
+import TesseraNumbers
 import TesseraStyle
 
 /// Fill layer geometry: polygons triangulated with ``Earcut`` (positions in bucket

@@ -1,6 +1,7 @@
 import TesseraData
 import TesseraGL
 import TesseraGeo
+import TesseraNumbers
 import TesseraStyle
 
 /// `fill`: triangles of every tile, then (with `fill-antialias`) their outlines as 2-pixel GL

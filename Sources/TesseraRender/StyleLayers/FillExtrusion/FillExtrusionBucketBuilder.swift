@@ -1,4 +1,5 @@
 import TesseraData
+import TesseraNumbers
 import TesseraStyle
 
 /// Fill-extrusion geometry as MapLibre builds it: for every polygon a wall quad per ring edge
@@ -118,7 +119,7 @@ enum FillExtrusionBucketBuilder {
       func quantized(_ low: Int32, _ high: Int32) -> UInt32 {
         let centre = (Double(low) + Double(high)) / 2
         let unit = (centre + Double(extent)) / Double(3 * max(extent, 1))
-        return UInt32(min(max(unit, 0), 1) * 65535)
+        return UInt32(clamping: min(max(unit, 0), 1) * 65535)
       }
       return morton(quantized(minX, maxX), quantized(minY, maxY))
     }

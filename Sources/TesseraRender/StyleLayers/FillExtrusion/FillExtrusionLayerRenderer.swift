@@ -2,6 +2,7 @@ import Foundation
 import TesseraData
 import TesseraGL
 import TesseraGeo
+import TesseraNumbers
 import TesseraStyle
 
 /// `fill-extrusion`: buildings drawn with the depth buffer so they hide each other (all

@@ -2,6 +2,7 @@ import TesseraData
 import TesseraGL
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 import TesseraStyle
 
 /// `heatmap`: each point's Gaussian kernel (radius in points, weight, times the intensity) is

@@ -4,6 +4,7 @@ import TesseraData
 import TesseraGL
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 import TesseraStyle
 
 /// `hillshade`: each DEM tile's prepared slopes (see ``HillshadePreparation``) shaded by the
@@ -99,7 +100,7 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
       let slope = atan2(u, 1 - u)
       let scaled = (pow(base, slope) - 1) / (pow(base, maxValue) - 1) * maxValue
       for (channel, value) in [(0, sin(scaled)), (2, 1 - cos(scaled))] {
-        let fixed = value.isFinite ? UInt16((min(max(value, 0), 1) * 65535).rounded()) : 0
+        let fixed = value.isFinite ? UInt16(clamping: (min(max(value, 0), 1) * 65535).rounded()) : 0
         texels[index * 4 + channel] = UInt8(fixed >> 8)
         texels[index * 4 + channel + 1] = UInt8(fixed & 0xFF)
       }

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraData
+import TesseraNumbers
 
 /// Terrain slopes of a DEM tile, computed as MapLibre Native's hillshade "prepare" pass does:
 /// a 3×3 Sobel kernel over elevations (÷4) scaled by the tile's ground resolution, exaggerated
@@ -82,6 +83,6 @@ enum HillshadePreparation {
   /// The byte of a derivative: 128 + d · 127.5 rounded, within 0…255.
   static func encode(_ derivative: Double) -> UInt8 {
     let scaled = (derivative * 127.5).rounded() + Double(flat)
-    return UInt8(min(max(scaled.isNaN ? Double(flat) : scaled, 0), 255))
+    return UInt8(clamping: min(max(scaled.isNaN ? Double(flat) : scaled, 0), 255))
   }
 }

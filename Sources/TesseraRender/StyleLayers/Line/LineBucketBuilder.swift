@@ -1,4 +1,5 @@
 import TesseraData
+import TesseraNumbers
 import TesseraStyle
 
 /// Line layer geometry: lines and polygon outlines tessellated by ``LineTessellator``, in

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGL
+import TesseraNumbers
 import TesseraStyle
 
 /// A line layer's dash pattern as the `line` program's DASHED variant reads it, made as MapLibre
@@ -82,7 +83,7 @@ struct LineDashes: Hashable {
     let stretch = Double(width) / period
     var values = [UInt8](repeating: 0, count: width * textureHeight)
     func store(_ distance: Double, row: Int, x: Int) {
-      values[row * width + x] = UInt8(max(0, min(255, distance + 128)).rounded(.towardZero))
+      values[row * width + x] = UInt8(clamping: max(0, min(255, distance + 128)).rounded(.towardZero))
     }
     /// Walks the texels of a row through `ranges` as MapLibre Native does (a range ends where
     /// x passes its right edge).

@@ -3,6 +3,7 @@ import TesseraData
 import TesseraGL
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 import TesseraStyle
 
 /// `line`: the tessellated lines of every tile, widths in points; with `line-dasharray`,

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraNumbers
 
 /// Turns polylines (tile units) into triangles whose vertices carry an extrusion direction,
 /// so the shader can give the line any width in screen points: the geometry of MapLibre's line
@@ -146,7 +147,7 @@ public struct LineTessellator {
         let offsetB = turnsLeft ? 0 : offset
         if previous != nil { addCurrentVertex(point, prevN, offsetA, offsetB, round: false) }
         if currentJoin == "fakeround" {
-          let pieces = Int((approximateAngle * 180 / .pi / LineTessellator.degreesPerTriangle).rounded())
+          let pieces = Int(clamping: (approximateAngle * 180 / .pi / LineTessellator.degreesPerTriangle).rounded())
           for piece in stride(from: 1, to: pieces, by: 1) {
             var t = Double(piece) / Double(pieces)
             if t != 0.5 {

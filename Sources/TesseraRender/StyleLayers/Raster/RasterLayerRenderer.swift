@@ -2,6 +2,7 @@ import Foundation
 import TesseraData
 import TesseraGL
 import TesseraGeo
+import TesseraNumbers
 import TesseraStyle
 
 /// `raster`: each tile's image on its square (a part of an ancestor's image when the tile is

@@ -1,4 +1,5 @@
 import TesseraGL
+import TesseraNumbers
 
 /// The pipeline of collision debug circles (the `collision_circle` program, instanced): each a
 /// ring on the circle's edge, blue at half strength where its label was placed and red where

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// Boxes (and the circles of labels along lines) of placed labels in screen points, bucketed
 /// in a uniform grid so that a new shape is tested only against shapes near it. Covers the
 /// view and a margin around it; shapes wholly outside are reported as off screen (MapLibre
@@ -54,8 +56,8 @@ struct CollisionGrid {
     self.width = width
     self.height = height
     self.margin = margin
-    columns = max(1, Int(((width + 2 * margin) / cellSize).rounded(.up)))
-    rows = max(1, Int(((height + 2 * margin) / cellSize).rounded(.up)))
+    columns = max(1, Int(clamping: ((width + 2 * margin) / cellSize).rounded(.up)))
+    rows = max(1, Int(clamping: ((height + 2 * margin) / cellSize).rounded(.up)))
     cells = [[Int32]](repeating: [], count: columns * rows)
   }
 
@@ -71,7 +73,7 @@ struct CollisionGrid {
 
   private func cellRange(_ box: Box) -> (ClosedRange<Int>, ClosedRange<Int>) {
     func clamp(_ value: Double, _ count: Int) -> Int {
-      min(max(Int(((value + margin) / cellSize).rounded(.down)), 0), count - 1)
+      min(max(Int(clamping: ((value + margin) / cellSize).rounded(.down)), 0), count - 1)
     }
     return (
       clamp(box.minX, columns)...clamp(box.maxX, columns), clamp(box.minY, rows)...clamp(box.maxY, rows)

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// MapLibre's icon quads: the image with its texel of padding scaled to the icon's box; an
 /// icon fitted around text (`icon-text-fit`) with stretch zones is cut into a grid where
 /// only the stretch zones grow (the other parts keep their size in points, as pixel

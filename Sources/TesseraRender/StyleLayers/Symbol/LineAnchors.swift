@@ -1,4 +1,5 @@
 import Foundation
+import TesseraNumbers
 
 /// Where a label stands on a line: the point, the segment it lies on (from `line[segment]`
 /// to `line[segment + 1]`), in bucket units.

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraNumbers
 
 /// One of the collision circles of a label along a line, laid out in the tile (MapLibre
 /// Native's `bboxifyLabel`): its centre on the line (bucket units) and its distance along the
@@ -23,9 +24,9 @@ enum LineCollisionCircles {
   ) -> [LineCollisionCircle] {
     guard boxSize > 0, segment + 1 < line.count else { return [] }
     let step = boxSize / 2
-    let count = max(Int((length / step).rounded(.down)), 1)
+    let count = max(Int(clamping: (length / step).rounded(.down)), 1)
     let paddingFactor = 1 + 0.4 * log2(max(overscale, 1))
-    let paddingCount = Int((Double(count) * paddingFactor / 2).rounded(.down))
+    let paddingCount = Int(clamping: (Double(count) * paddingFactor / 2).rounded(.down))
     let firstBoxOffset = -boxSize / 2
     var point = anchor
     var index = segment + 1

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// MapLibre's merging of line features before labels are placed along them: features of the
 /// same label text whose first lines meet end to start are joined into one line (so that a
 /// road cut into pieces is labelled at the spacing along its whole length, not once per

@@ -1,6 +1,7 @@
 import TesseraData
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 import TesseraStyle
 import TesseraText
 

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraData
 import TesseraGeo
+import TesseraNumbers
 import TesseraStyle
 import TesseraText
 

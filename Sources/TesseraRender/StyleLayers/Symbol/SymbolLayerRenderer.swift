@@ -1,6 +1,7 @@
 import TesseraData
 import TesseraGL
 import TesseraGeo
+import TesseraNumbers
 import TesseraStyle
 
 /// The pipeline of symbol quads (the `symbol` program, instanced): glyphs (distance fields in

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraImage
+import TesseraNumbers
 
 /// A label laid along its line for one frame: each glyph's corners (clip space) and the
 /// boxes it needs free on screen.

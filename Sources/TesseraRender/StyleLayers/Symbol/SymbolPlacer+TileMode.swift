@@ -1,3 +1,4 @@
+import TesseraNumbers
 import TesseraStyle
 import TesseraText
 
@@ -19,7 +20,7 @@ struct TileBorderCrossing {
   init(_ box: CollisionGrid.Box, edges: CollisionGrid.Box) {
     func section(_ low: Double, _ line: Double, _ high: Double) -> Int {
       let length = min(line - low, high - line)
-      return length.isFinite ? Int(max(min(length, 1e9), -1e9)) : 0
+      return length.isFinite ? Int(clamping: max(min(length, 1e9), -1e9)) : 0
     }
     var length = section(box.minX, edges.minX, box.maxX)
     if length <= 0 { length = section(box.minX, edges.maxX, box.maxX) }

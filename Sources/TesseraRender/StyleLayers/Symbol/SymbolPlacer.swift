@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import TesseraGeo
 import TesseraImage
+import TesseraNumbers
 import TesseraStyle
 import TesseraText
 
@@ -188,7 +189,8 @@ struct SymbolPlacer {
         // The same symbol from two tiles (shared buffers, parent and child) is placed once;
         // equal symbols of one tile are distinct features.
         let key = DedupeKey(
-          identity: instance.identity, x: Int((world.x * 8).rounded()), y: Int((world.y * 8).rounded()))
+          identity: instance.identity, x: Int(clamping: (world.x * 8).rounded()),
+          y: Int(clamping: (world.y * 8).rounded()))
         if let first = seen[key], first != tileIndex { continue }
         seen[key] = tileIndex
         candidates.append(

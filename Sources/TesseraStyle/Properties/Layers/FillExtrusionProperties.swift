@@ -1,4 +1,5 @@
 import TesseraImage
+import TesseraNumbers
 
 /// The properties of `fill-extrusion` layers.
 public enum FillExtrusionProperties {

@@ -1,5 +1,6 @@
 import TesseraImage
 import TesseraJSON
+import TesseraNumbers
 
 /// The properties of `heatmap` layers.
 public enum HeatmapProperties {

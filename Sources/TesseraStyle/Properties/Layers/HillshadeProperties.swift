@@ -1,4 +1,5 @@
 import TesseraImage
+import TesseraNumbers
 
 /// The properties of `hillshade` layers.
 public enum HillshadeProperties {

@@ -1,4 +1,5 @@
 import TesseraImage
+import TesseraNumbers
 
 /// The properties of `line` layers.
 public enum LineProperties {

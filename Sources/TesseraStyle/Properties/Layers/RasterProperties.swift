@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// The properties of `raster` layers.
 public enum RasterProperties {
   public static let opacity = StyleProperty<Double>.paint("raster-opacity", 1, minimum: 0)

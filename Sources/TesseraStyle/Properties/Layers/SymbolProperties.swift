@@ -1,4 +1,5 @@
 import TesseraImage
+import TesseraNumbers
 
 /// The properties of `symbol` layers (text and icons).
 public enum SymbolProperties {
