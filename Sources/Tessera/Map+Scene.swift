@@ -32,10 +32,11 @@ extension Map {
 
   /// Adds the overlays described by scene fields (`polylines`, `polygons`, `circles`,
   /// `groundOverlays`, `tileOverlays`, `heatmaps`, `geojsonOverlays`, `myLocation`) of
-  /// `fields`; errors name `source` and the field. Files are relative to `directory`.
-  public func addOverlays(from fields: JSONValue, source: String, directory: String) throws {
+  /// `fields`; errors name `source` and the field. Files the fields name are read through
+  /// `access`.
+  public func addOverlays(from fields: JSONValue, source: String, access: ResourceAccess) throws {
     let cursor = JSONCursor(root: fields, source: source)
-    for overlay in try MapOverlay.overlays(sceneFields: fields, source: source, directory: directory) { add(overlay) }
+    for overlay in try MapOverlay.overlays(sceneFields: fields, source: source, access: access) { add(overlay) }
     if let fix = try SceneOverlays.myLocation(cursor["myLocation"]) {
       myLocation = fix
       isMyLocationEnabled = true
@@ -46,8 +47,7 @@ extension Map {
   public func addMarkers(from scene: Scene) throws {
     if let markers = scene.markers {
       let cursor = JSONCursor(root: ["markers": markers], source: scene.path)["markers"]
-      let loaded = try SceneMarkers.loadSelecting(
-        cursor, directory: (scene.path as NSString).deletingLastPathComponent)
+      let loaded = try SceneMarkers.loadSelecting(cursor, access: scene.access)
       add(loaded.markers)
       if let selected = loaded.selected { selectedMarker = selected }
       if let index = scene.selectedMarkerIndex {
@@ -60,9 +60,11 @@ extension Map {
       }
     }
     if let overlays = scene.overlays {
-      try addOverlays(from: overlays, source: scene.path, directory: (scene.path as NSString).deletingLastPathComponent)
+      try addOverlays(from: overlays, source: scene.path, access: scene.access)
     }
     markerAppearProgress = scene.markerAppearProgress
+    // Counted before anything is densified (fitting the camera walks every geodesic line).
+    try checkContentLimits()
     if !scene.placesCamera {
       fitCameraToContent(
         visible: scene.visible, padding: scene.fit.padding, maximumZoom: scene.fit.maxZoom,

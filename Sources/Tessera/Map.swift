@@ -77,6 +77,11 @@ public final class Map {
   let executor: FrameExecutor
   /// The style renderer whose first frame has been drawn (its pipelines made).
   private weak var warmedUpRenderer: StyleRenderer?
+  /// How many markers, overlays and overlay points the map may be given (``MapOptions``).
+  public var contentLimits: ContentLimits
+  /// Checked between the phases of a frame and inside long loops: once cancelled, drawing
+  /// stops with ``RenderCancelledError``.
+  public var cancellation: RenderCancellation?
   /// Tiles of the first frame, loading since before the map was made (``MapPreparation``).
   private var firstTiles: PendingTiles?
 
@@ -102,6 +107,7 @@ public final class Map {
     firstTiles = preparation.firstTiles
     attribution = options.attribution
     showsScaleBar = options.showsScaleBar
+    contentLimits = options.contentLimits
   }
 
   /// Makes a map drawing with `device`; throws for an invalid view size, scale or padding, an
@@ -195,9 +201,12 @@ public final class Map {
   /// The plan of the next frame and what preparing it found (no drawing): its layers composed
   /// into one list of draws, with tile geometry and textures uploaded.
   public func composeFrame() throws -> FrameComposer.Frame {
+    try cancellation?.check()
     try updateOverlayRenderer()
+    try cancellation?.check()
     let transform = state.transform
     let prepared = try styleRenderer.flatMap { try firstFramePreparation($0, transform: transform) }
+    try cancellation?.check()
     return try FrameComposer.compose(
       frameLayers(prepared: prepared), transform: transform, background: backgroundColor,
       resources: executor.resources)
@@ -223,6 +232,7 @@ public final class Map {
     statistics.textCollisionMilliseconds = preparation.timings.textCollision
     statistics.textQuadsMilliseconds = preparation.timings.textQuads
     let planned = DispatchTime.now()
+    try cancellation?.check()
     device.resetStatistics()
     try executor.execute(frame.plan)
     let encoded = DispatchTime.now()

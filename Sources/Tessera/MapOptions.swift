@@ -59,6 +59,9 @@ public struct MapOptions: Sendable, Equatable {
   /// with ``FrameLimitError`` (the default, 1 GiB and 1,000,000 draws, holds every ordinary
   /// style at any view size Tessera renders).
   public var frameLimits = FrameLimits()
+  /// How many markers, overlays and overlay points the map may be given; more is refused with
+  /// ``ContentLimitError``.
+  public var contentLimits = ContentLimits()
   /// Whether a style source that cannot be opened (a missing file, GeoJSON that is not
   /// GeoJSON) is left out with a warning, its layers drawing nothing, as MapLibre does, rather
   /// than failing the style.

@@ -18,7 +18,9 @@ import TesseraNumbers
 public final class RenderPool: Sendable {
   /// One submitted render: a scene, or a metatile of raster tiles.
   enum Job: Sendable {
-    case scene(Scene, alpha: AlphaRepresentation, completion: @Sendable (Result<Snapshot, any Error>) -> Void)
+    case scene(
+      Scene, alpha: AlphaRepresentation, cancellation: RenderCancellation?,
+      completion: @Sendable (Result<Snapshot, any Error>) -> Void)
     case tiles(TileJob, completion: @Sendable (Result<[TileID: RGBAImage], any Error>) -> Void)
   }
 
@@ -137,12 +139,14 @@ public final class RenderPool: Sendable {
 
   /// Renders `scene` on one of the pool's threads and calls `completion` there with the
   /// snapshot (`alpha` as ``Map/snapshot(alpha:)`` takes it) or the error. Returns at once;
-  /// after ``shutdown()`` the completion gets ``RenderPoolError/shutDown`` at once.
+  /// after ``shutdown()`` the completion gets ``RenderPoolError/shutDown`` at once. Once
+  /// `cancellation` is cancelled the job is skipped, or stops at its next check, with
+  /// ``RenderCancelledError``.
   public func submit(
-    _ scene: Scene, alpha: AlphaRepresentation = .straight,
+    _ scene: Scene, alpha: AlphaRepresentation = .straight, cancellation: RenderCancellation? = nil,
     completion: @escaping @Sendable (Result<Snapshot, any Error>) -> Void
   ) {
-    guard queue.append(.scene(scene, alpha: alpha, completion: completion)) else {
+    guard queue.append(.scene(scene, alpha: alpha, cancellation: cancellation, completion: completion)) else {
       completion(.failure(RenderPoolError.shutDown))
       return
     }
@@ -199,10 +203,11 @@ public final class RenderPool: Sendable {
     while let next = queue.next() {
       let job: Scene
       let alpha: AlphaRepresentation
+      let cancellation: RenderCancellation?
       let completion: @Sendable (Result<Snapshot, any Error>) -> Void
       switch next {
-      case .scene(let scene, let sceneAlpha, let sceneCompletion):
-        (job, alpha, completion) = (scene, sceneAlpha, sceneCompletion)
+      case .scene(let scene, let sceneAlpha, let sceneCancellation, let sceneCompletion):
+        (job, alpha, cancellation, completion) = (scene, sceneAlpha, sceneCancellation, sceneCompletion)
       case .tiles(let tiles, let tilesCompletion):
         tilesCompletion(
           Result {
@@ -222,23 +227,31 @@ public final class RenderPool: Sendable {
         continue
       }
       do {
+        try cancellation?.check()
         let key = ReuseKey(job)
         let map: Map
         if let reused = current, let key, reused.key == key {
           map = reused.map
           map.resetContent()
           map.state = try job.mapState()
+          map.cancellation = cancellation
+          defer { map.cancellation = nil }
           try map.addMarkers(from: job)
         } else {
           current = nil
           map = try Map(scene: job, device: device, tileLoader: tileLoader)
           if let key { current = (map, key) }
         }
+        map.cancellation = cancellation
+        defer { map.cancellation = nil }
         let snapshot = try map.snapshot(alpha: alpha)
         completion(.success(snapshot))
       } catch {
+        // A map left with content that failed (too much of it, a cancelled frame) is not kept.
+        if error is ContentLimitError || error is RenderCancelledError { current = nil }
         completion(.failure(error))
       }
+      MemoryReturn.afterJob()
     }
   }
 

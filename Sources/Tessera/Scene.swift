@@ -55,6 +55,9 @@ public struct Scene: Sendable {
   public var featureStates: [SceneFeatureState] = []
   /// Fields that were ignored, one message each.
   public var warnings: [String]
+  /// What the scene's fields may name (files, sources, URLs), for the markers and overlays read
+  /// when its map is made; set by whoever read the scene (``parse(_:path:access:)``).
+  public var access: ResourceAccess
 
   /// The fields a scene may have.
   static let knownFields: Set<String> = [
@@ -82,6 +85,7 @@ public struct Scene: Sendable {
     self.stylePath = stylePath
     self.updates = updates
     warnings = []
+    access = .local(directory: dataRoot)
   }
 
   /// The fields of the scene's objects.
@@ -127,23 +131,30 @@ public struct Scene: Sendable {
     return try parse(bytes, path: path)
   }
 
-  /// Parses scene JSON; relative paths inside resolve against `path`'s directory.
-  public static func parse(_ bytes: [UInt8], path: String) throws(SceneError) -> Scene {
+  /// Parses scene JSON; relative paths inside resolve against `path`'s directory unless
+  /// `access` says otherwise.
+  public static func parse(_ bytes: [UInt8], path: String, access: ResourceAccess? = nil) throws(SceneError) -> Scene {
     let root: JSONValue
     do {
       root = try JSONParser.parse(bytes)
     } catch {
       throw SceneError.syntax(path: path, error)
     }
-    return try parse(root, path: path)
+    return try parse(root, path: path, access: access)
   }
 
-  /// Reads a scene already parsed (or built) as a JSON value; relative paths inside resolve
-  /// against `path`'s directory, which also names the scene in errors.
+  /// Reads a scene already parsed (or built) as a JSON value; `path` names the scene in errors.
+  /// What its fields may name is `access`: by default local files relative to `path`'s folder
+  /// and sources of any kind; ``ResourceAccess/inlineOnly(providing:)`` for a scene from the
+  /// network, whose fields naming files, folders, sources or URLs are then refused wherever they
+  /// appear (the scene keeps the access for the markers and overlays read later).
   /// The members of a `tessera` object replace the scene's own fields of the same name: a
   /// scenario shared with other renderers (MapLibre Native reads only `style`) can hand
   /// Tessera overlays where the others draw the same data as style layers.
-  public static func parse(_ root: JSONValue, path: String) throws(SceneError) -> Scene {
+  public static func parse(_ root: JSONValue, path: String, access: ResourceAccess? = nil) throws(SceneError)
+    -> Scene
+  {
+    let access = access ?? .local(directory: (path as NSString).deletingLastPathComponent)
     var root = root
     if case .object(var fields) = root, let own = fields["tessera"] {
       guard case .object(let overrides) = own else {
@@ -154,9 +165,11 @@ public struct Scene: Sendable {
       root = .object(fields)
     }
     do {
-      return try Scene(root: JSONCursor(root: root, source: path), path: path)
+      return try Scene(root: JSONCursor(root: root, source: path), path: path, access: access)
     } catch let error as SceneError {
       throw error
+    } catch let error as ResourceAccessError {
+      throw SceneError.access(path: path, error)
     } catch let error as JSONFieldError {
       throw SceneError.field(error)
     } catch {
@@ -164,10 +177,10 @@ public struct Scene: Sendable {
     }
   }
 
-  private init(root: JSONCursor, path: String) throws {
+  private init(root: JSONCursor, path: String, access: ResourceAccess) throws {
     _ = try root.keys()
     self.path = path
-    let baseDirectory = (path as NSString).deletingLastPathComponent
+    self.access = access
     let fileName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     name = try root["name"].optionalString() ?? fileName
     summary = try root["description"].optionalString()
@@ -180,9 +193,14 @@ public struct Scene: Sendable {
     }
     warnings += try Scene.unknownMarkerFields(root["markers"])
     self.warnings = warnings
-    let dataRoot = Scene.resolve(try root["dataRoot"].optionalString() ?? ".", against: baseDirectory)
+    // The data root and the style are files; relative names in the style resolve against the
+    // data root.
+    let dataRoot =
+      try root["dataRoot"].optionalString().map { try access.path($0, field: "dataRoot") } ?? access.directory ?? ""
     self.dataRoot = dataRoot
-    stylePath = try root["style"].optionalString().map { Scene.resolve($0, against: dataRoot) }
+    stylePath = try root["style"].optionalString().map {
+      try access.resolving(against: dataRoot).path($0, field: "style")
+    }
     markers = root["markers"].value
     var overlayFields = JSONObject()
     for field in SceneOverlays.sceneFields + ["myLocation"] where !root[field].isAbsentOrNull {
@@ -313,16 +331,16 @@ public struct Scene: Sendable {
       options.language = code
     }
     options.buildingsEnabled = try root["buildings"].bool(default: true)
-    options.traffic = try Scene.traffic(root["traffic"], directory: baseDirectory)
-    options.mapStyle = try Scene.mapStyle(root["mapStyle"], directory: baseDirectory)
+    options.traffic = try Scene.traffic(root["traffic"], access: access)
+    options.mapStyle = try Scene.mapStyle(root["mapStyle"], access: access)
     options.mapID = try root["mapID"].optionalString()
     if let registry = try root["mapIDs"].optionalString() {
-      options.mapIDs = try MapIDRegistry(path: Scene.absolutePath(registry, against: baseDirectory))
+      options.mapIDs = try MapIDRegistry(path: try access.path(registry, field: "mapIDs"))
     }
     var data = MapData(dataRoot: dataRoot)
-    if let tiles = try root["tiles"].optionalString() { data.tiles = tiles }
-    data.imagery = try root["imagery"].optionalString()
-    data.dem = try root["dem"].optionalString()
+    if let tiles = try root["tiles"].optionalString() { data.tiles = try access.sourceReference(tiles, field: "tiles") }
+    data.imagery = try root["imagery"].optionalString().map { try access.sourceReference($0, field: "imagery") }
+    data.dem = try root["dem"].optionalString().map { try access.sourceReference($0, field: "dem") }
     options.data = data
     options.samples = try root["msaa"].bool(default: false) ? 4 : 1
     do {
@@ -337,33 +355,23 @@ public struct Scene: Sendable {
   public func mapState() throws(GeoError) -> MapState {
     try options.mapState(applying: updates)
   }
-
-  /// `path` made absolute against `directory` (absolute paths are kept), normalised.
-  public static func absolutePath(_ path: String, against directory: String) -> String {
-    resolve(path, against: directory)
-  }
-
-  /// `path` made absolute against `directory` (absolute paths are kept), normalised.
-  static func resolve(_ path: String, against directory: String) -> String {
-    let joined = path.hasPrefix("/") ? path : (directory.isEmpty ? path : directory + "/" + path)
-    return URL(fileURLWithPath: joined).standardizedFileURL.path
-  }
 }
 
 extension Scene {
   /// `"traffic": {"geojson": PATH | "tiles": URL, "sourceLayer": NAME, "attribute": "congestion"}`
   /// (paths relative to the scene file).
-  static func traffic(_ cursor: JSONCursor, directory: String) throws -> TrafficLayer? {
+  static func traffic(_ cursor: JSONCursor, access: ResourceAccess) throws -> TrafficLayer? {
     guard !cursor.isAbsentOrNull else { return nil }
     _ = try cursor.keys()
     let attribute = try cursor["attribute"].optionalString() ?? "congestion"
     if let file = try cursor["geojson"].optionalString() {
-      return TrafficLayer(data: .geoJSON(path: absolutePath(file, against: directory)), attribute: attribute)
+      return TrafficLayer(data: .geoJSON(path: try access.path(file, field: "traffic.geojson")), attribute: attribute)
     }
     guard var url = try cursor["tiles"].optionalString() else {
       throw SceneError.invalid(path: cursor.source, field: "traffic", reason: "expected \"geojson\" or \"tiles\"")
     }
-    if !url.contains("://") { url = absolutePath(url, against: directory) }
+    url = try access.sourceReference(url, field: "traffic.tiles")
+    if !url.contains("://") { url = try access.path(url, field: "traffic.tiles") }
     return TrafficLayer(
       data: .vectorTiles(url: url, sourceLayer: try cursor["sourceLayer"].optionalString() ?? "traffic"),
       attribute: attribute)
@@ -373,14 +381,11 @@ extension Scene {
 extension Scene {
   /// `"mapStyle"`: Google styling JSON inline (an array of rules) or the path of a file holding
   /// it (relative to the scene file).
-  static func mapStyle(_ cursor: JSONCursor, directory: String) throws -> MapStyle? {
+  static func mapStyle(_ cursor: JSONCursor, access: ResourceAccess) throws -> MapStyle? {
     guard let value = cursor.value, value != .null else { return nil }
     if case .string(let file) = value {
-      let path = absolutePath(file, against: directory)
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw SceneError.invalid(path: cursor.source, field: "mapStyle", reason: "cannot read '\(path)'")
-      }
-      return try MapStyle(jsonString: String(decoding: data, as: UTF8.self), source: path)
+      let bytes = try access.contents(file, field: "mapStyle", maxBytes: 16 << 20)
+      return try MapStyle(jsonString: String(decoding: bytes, as: UTF8.self), source: file)
     }
     return try MapStyle(json: value, source: "\(cursor.source): mapStyle")
   }

@@ -1,3 +1,4 @@
+import TesseraData
 import TesseraJSON
 import TesseraNumbers
 
@@ -11,6 +12,8 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
   case field(JSONFieldError)
   /// A field has a value outside what is allowed.
   case invalid(path: String, field: String, reason: String)
+  /// A field names something the scene's reader may not reach, or cannot read.
+  case access(path: String, ResourceAccessError)
 
   public var description: String {
     switch self {
@@ -18,6 +21,7 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
     case .syntax(let path, let error): return "\(path): invalid JSON at \(error)"
     case .field(let error): return error.description
     case .invalid(let path, let field, let reason): return "\(path): \(field): \(reason)"
+    case .access(let path, let error): return "\(path): \(error)"
     }
   }
 }

@@ -346,7 +346,8 @@ struct MapSettings {
     }
     if overlayFields.count > 0 {
       try map.addOverlays(
-        from: .object(overlayFields), source: "command line", directory: FileManager.default.currentDirectoryPath)
+        from: .object(overlayFields), source: "command line",
+        access: .local(directory: FileManager.default.currentDirectoryPath))
     }
     for spec in markerSpecs {
       let (marker, selected) = try MarkerFlag.parse(spec)

@@ -11,7 +11,7 @@ enum ServeCommand: Command {
   static let options: [OptionSpec] = [
     .value("config"), .value("listen"), .value("workers"), .value("queue"), .value("deadline"), .value("gpu"),
     .value("data-root"), .value("tiles"), .value("imagery"), .value("dem"), .value("map-ids"), .flag("access-log"),
-    .flag("no-attribution"),
+    .flag("no-attribution"), .value("public-url"),
   ]
 
   static let help = """
@@ -39,6 +39,8 @@ enum ServeCommand: Command {
       --gpu SEL               as for tessera render
       --data-root DIR, --tiles SRC, --imagery SRC, --dem SRC   the map types' data
       --map-ids PATH          map IDs: a styles folder or config file
+      --public-url URL        where clients reach the service (links start with it; default:
+                              relative links)
       --access-log            JSON access log lines on standard error
       --no-attribution        do not credit the sources on images
       --help                  show this text
@@ -77,6 +79,13 @@ enum ServeCommand: Command {
         configuration.mapIDs = try MapIDRegistry(path: Scene.absolutePath(ids, against: workingFolder))
       } catch {
         throw UsageError("--map-ids: \(error)")
+      }
+    }
+    if let url = arguments.value("public-url") {
+      do {
+        configuration.publicURL = try ServiceConfiguration.publicURL(url)
+      } catch {
+        throw UsageError("--public-url: \(error.reason)")
       }
     }
     if arguments.has("access-log") { configuration.accessLog = true }

@@ -179,10 +179,10 @@ public struct ConformanceRunner {
       let folder = "\(outputDirectory)/\(test.id)"
       try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       if let bytes = try? PNGCodec.encode(image.straightAlpha(), settings: .small) {
-        FileManager.default.createFile(atPath: folder + "/actual.png", contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: folder + "/actual.png", contents: Data(bytes))
       }
       if let diff = best.diff, let bytes = try? PNGCodec.encode(diff, settings: .small) {
-        FileManager.default.createFile(atPath: folder + "/diff.png", contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: folder + "/diff.png", contents: Data(bytes))
       }
     }
     return outcome(

@@ -121,7 +121,7 @@ final class ServiceRouter: Sendable {
     self.configuration = configuration
     self.pool = pool
     self.counters = counters
-    icons = MarkerIcons(hosts: configuration.iconHosts, folder: configuration.iconFolder)
+    icons = MarkerIcons(policy: configuration.iconPolicy, folder: configuration.iconFolder)
     metatiles = MetatileCache(byteLimit: configuration.tileCacheBytes)
   }
 
@@ -199,11 +199,20 @@ final class ServiceRouter: Sendable {
         answer(.text(403, "The request signature is missing or invalid for this URL."))
         return
       }
+      let query: StaticMapsQuery
       do {
-        let query = try StaticMapsQuery(request, configuration: configuration, icons: icons)
-        render(query.scene, format: query.format, warnings: query.warnings, request: request, answer: answer)
+        query = try StaticMapsQuery(request, configuration: configuration)
       } catch {
         answer(.text(error.status, error.reason, headers: error.headers))
+        return
+      }
+      // Icons are fetched while the request holds its place, under its deadline.
+      let icons = self.icons
+      let configuration = self.configuration
+      prepareAndRender(request, format: query.format, answer: answer) { deadline throws(ServiceError) in
+        var fetched: [String: Result<[UInt8], ServiceError>] = [:]
+        for icon in query.icons { fetched[icon] = icons.picture(for: icon, until: deadline) }
+        return try query.scene(icons: fetched, configuration: configuration)
       }
     case "render":
       guard request.method == "POST" else {
@@ -214,16 +223,15 @@ final class ServiceRouter: Sendable {
         answer(.text(413, "the body is larger than \(configuration.maxBodyBytes) bytes"))
         return
       }
-      do {
+      let name = request.value("format") ?? "png"
+      guard let format = ImageEncoding(name: name) else {
+        answer(.text(400, "format must be one of \(ImageEncoding.names), found '\(HeaderText.clean(name))'"))
+        return
+      }
+      let configuration = self.configuration
+      prepareAndRender(request, format: format, answer: answer) { _ throws(ServiceError) in
         let scene = try SceneBody.scene(request.body, configuration: configuration)
-        let name = request.value("format") ?? "png"
-        guard let format = ImageEncoding(name: name) else {
-          answer(.text(400, "format must be one of \(ImageEncoding.names), found '\(name)'"))
-          return
-        }
-        render(scene, format: format, warnings: scene.warnings, request: request, answer: answer)
-      } catch {
-        answer(.text(error.status, error.reason, headers: error.headers))
+        return (scene, scene.warnings)
       }
     case "styles":
       answer(stylesList(request))
@@ -250,7 +258,7 @@ final class ServiceRouter: Sendable {
         let query = try TileserverQuery(
           style: style, camera: parts[3], size: parts[4], request: try request.addingBodyArguments(),
           configuration: configuration)
-        render(query.scene, format: query.format, warnings: [], request: request, answer: answer)
+        prepareAndRender(request, format: query.format, answer: answer) { _ in (query.scene, []) }
       } catch {
         answer(.text(error.status, error.reason, headers: error.headers))
       }
@@ -293,18 +301,15 @@ final class ServiceRouter: Sendable {
     return request.header("Host")
   }
 
-  /// `/styles.json`: the style ids, as tileserver-gl lists them.
+  /// `/styles.json`: the style ids, as tileserver-gl lists them (links as ``baseURL(_:)``
+  /// writes them).
   private func stylesList(_ request: HTTPRequest) -> HTTPResponse {
-    let host = host(of: request) ?? configuration.host
-    let scheme = configuration.trustsForwardedHeaders ? (request.header("X-Forwarded-Proto") ?? "http") : "http"
+    let base = baseURL(request)
     let entries: [JSONValue] = configuration.styles.keys.sorted().map { id in
-      [
-        "version": 8, "name": .string(id), "id": .string(id),
-        "url": .string("\(scheme)://\(host)/styles/\(id)/style.json"),
-      ]
+      ["version": 8, "name": .string(id), "id": .string(id), "url": .string("\(base)/styles/\(id)/style.json")]
     }
     return HTTPResponse(
-      status: 200, headers: [("Content-Type", "application/json")],
+      status: 200, headers: [("Content-Type", "application/json")] + linkHeaders,
       body: Array(JSONValue.array(entries).serialized().utf8))
   }
 
@@ -324,12 +329,20 @@ final class ServiceRouter: Sendable {
     }
   }
 
-  /// A place among the requests rendering or waiting, taken by ``admit(_:answer:)``.
+  /// A place among the requests rendering or waiting, taken by ``admit(_:answer:)``: the
+  /// request's deadline, and the cancellation its render is given (set at the deadline, so a
+  /// render that can no longer be answered stops at its next check and frees its worker).
   final class Admission: Sendable {
     let done = Atomic<Bool>(false)
     let counters: ServiceCounters
+    /// When the request is answered 504 if it has not been answered yet.
+    let deadline: DispatchTime
+    let cancellation = RenderCancellation()
 
-    init(counters: ServiceCounters) { self.counters = counters }
+    init(counters: ServiceCounters, deadline: DispatchTime) {
+      self.counters = counters
+      self.deadline = deadline
+    }
 
     /// Gives the place back once the request is answered (the deadline no longer applies).
     func finish() {
@@ -340,7 +353,8 @@ final class ServiceRouter: Sendable {
 
   /// Takes a place for a render unless the workers and the queue are full (then answers 503
   /// with `Retry-After` at once and returns nil) and arms the deadline: unless finished by
-  /// then, the request is answered 504 (`what` names what was not rendered).
+  /// then, the request is answered 504 (`what` names what was not rendered) and its render is
+  /// cancelled.
   func admit(_ what: String, answer: @escaping @Sendable (HTTPResponse) -> Void) -> Admission? {
     let capacity = pool.threadCount + configuration.queueLimit
     let accepted = counters.inFlight.add(1, ordering: .sequentiallyConsistent).newValue
@@ -349,11 +363,13 @@ final class ServiceRouter: Sendable {
       answer(.text(503, "the server is busy; try again shortly", headers: [("Retry-After", "1")]))
       return nil
     }
-    let admission = Admission(counters: counters)
-    let deadline = configuration.deadline
-    DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
+    let seconds = configuration.deadline
+    let deadline = DispatchTime.now() + seconds
+    let admission = Admission(counters: counters, deadline: deadline)
+    DispatchQueue.global().asyncAfter(deadline: deadline) {
       guard !admission.done.load(ordering: .sequentiallyConsistent) else { return }
-      answer(.text(504, "the \(what) was not rendered within \(deadline) seconds"))
+      admission.cancellation.cancel()
+      answer(.text(504, "the \(what) was not rendered within \(seconds) seconds"))
     }
     return admission
   }
@@ -373,17 +389,40 @@ final class ServiceRouter: Sendable {
     return HTTPResponse(status: 200, headers: all, body: bytes)
   }
 
-  /// Renders on the pool unless it is full; answers the image, 503 when full, 504 at the
-  /// deadline.
-  private func render(
-    _ scene: Scene, format: ImageEncoding, warnings: [String], request: HTTPRequest,
-    answer: @escaping @Sendable (HTTPResponse) -> Void
+  /// Takes a place (503 when full), then, off the HTTP server's threads, prepares the scene
+  /// (`prepare` gets the request's deadline: the icons it fetches must arrive by then) and
+  /// renders it: answers the image, the preparation's refusal, or 504 at the deadline.
+  func prepareAndRender(
+    _ request: HTTPRequest, format: ImageEncoding, answer: @escaping @Sendable (HTTPResponse) -> Void,
+    prepare: @escaping @Sendable (DispatchTime) throws(ServiceError) -> (Scene, [String])
   ) {
     guard let admission = admit("map", answer: answer) else { return }
-    let metrics = self.metrics
     // Read now: once answered (at the deadline) the request's connection may be gone.
     let ifNoneMatch = request.header("If-None-Match")
-    pool.submit(scene) { result in
+    DispatchQueue.global(qos: .userInitiated).async { [self] in
+      do {
+        let (scene, warnings) = try prepare(admission.deadline)
+        render(
+          scene, format: format, warnings: warnings, ifNoneMatch: ifNoneMatch, admission: admission, answer: answer)
+      } catch let error as ServiceError {
+        answer(.text(error.status, configuration.publicMessage(error.reason), headers: error.headers))
+        admission.finish()
+      } catch {
+        answer(Self.failure(error, configuration: configuration))
+        admission.finish()
+      }
+    }
+  }
+
+  /// Renders `scene` on the pool under `admission`'s cancellation and answers the image (or why
+  /// not); gives the place back when done.
+  private func render(
+    _ scene: Scene, format: ImageEncoding, warnings: [String], ifNoneMatch: String?, admission: Admission,
+    answer: @escaping @Sendable (HTTPResponse) -> Void
+  ) {
+    let metrics = self.metrics
+    let configuration = self.configuration
+    pool.submit(scene, cancellation: admission.cancellation) { result in
       defer { admission.finish() }
       switch result {
       case .success(let snapshot):
@@ -394,23 +433,39 @@ final class ServiceRouter: Sendable {
           for warning in snapshot.warnings { Self.logWarning(warning) }
         }
         do {
-          let allWarnings = warnings + snapshot.warnings
+          let allWarnings = (warnings + snapshot.warnings).map { configuration.publicMessage($0) }
           let headers =
             allWarnings.isEmpty
-            ? []
-            : [
-              ("X-Staticmap-API-Warning", allWarnings.joined(separator: "; ").replacingOccurrences(of: "\n", with: " "))
-            ]
+            ? [] : [("X-Staticmap-API-Warning", HeaderText.clean(allWarnings.joined(separator: "; ")))]
           answer(
             Self.imageResponse(
               try format.encode(snapshot.image), mimeType: format.mimeType, headers: headers, ifNoneMatch: ifNoneMatch))
         } catch {
-          answer(.text(500, "the image could not be encoded: \(error)"))
+          answer(.text(500, "the image could not be encoded"))
         }
       case .failure(let error):
         metrics.rendered(failed: true)
-        answer(.text(400, "\(error)".replacingOccurrences(of: "\n", with: " ")))
+        answer(Self.failure(error, configuration: configuration))
       }
+    }
+  }
+
+  /// The answer to a render that failed: the reason, when it lies in what the request asked
+  /// for (400; 413 for a content limit); else 500 with no detail (the reason is logged: it may
+  /// name the server's files).
+  static func failure(_ error: any Error, configuration: ServiceConfiguration) -> HTTPResponse {
+    let message = "\(error)".replacingOccurrences(of: "\n", with: " ")
+    switch error {
+    case let limit as ContentLimitError:
+      return .text(413, configuration.publicMessage(limit.description))
+    case is RenderCancelledError:
+      return .text(504, "the map was not rendered within \(configuration.deadline) seconds")
+    case is SceneError, is MarkerError, is OverlayError, is JSONFieldError, is GeoError, is NumberConversionError,
+      is MapIDError:
+      return .text(400, configuration.publicMessage(message))
+    default:
+      logWarning("render failed: \(message)")
+      return .text(500, "the map could not be drawn; the server's log says why")
     }
   }
 

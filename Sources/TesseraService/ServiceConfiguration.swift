@@ -20,6 +20,10 @@ public struct ServiceConfiguration: Sendable {
   public var maxScale = 2.0
   /// Bytes of a request body (413 beyond).
   public var maxBodyBytes = 1 << 20
+  /// How much one request may ask to draw: markers, overlays, and overlay points after
+  /// geodesic densification (413 beyond, before anything is tessellated). 500,000 points take
+  /// about 200 MB while a frame is prepared.
+  public var contentLimits = ContentLimits(markers: 10_000, overlays: 1_000, overlayPoints: 500_000)
   /// Seconds an idle or slow connection is kept.
   public var connectionTimeout = 10
   public var connectionLimit = 1024
@@ -34,15 +38,26 @@ public struct ServiceConfiguration: Sendable {
   public var mapIDs: MapIDRegistry?
   /// JSON access log lines on standard error.
   public var accessLog = false
-  /// Host names (with or without port) the `Host` header may name; nil: any. Guards links the
-  /// service writes (`/styles.json`) against Host-header poisoning.
+  /// Host names (with or without port) the `Host` header may name; nil: any. A request for
+  /// another host is answered 421. Links the service writes use the request's host only when it
+  /// is one of these (and no ``publicURL`` is set).
   public var allowedHosts: Set<String>?
+  /// The URL clients reach the service at (`https://maps.example.org`, or with a path prefix
+  /// behind a proxy: `https://example.org/maps`), as tileserver-gl's `publicUrl`: links in
+  /// `/styles.json`, TileJSON and WMTS start with it. Without it links are relative
+  /// (`/styles/…`) unless the request's host is in ``allowedHosts``; the `Host` header is never
+  /// written back otherwise, so no request can plant another host in a cached answer.
+  public var publicURL: String?
   /// `Access-Control-Allow-Origin` for answers (`*` or an origin); nil: no CORS headers.
   public var corsOrigin: String?
   /// Whether `X-Forwarded-Host`/`-Proto`/`-For` from a proxy in front are believed.
   public var trustsForwardedHeaders = false
   /// URL prefixes marker icons may be fetched from (`https://icons.example.org/`); empty: none.
-  public var iconHosts: [String] = []
+  /// Compared in their canonical spelling (``OutboundURL``), on every redirect too.
+  public var iconHosts: [OutboundURL] = []
+  /// Whether icon URLs may lead to loopback, private, link-local (cloud metadata) or other
+  /// non-public addresses; off by default, checked on the address connected to.
+  public var iconPrivateAddresses = false
   /// A folder marker icons may be named in; nil: none.
   public var iconFolder: String?
   /// Where `/metrics` is served on its own (`"metricsListen": "127.0.0.1:9090"`); nil: with the
@@ -92,9 +107,11 @@ public struct ServiceConfiguration: Sendable {
     }
     let root = JSONCursor(root: parsed, source: file)
     let known: Set<String> = [
-      "listen", "workers", "queue", "deadline", "maxWidth", "maxHeight", "maxScale", "maxBodyBytes",
+      "listen", "workers", "queue", "deadline", "maxWidth", "maxHeight", "maxScale", "maxBodyBytes", "maxMarkers",
+      "maxOverlays", "maxOverlayPoints",
       "connectionTimeout", "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog", "styles",
-      "keys", "signingSecret", "allowedHosts", "cors", "trustForwardedHeaders", "iconHosts", "iconFolder",
+      "keys", "signingSecret", "allowedHosts", "cors", "trustForwardedHeaders", "publicUrl", "iconHosts",
+      "iconPrivateAddresses", "iconFolder",
       "metricsListen", "tileMetatile", "tileBuffer", "tileCacheMegabytes", "sparse",
     ]
     for key in try root.keys() where !known.contains(key) {
@@ -113,6 +130,10 @@ public struct ServiceConfiguration: Sendable {
     maxHeight = try root["maxHeight"].integer(default: maxHeight, in: 1...8192)
     maxScale = try root["maxScale"].number(default: maxScale, in: 1...4)
     maxBodyBytes = try root["maxBodyBytes"].integer(default: maxBodyBytes, in: 1...(1 << 30))
+    contentLimits.markers = try root["maxMarkers"].integer(default: contentLimits.markers, in: 0...10_000_000)
+    contentLimits.overlays = try root["maxOverlays"].integer(default: contentLimits.overlays, in: 0...10_000_000)
+    contentLimits.overlayPoints = try root["maxOverlayPoints"].integer(
+      default: contentLimits.overlayPoints, in: 0...100_000_000)
     connectionTimeout = try root["connectionTimeout"].integer(default: connectionTimeout, in: 1...3600)
     attribution = try root["attribution"].bool(default: attribution)
     tileMetatile = try root["tileMetatile"].integer(default: tileMetatile, in: 1...16)
@@ -142,7 +163,23 @@ public struct ServiceConfiguration: Sendable {
       allowedHosts = Set(try root["allowedHosts"].elements().map { try $0.string().lowercased() })
     }
     corsOrigin = try root["cors"].optionalString()
-    if root["iconHosts"].exists { iconHosts = try root["iconHosts"].elements().map { try $0.string() } }
+    if let text = try root["publicUrl"].optionalString() {
+      do {
+        publicURL = try Self.publicURL(text)
+      } catch {
+        throw ConfigurationError(source: file, reason: "publicUrl: \(error.reason)")
+      }
+    }
+    if root["iconHosts"].exists {
+      iconHosts = try root["iconHosts"].elements().map { element in
+        do {
+          return try OutboundURL(try element.string())
+        } catch let error as OutboundURLError {
+          throw ConfigurationError(source: file, reason: "\(element.path): \(error.reason)")
+        }
+      }
+    }
+    iconPrivateAddresses = try root["iconPrivateAddresses"].bool(default: false)
     if let folder = try root["iconFolder"].optionalString() {
       iconFolder = Scene.absolutePath(folder, against: directory)
     }
@@ -170,6 +207,18 @@ public struct ServiceConfiguration: Sendable {
     }
   }
 
+  /// A public URL in the form links start with: an http(s) URL in canonical spelling without
+  /// a trailing slash, query or fragment.
+  public static func publicURL(_ text: String) throws(OutboundURLError) -> String {
+    let url = try OutboundURL(text)
+    guard url.query == nil, !text.contains("#") else {
+      throw OutboundURLError(url: text, reason: "a public URL has no query or fragment")
+    }
+    var canonical = url.description
+    while canonical.hasSuffix("/") { canonical.removeLast() }
+    return canonical
+  }
+
   /// `HOST:PORT` (IPv6 in brackets).
   public mutating func setListen(_ text: String) throws {
     (host, port) = try Self.address(text)
@@ -182,28 +231,61 @@ public struct ServiceConfiguration: Sendable {
     return (String(text[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]")), port)
   }
 
-  /// A path inside the data root that names requests in messages (no file is read there).
-  var requestPath: String { dataRoot + "/request.json" }
-
-  /// Sets the scene fields that draw `style`: a map type with the configured data, or a style
-  /// file with its data root.
-  func apply(_ style: Style, to root: inout JSONObject) {
-    switch style {
-    case .mapType(let type):
-      root["mapType"] = .string(type.rawValue)
-      applyData(to: &root)
-    case .file(let path, let dataRoot):
-      root["style"] = .string(path)
-      root["dataRoot"] = .string(dataRoot)
+  /// `message` with the server's own folders (the data root, style files, the icon folder, the
+  /// working folder) replaced by placeholders: answers never show where the server keeps
+  /// its files.
+  func publicMessage(_ message: String) -> String {
+    var folders: [(String, String)] = [(dataRoot, "<data>"), (FileManager.default.currentDirectoryPath, "<server>")]
+    if let iconFolder { folders.append((iconFolder, "<icons>")) }
+    for (id, style) in styles {
+      if case .file(let path, let root) = style {
+        folders.append((path, "<style \(id)>"))
+        folders.append((root, "<style \(id) data>"))
+        folders.append(((path as NSString).deletingLastPathComponent, "<style \(id) folder>"))
+      }
     }
+    var result = message
+    // Longest first, so a folder inside another is replaced whole.
+    for (folder, placeholder) in folders.sorted(by: { $0.0.count > $1.0.count }) where folder.count > 1 {
+      result = result.replacingOccurrences(of: folder, with: placeholder)
+    }
+    return result
   }
 
-  /// Sets the scene fields of the map types' data.
-  func applyData(to root: inout JSONObject) {
-    root["dataRoot"] = .string(dataRoot)
-    if let tiles { root["tiles"] = .string(tiles) }
-    if let imagery { root["imagery"] = .string(imagery) }
-    if let dem { root["dem"] = .string(dem) }
+  /// What icon URLs a request names may reach.
+  var iconPolicy: OutboundPolicy {
+    OutboundPolicy(allowed: iconHosts, allowsPrivateAddresses: iconPrivateAddresses)
+  }
+
+  /// The name requests' scenes go by in messages: no server path, so an answer never shows
+  /// where the server keeps its files.
+  static let requestName = "request"
+
+  /// The data the built-in map types draw.
+  var mapData: MapData {
+    var data = MapData(imagery: imagery, dem: dem, dataRoot: dataRoot)
+    if let tiles { data.tiles = tiles }
+    return data
+  }
+
+  /// Gives a scene read from a request (with inline-only access, so it names no data of its
+  /// own) the server's data: the map types' sources and map IDs, and `style` when the request
+  /// asks for a configured style. Typed, after reading: nothing a request writes can name them.
+  func applyServerData(to scene: inout Scene, style: Style? = nil) {
+    scene.dataRoot = dataRoot
+    scene.options.data = mapData
+    scene.options.mapIDs = mapIDs
+    scene.options.tileLoadTimeout = deadline
+    scene.options.contentLimits = contentLimits
+    switch style {
+    case .mapType(let type)?:
+      scene.options.mapType = type
+    case .file(let path, let root)?:
+      scene.stylePath = path
+      scene.dataRoot = root
+    case nil:
+      break
+    }
   }
 }
 

@@ -3,27 +3,34 @@ import Tessera
 import TesseraJSON
 import TesseraNumbers
 
-/// A `GET /maps/api/staticmap` request read by Google's rules: the scene it asks for, the image
-/// format, and warnings for what was left out. A bad or missing parameter is a
-/// ``ServiceError`` with status 400 and a one-line reason.
+/// A `GET /maps/api/staticmap` request read by Google's rules, in two steps: the parameters
+/// (``init(_:configuration:)``, at once: a bad or missing parameter is a ``ServiceError`` with
+/// status 400 and a one-line reason), then the scene (``scene(icons:configuration:)``) once the
+/// custom icons it names (``icons``) are fetched. The scene is read with inline-only access:
+/// the icons are the only resources it is given, by name.
 struct StaticMapsQuery {
-  var scene: Scene
   var format: ImageEncoding
-  var warnings: [String] = []
+  /// The distinct custom icons the markers name (URLs or names in the icon folder), at most
+  /// ``MarkerIcons/maximumPerRequest``.
+  private(set) var icons: [String] = []
+  /// The scene's fields but the markers.
+  private var root = JSONObject()
+  private var markerGroups: [StaticMapsSyntax.Markers] = []
+  private var styles: [String] = []
+  private var mapID: String?
 
   /// Google's map types by their Static Maps names.
   static let mapTypes: [String: String] = [
     "roadmap": "normal", "satellite": "satellite", "terrain": "terrain", "hybrid": "hybrid",
   ]
 
-  init(_ request: HTTPRequest, configuration: ServiceConfiguration, icons: MarkerIcons) throws(ServiceError) {
+  init(_ request: HTTPRequest, configuration: ServiceConfiguration) throws(ServiceError) {
     func bad(_ reason: String) -> ServiceError { ServiceError(status: 400, reason: reason) }
     func number(_ key: String) throws(ServiceError) -> Double? {
       guard let text = request.value(key) else { return nil }
       guard let value = Double(text), value.isFinite else { throw bad("\(key) must be a number, found '\(text)'") }
       return value
     }
-    var root = JSONObject()
     // size and scale, within Google's limits unless the configuration allows more.
     guard let size = request.value("size") else { throw bad("the size parameter is required (size=WIDTHxHEIGHT)") }
     let dimensions = size.lowercased().split(separator: "x").map { Int($0) }
@@ -86,9 +93,7 @@ struct StaticMapsQuery {
       root["language"] = .string(language)
     }
     if let buildings = request.value("buildings") { root["buildings"] = .bool(buildings == "true") }
-    // Markers and paths.
-    var markers: [JSONValue] = []
-    var distinctIcons = Set<String>()
+    // Markers (drawn once their icons are known) and paths.
     for (index, text) in request.values("markers").enumerated() {
       let group: StaticMapsSyntax.Markers
       do {
@@ -96,30 +101,15 @@ struct StaticMapsQuery {
       } catch {
         throw bad("markers[\(index)]: \(error.reason)")
       }
-      var iconFile: String?
-      if let icon = group.icon {
-        distinctIcons.insert(icon)
-        guard distinctIcons.count <= MarkerIcons.maximumPerRequest else {
+      if let icon = group.icon, !icons.contains(icon) {
+        icons.append(icon)
+        guard icons.count <= MarkerIcons.maximumPerRequest else {
           throw bad("at most \(MarkerIcons.maximumPerRequest) distinct custom icons are allowed per request")
         }
-        switch icons.file(for: icon) {
-        case .success(let file): iconFile = file
-        case .failure(let error): warnings.append("markers[\(index)]: \(error.reason); the default pin is drawn")
-        }
       }
-      for point in group.points {
-        var marker: JSONObject = ["position": [.number(point.latitude), .number(point.longitude)]]
-        if let iconFile {
-          marker["icon"] = .string(iconFile)
-          marker["groundAnchor"] = Self.anchor(group.anchor)
-        }
-        if let color = group.color { marker["color"] = .string(Self.css(color)) }
-        if group.size != "normal" { marker["size"] = .string(group.size) }
-        if let label = group.label { marker["label"] = .string(label) }
-        markers.append(.object(marker))
-      }
+      markerGroups.append(group)
     }
-    if !markers.isEmpty { root["markers"] = .array(markers) }
+    let hasMarkers = markerGroups.contains { !$0.points.isEmpty }
     var polylines: [JSONValue] = []
     var polygons: [JSONValue] = []
     for (index, text) in request.values("path").enumerated() {
@@ -148,25 +138,68 @@ struct StaticMapsQuery {
     if placed {
       root["camera"] = .object(camera)
     } else if camera["latitude"] != nil || camera["zoom"] != nil {
-      if markers.isEmpty && polylines.isEmpty && polygons.isEmpty && visible.isEmpty {
+      if !hasMarkers && polylines.isEmpty && polygons.isEmpty && visible.isEmpty {
         throw bad("center and zoom are both required without markers, path or visible")
       }
       if camera["latitude"] != nil {
         visible.append([camera["latitude"]!, camera["longitude"]!])
         root["visible"] = .array(visible)
       }
-    } else if markers.isEmpty && polylines.isEmpty && polygons.isEmpty && visible.isEmpty {
+    } else if !hasMarkers && polylines.isEmpty && polygons.isEmpty && visible.isEmpty {
       throw bad("center and zoom are required without markers, path or visible")
     }
     root["attribution"] = .bool(configuration.attribution)
-    configuration.applyData(to: &root)
+    styles = request.values("style")
+    mapID = request.value("map_id")
+    if let mapID, configuration.mapIDs == nil {
+      throw bad("map_id '\(HeaderText.clean(String(mapID.prefix(100))))': this server declares no map IDs")
+    }
+  }
+
+  /// The scene, given what became of each custom icon (``icons``): a picture, or why not (the
+  /// markers that name it then get the default pin and the answer a warning). Returns the
+  /// scene and those warnings.
+  func scene(icons fetched: [String: Result<[UInt8], ServiceError>], configuration: ServiceConfiguration)
+    throws(ServiceError) -> (scene: Scene, warnings: [String])
+  {
+    func bad(_ reason: String) -> ServiceError { ServiceError(status: 400, reason: reason) }
+    var root = root
+    var warnings: [String] = []
+    var provided: [String: [UInt8]] = [:]
+    var markers: [JSONValue] = []
+    for (index, group) in markerGroups.enumerated() {
+      var iconName: String?
+      if let icon = group.icon, let number = icons.firstIndex(of: icon) {
+        switch fetched[icon] ?? .failure(ServiceError(status: 400, reason: "icon \(icon) was not fetched")) {
+        case .success(let bytes):
+          iconName = "icon-\(number)"
+          provided[iconName!] = bytes
+        case .failure(let error):
+          warnings.append("markers[\(index)]: \(error.reason); the default pin is drawn")
+        }
+      }
+      for point in group.points {
+        var marker: JSONObject = ["position": [.number(point.latitude), .number(point.longitude)]]
+        if let iconName {
+          marker["icon"] = .string(iconName)
+          marker["groundAnchor"] = Self.anchor(group.anchor)
+        }
+        if let color = group.color { marker["color"] = .string(Self.css(color)) }
+        if group.size != "normal" { marker["size"] = .string(group.size) }
+        if let label = group.label { marker["label"] = .string(label) }
+        markers.append(.object(marker))
+      }
+    }
+    if !markers.isEmpty { root["markers"] = .array(markers) }
+    var scene: Scene
     do {
-      scene = try Scene.parse(.object(root), path: configuration.requestPath)
+      scene = try Scene.parse(
+        .object(root), path: ServiceConfiguration.requestName, access: .inlineOnly(providing: provided))
     } catch {
       throw bad("\(error)")
     }
+    configuration.applyServerData(to: &scene)
     // Styling rules and map IDs.
-    let styles = request.values("style")
     if !styles.isEmpty {
       do {
         scene.options.mapStyle = try MapStyle(staticMapsRules: styles, source: "style")
@@ -174,17 +207,15 @@ struct StaticMapsQuery {
         throw bad(error.description)
       }
     }
-    if let id = request.value("map_id") {
-      guard let registry = configuration.mapIDs else { throw bad("map_id '\(id)': this server declares no map IDs") }
+    if let id = mapID, let registry = configuration.mapIDs {
       do {
         _ = try registry.look(id)
       } catch {
         throw bad(error.reason)
       }
-      scene.options.mapIDs = registry
       scene.options.mapID = id
     }
-    scene.options.tileLoadTimeout = configuration.deadline
+    return (scene, warnings)
   }
 
   /// A Static Maps `anchor:` (x,y in pixels is taken as a share when ≤ 1; named positions)

@@ -57,21 +57,14 @@ extension ServiceRouter {
 
   /// The tile set a style id draws at a tile size and scale.
   func tileSet(_ style: ServiceConfiguration.Style, tileSize: Int, scale: Int) throws(ServiceError) -> TileJob.TileSet {
-    var root: JSONObject = [
-      "size": ["width": 256, "height": 256], "camera": ["latitude": 0, "longitude": 0, "zoom": 1],
-      "attribution": false,
-    ]
-    configuration.apply(style, to: &root)
-    do {
-      var scene = try Scene.parse(.object(root), path: configuration.requestPath)
-      scene.options.tileLoadTimeout = configuration.deadline
-      return TileJob.TileSet(
-        template: scene.options, stylePath: scene.stylePath, dataRoot: scene.stylePath == nil ? nil : scene.dataRoot,
-        settings: TileRenderer.Settings(
-          tileSize: tileSize, scale: scale, metatile: configuration.tileMetatile, buffer: configuration.tileBuffer))
-    } catch {
-      throw ServiceError(status: 500, reason: "the style cannot be read: \(error)")
-    }
+    var options = MapOptions(width: 256, height: 256)
+    options.attribution = .off
+    var scene = Scene(options: options, name: ServiceConfiguration.requestName)
+    configuration.applyServerData(to: &scene, style: style)
+    return TileJob.TileSet(
+      template: scene.options, stylePath: scene.stylePath, dataRoot: scene.stylePath == nil ? nil : scene.dataRoot,
+      settings: TileRenderer.Settings(
+        tileSize: tileSize, scale: scale, metatile: configuration.tileMetatile, buffer: configuration.tileBuffer))
   }
 
   /// A style's credits, bounds and deepest data zoom, read once per router.
@@ -174,10 +167,39 @@ extension ServiceRouter {
 
   /// The base URL links are written with (the client's host, behind a trusted proxy its
   /// forwarded host and scheme).
+  /// What links start with: the configured public URL; else `scheme://host` when the
+  /// request's host is an allowed one; else nothing (links are relative). The `Host` header is
+  /// never written back unless it is in `allowedHosts`.
   func baseURL(_ request: HTTPRequest) -> String {
-    let host = host(of: request) ?? "\(configuration.host):\(configuration.port)"
-    let scheme = configuration.trustsForwardedHeaders ? (request.header("X-Forwarded-Proto") ?? "http") : "http"
+    if let publicURL = configuration.publicURL { return publicURL }
+    guard let allowed = configuration.allowedHosts, let host = host(of: request)?.lowercased(),
+      Self.isHostName(host), allowed.contains(host) || allowed.contains(Self.bareHost(host))
+    else { return "" }
+    let forwarded = configuration.trustsForwardedHeaders ? request.header("X-Forwarded-Proto")?.lowercased() : nil
+    let scheme = forwarded == "https" ? "https" : "http"
     return "\(scheme)://\(host)"
+  }
+
+  /// Headers of answers holding links: when links may name the request's host, caches are told
+  /// the answer varies with it.
+  var linkHeaders: [(String, String)] {
+    configuration.publicURL == nil && configuration.allowedHosts != nil
+      ? [("Vary", "Host, X-Forwarded-Host, X-Forwarded-Proto")] : []
+  }
+
+  /// Whether `text` is a host name or address with an optional port, and nothing else.
+  static func isHostName(_ text: String) -> Bool {
+    !text.isEmpty && text.utf8.count <= 255
+      && text.unicodeScalars.allSatisfy {
+        ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil))
+          || ".-:[]_".unicodeScalars.contains($0)
+      }
+  }
+
+  /// `host:port` without its port.
+  static func bareHost(_ host: String) -> String {
+    if host.hasPrefix("["), let close = host.firstIndex(of: "]") { return String(host[...close]) }
+    return host.split(separator: ":").first.map(String.init) ?? host
   }
 
   /// The TileJSON of a style's raster tiles.
@@ -209,12 +231,17 @@ extension ServiceRouter {
         let entries = try configuration.styles.keys.sorted().map { id throws(ServiceError) in
           JSONValue.object(try tileJSON(id, tileSize: 256, request: request))
         }
-        return .json(.array(entries))
+        var answer = HTTPResponse.json(.array(entries))
+        answer.headers += linkHeaders
+        return answer
       }
       let parts = request.path.split(separator: "/").map(String.init)
       let file = parts.last!
       let id = String(file.dropLast(".json".count))
-      return .json(.object(try tileJSON(id, tileSize: parts.count == 3 ? 512 : 256, request: request)))
+      var answer = HTTPResponse.json(
+        .object(try tileJSON(id, tileSize: parts.count == 3 ? 512 : 256, request: request)))
+      answer.headers += linkHeaders
+      return answer
     } catch {
       return .text(error.status, error.reason)
     }
@@ -262,6 +289,7 @@ extension ServiceRouter {
       </Capabilities>
 
       """
-    return HTTPResponse(status: 200, headers: [("Content-Type", "application/xml")], body: Array(xml.utf8))
+    return HTTPResponse(
+      status: 200, headers: [("Content-Type", "application/xml")] + linkHeaders, body: Array(xml.utf8))
   }
 }

@@ -145,12 +145,11 @@ struct TileserverQuery {
       throw bad("expected {lon},{lat},{zoom}, {minx},{miny},{maxx},{maxy} or auto, found '\(parts[0])'")
     }
     root["attribution"] = .bool(configuration.attribution)
-    configuration.apply(style, to: &root)
     do {
-      scene = try Scene.parse(.object(root), path: configuration.requestPath)
+      scene = try Scene.parse(.object(root), path: ServiceConfiguration.requestName, access: .inlineOnly())
     } catch {
       throw bad("\(error)")
     }
-    scene.options.tileLoadTimeout = configuration.deadline
+    configuration.applyServerData(to: &scene, style: style)
   }
 }

@@ -99,7 +99,7 @@ import Testing
     let directory = try temporaryDirectory()
     var icon = RGBAImage(width: 8, height: 8, fill: Color(r: 0, g: 0, b: 255))
     icon.setPixel(x: 0, y: 0, (0, 0, 255, 255))
-    FileManager.default.createFile(atPath: directory + "/square", contents: Data(try PNGCodec.encode(icon)))
+    _ = FileManager.default.createFile(atPath: directory + "/square", contents: Data(try PNGCodec.encode(icon)))
     let output = directory + "/out.png"
     let run = CapturedRun([
       "render", "--map-type", "none", "--background", "black", "--center", "0,0", "--zoom", "18", "--size", "60x40",

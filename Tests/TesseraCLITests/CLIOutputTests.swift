@@ -17,7 +17,7 @@ import Testing
   @Test func symbolicLinksAreWrittenThrough() throws {
     let folder = try temporaryDirectory()
     let target = folder + "/real.png"
-    FileManager.default.createFile(atPath: target, contents: Data("old".utf8))
+    _ = FileManager.default.createFile(atPath: target, contents: Data("old".utf8))
     try FileManager.default.createSymbolicLink(atPath: folder + "/link.png", withDestinationPath: "real.png")
     let run = render(folder + "/link.png")
     #expect(run.status == 0, "\(run.error)")
@@ -28,7 +28,7 @@ import Testing
   @Test func replacedFilesKeepTheirModeAndHardLinks() throws {
     let folder = try temporaryDirectory()
     let path = folder + "/out.png"
-    FileManager.default.createFile(atPath: path, contents: Data("old".utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data("old".utf8))
     chmod(path, 0o600)
     #expect(render(path).status == 0)
     var status = stat()

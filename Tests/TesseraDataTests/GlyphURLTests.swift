@@ -23,7 +23,7 @@ import Testing
     let folder = NSTemporaryDirectory() + "tessera-glyph-files-\(getpid())/Noto Sans Regular"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
-    FileManager.default.createFile(atPath: folder + "/0-255.pbf", contents: Data([1, 2, 3]))
+    _ = FileManager.default.createFile(atPath: folder + "/0-255.pbf", contents: Data([1, 2, 3]))
     let template = GlyphURLTemplate(
       template: (folder as NSString).deletingLastPathComponent + "/{fontstack}/{range}.pbf")
     #expect(try template.load(fontStack: "Noto Sans Regular", rangeStart: 0) == [1, 2, 3])

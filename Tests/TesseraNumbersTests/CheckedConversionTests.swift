@@ -85,10 +85,10 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let probe = folder + "/probe.swift"
     try """
-      func probe(_ x: Double, _ y: Float, _ n: Int64) -> [Int] {
-        [Int(x), Int(clamping: x), Int(n), Int(UInt8(y))]
-      }
-      """.write(toFile: probe, atomically: true, encoding: .utf8)
+    func probe(_ x: Double, _ y: Float, _ n: Int64) -> [Int] {
+      [Int(x), Int(clamping: x), Int(n), Int(UInt8(y))]
+    }
+    """.write(toFile: probe, atomically: true, encoding: .utf8)
     let numbers = PackagePaths.path("Sources/TesseraNumbers")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.swiftc)

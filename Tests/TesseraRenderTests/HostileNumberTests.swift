@@ -31,7 +31,7 @@ import Testing
         _ = try scene.mapState()
         if let markers = scene.markers {
           let cursor = JSONCursor(root: ["markers": markers], source: scene.path)["markers"]
-          for marker in try SceneMarkers.load(cursor, directory: "/tmp") { _ = marker.zIndex }
+          for marker in try SceneMarkers.load(cursor, access: scene.access) { _ = marker.zIndex }
         }
         if let animation = scene.animation { _ = try animation.animation(from: try scene.mapState()) }
         accepted += 1
@@ -137,7 +137,7 @@ import Testing
 
   /// Hostile numbers on the command line end in a message and exit status 1 or 2.
   @Test func viewsTooLargeForAnyIntegerAreRefused() throws {
-    for (width, scale) in [(1e20, 1.0), (64, 1e20), (9_223_372_036_854_775_807, 1), (1e23, 1), (64, 1e300)] {
+    for (width, scale) in [(1e20, 1.0), (64, 1e20), (9_223_372_036_854_775_808, 1), (1e23, 1), (64, 1e300)] {
       #expect(throws: GeoError.self) { try Viewport(width: width, height: 10, scale: scale) }
     }
     #expect(throws: GeoError.self) {

@@ -62,7 +62,7 @@ import Testing
     do {
       _ = try Scene.parse(["language": .string(code)], path: "s.json")
       Issue.record("'\(code)' was accepted")
-    } catch let error as SceneError {
+    } catch {
       #expect(error.description.contains("language") && error.description.contains("s.json"))
     }
   }

@@ -211,7 +211,7 @@ import Testing
       message([
         "camera": camera, "mapType": "none", "groundOverlays": [["image": "missing.png", "bounds": [0, 0, 1, 1]]],
       ])
-      .contains("cannot read the image"))
+      .contains("groundOverlays[0].image: cannot read '/tmp/missing.png'"))
     #expect(message(["camera": camera, "mapType": "none", "polylines": [["path": []]]]) == "no error")
     #expect(
       message(["camera": camera, "mapType": "none", "heatmaps": [["points": [[91, 0]]]]]).contains("heatmaps[0].points")

@@ -67,7 +67,7 @@ import Testing
     let folder = NSTemporaryDirectory() + "tessera-corrupt-glyphs-\(getpid())"
     try FileManager.default.createDirectory(atPath: folder + "/Broken", withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    FileManager.default.createFile(atPath: folder + "/Broken/0-255.pbf", contents: Data([0x0A, 0xFF, 0x01]))
+    _ = FileManager.default.createFile(atPath: folder + "/Broken/0-255.pbf", contents: Data([0x0A, 0xFF, 0x01]))
     let map = try Map(options: MapOptions(width: 64, height: 32, mapType: .none), gpu: .surfaceless)
     try map.setStyle(
       TextRenderingTests.style(glyphs: folder + "/{fontstack}/{range}.pbf", text: "A", font: "Broken"),
@@ -84,7 +84,7 @@ import Testing
     let folder = NSTemporaryDirectory() + "tessera-bad-fonts-\(getpid())"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    FileManager.default.createFile(atPath: folder + "/Broken-Regular.ttf", contents: Data(repeating: 7, count: 100))
+    _ = FileManager.default.createFile(atPath: folder + "/Broken-Regular.ttf", contents: Data(repeating: 7, count: 100))
     var options = MapOptions(width: 64, height: 32, mapType: .none)
     options.fontFolders = [folder]
     let map = try Map(options: options, gpu: .surfaceless)

@@ -97,6 +97,70 @@ import Testing
     #expect(seen.count == 32 && seen.allSatisfy { $0 == 200 }, "\(seen)")
   }
 
+  /// The shipped `deploy/nginx.conf`, as it is but for the upstream, the port and the cache
+  /// folder, in front of a service with its default configuration: a request with a planted
+  /// `Host` is cached like any other, and what is cached names no other host.
+  @Test func theShippedConfigurationCachesNoPlantedHost() throws {
+    guard let nginx = NginxTests.nginx else {
+      print("skipped nginx cache test: nginx is not installed (make test installs it)")
+      return
+    }
+    let service = try RenderServiceTests.start(workers: 1)
+    defer { service.shutdown() }
+    let folder = NSTemporaryDirectory() + "tessera-nginx-cache-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let port = try freePort()
+    var shipped = try String(contentsOfFile: PackagePaths.path("deploy/nginx.conf"), encoding: .utf8)
+    shipped = shipped.replacingOccurrences(
+      of: #"upstream tessera \{[^}]*\}"#, with: "upstream tessera { server 127.0.0.1:\(service.port); keepalive 4; }",
+      options: .regularExpression)
+    shipped = shipped.replacingOccurrences(of: "listen 80;", with: "listen 127.0.0.1:\(port);")
+    shipped = shipped.replacingOccurrences(of: "/var/cache/nginx/tessera", with: folder + "/cache")
+    #expect(shipped.contains("127.0.0.1:\(port)") && shipped.contains(folder + "/cache"))
+    let config = """
+      \(geteuid() == 0 ? "user root;" : "")
+      daemon off;
+      worker_processes 1;
+      pid \(folder)/nginx.pid;
+      error_log \(folder)/error.log;
+      events { worker_connections 64; }
+      http {
+        access_log off;
+        client_body_temp_path \(folder)/body;
+        proxy_temp_path \(folder)/proxy;
+        fastcgi_temp_path \(folder)/fastcgi;
+        uwsgi_temp_path \(folder)/uwsgi;
+        scgi_temp_path \(folder)/scgi;
+      \(shipped)
+      }
+      """
+    try Data(config.utf8).write(to: URL(fileURLWithPath: "\(folder)/nginx.conf"))
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: nginx)
+    process.arguments = ["-p", folder, "-c", "\(folder)/nginx.conf"]
+    try process.run()
+    defer {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    let ready = Date().addingTimeInterval(20)
+    while (try? LoopbackClient.request(port: port, "/health", timeout: 2))?.status != 200 && Date() < ready {
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    for target in ["/styles.json", "/styles/normal.json", "/index.json", "/styles/normal/wmts.xml"] {
+      let planted = try LoopbackClient.request(port: port, target, headers: ["Host": "attacker.example"])
+      #expect(planted.status == 200, "\(target)")
+      let text = String(decoding: planted.body, as: UTF8.self)
+      #expect(!text.contains("attacker.example"), "\(target): \(text.prefix(200))")
+      let honest = try LoopbackClient.request(port: port, target, headers: ["Host": "maps.example.org"])
+      #expect(!String(decoding: honest.body, as: UTF8.self).contains("attacker.example"), "\(target)")
+    }
+    // The planted request was answered and cached like the others: it did reach the cache.
+    let again = try LoopbackClient.request(port: port, "/styles.json", headers: ["Host": "attacker.example"])
+    #expect(again.header("X-Cache-Status") == "HIT", "\(again.headers)")
+  }
+
   func freePort() throws -> UInt16 {
     let silent = try SilentServer()
     defer { silent.close() }

@@ -42,10 +42,10 @@ import Testing
 
   @Test func seedsParse() throws {
     let configuration = ServiceConfiguration()
-    let icons = MarkerIcons(hosts: [], folder: nil)
     for seed in Self.seeds {
       #expect(throws: Never.self, "\(seed)") {
-        _ = try StaticMapsQuery(Self.request(seed), configuration: configuration, icons: icons)
+        _ = try StaticMapsQuery(Self.request(seed), configuration: configuration).scene(
+          icons: [:], configuration: configuration)
       }
     }
     for (camera, size, query) in Self.tileserverSeeds {
@@ -59,7 +59,6 @@ import Testing
 
   @Test func mutatedQueriesAndBodiesNeverCrash() {
     let configuration = ServiceConfiguration()
-    let icons = MarkerIcons(hosts: [], folder: nil)
     var random = SeededRandom(seed: 0x5E7A_11CE)
     var parsed = 0
     var refused = 0
@@ -70,7 +69,8 @@ import Testing
         let seed = Self.seeds[iteration / 3 % Self.seeds.count]
         let mutant = String(decoding: random.mutate(Array(seed.utf8)), as: UTF8.self)
         outcome = Result { () throws(ServiceError) in
-          _ = try StaticMapsQuery(Self.request(mutant), configuration: configuration, icons: icons)
+          _ = try StaticMapsQuery(Self.request(mutant), configuration: configuration).scene(
+            icons: [:], configuration: configuration)
         }
       case 1:
         let (camera, size, query) = Self.tileserverSeeds[iteration / 3 % Self.tileserverSeeds.count]

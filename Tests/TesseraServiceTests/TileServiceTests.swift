@@ -76,9 +76,16 @@ import Testing
   }
 
   @Test func tileJSONWMTSAndIndexDescribeTheTiles() throws {
-    let service = try RenderServiceTests.start()
+    // Without a public URL links are relative: the Host header is not written back.
+    let plain = try RenderServiceTests.start()
+    let relative = try LoopbackClient.request(port: plain.port, "/styles/normal.json", headers: ["Host": "maps.test"])
+    #expect(relative.status == 200)
+    #expect(
+      try JSONParser.parse(relative.body).object?["tiles"] == .array([.string("/styles/normal/{z}/{x}/{y}.png")]))
+    plain.shutdown()
+    let service = try RenderServiceTests.start { $0.publicURL = "http://maps.test" }
     defer { service.shutdown() }
-    let answer = try LoopbackClient.request(port: service.port, "/styles/normal.json", headers: ["Host": "maps.test"])
+    let answer = try LoopbackClient.request(port: service.port, "/styles/normal.json", headers: ["Host": "evil.test"])
     #expect(answer.status == 200)
     guard case .object(let tileJSON) = try JSONParser.parse(answer.body) else {
       Issue.record("not a JSON object")

@@ -98,7 +98,7 @@ import Testing
     let location = SnapshotVerifierTests.location("unreadable")
     try FileManager.default.createDirectory(
       atPath: (location.referencePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: location.referencePath, contents: Data("not a png".utf8))
+    _ = FileManager.default.createFile(atPath: location.referencePath, contents: Data("not a png".utf8))
     let verdict = SnapshotVerifier.verify(SnapshotVerifierTests.picture(), at: location)
     #expect(verdict.kind == .failed)
     #expect(verdict.message.contains(location.referencePath))

@@ -100,7 +100,7 @@ import Testing
     var random = SeededRandom(seed: 0xF0_47)
     var shaped = 0
     for _ in 0..<40 {
-      FileManager.default.createFile(
+      _ = FileManager.default.createFile(
         atPath: folder + "/Mutated-Regular.ttf", contents: Data(random.mutate(Array(data))))
       let store = GlyphStore(loader: nil, fonts: FontLibrary(folders: [folder]))
       let shaping = store.shape(TextDecoderFuzzTests.label, fontStack: ["Mutated Regular"], options: ShapingOptions())

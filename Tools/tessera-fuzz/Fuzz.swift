@@ -83,7 +83,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       _ = try? StaticMapsSyntax.Markers(String(line))
     }
     if let json = try? JSONParser.parse(payload) {
-      _ = try? MapOverlay.overlays(sceneFields: json, source: "fuzz", directory: "/nonexistent")
+      _ = try? MapOverlay.overlays(sceneFields: json, source: "fuzz", access: .inlineOnly())
     }
   default:
     if let json = try? JSONParser.parse(payload), let source = try? GeoJSONSource(data: json, name: "fuzz") {

@@ -82,7 +82,7 @@ enum Seeds {
       }
     }
     for (name, selector, payload) in seeds {
-      FileManager.default.createFile(atPath: folder + "/" + name, contents: Data([selector] + payload))
+      _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data([selector] + payload))
     }
     return seeds.count
   }

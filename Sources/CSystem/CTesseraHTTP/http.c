@@ -1,5 +1,8 @@
+#include <arpa/inet.h>
 #include <curl/curl.h>
+#include <netinet/in.h>
 #include <pthread.h>
+#include <sys/socket.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +20,72 @@ typedef struct {
   size_t body_capacity;
   size_t headers_capacity;
   size_t max_body_bytes;
+  int allow_private_addresses;
 } transfer_state;
+
+/// Whether an IPv4 address (host byte order) is public: not "this network", private,
+/// carrier-grade NAT, loopback, link-local (cloud metadata at 169.254.169.254), IETF protocol
+/// assignments, documentation, benchmarking, multicast, reserved or broadcast.
+static int ipv4_is_public(uint32_t a) {
+  static const struct { uint32_t network, mask; } blocked[] = {
+    {0x00000000, 0xFF000000}, {0x0A000000, 0xFF000000}, {0x64400000, 0xFFC00000}, {0x7F000000, 0xFF000000},
+    {0xA9FE0000, 0xFFFF0000}, {0xAC100000, 0xFFF00000}, {0xC0000000, 0xFFFFFF00}, {0xC0000200, 0xFFFFFF00},
+    {0xC0A80000, 0xFFFF0000}, {0xC6120000, 0xFFFE0000}, {0xC6336400, 0xFFFFFF00}, {0xCB007100, 0xFFFFFF00},
+    {0xE0000000, 0xF0000000}, {0xF0000000, 0xF0000000},
+  };
+  for (size_t i = 0; i < sizeof blocked / sizeof blocked[0]; i++) {
+    if ((a & blocked[i].mask) == blocked[i].network) return 0;
+  }
+  return 1;
+}
+
+/// Whether an IPv6 address is public: not unspecified, loopback, unique-local, link-local,
+/// site-local, multicast or documentation; IPv4-mapped, IPv4-compatible and NAT64 addresses are
+/// judged by the IPv4 address inside.
+static int ipv6_is_public(const unsigned char *b) {
+  static const unsigned char zero[12] = {0};
+  static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF};
+  static const unsigned char nat64[12] = {0x00, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0};
+  if (memcmp(b, zero, 12) == 0 || memcmp(b, mapped, 12) == 0 || memcmp(b, nat64, 12) == 0) {
+    uint32_t v4 = ((uint32_t)b[12] << 24) | ((uint32_t)b[13] << 16) | ((uint32_t)b[14] << 8) | b[15];
+    return ipv4_is_public(v4);
+  }
+  if ((b[0] & 0xFE) == 0xFC) return 0;                      // fc00::/7 unique local
+  if (b[0] == 0xFE && (b[1] & 0xC0) == 0x80) return 0;      // fe80::/10 link-local
+  if (b[0] == 0xFE && (b[1] & 0xC0) == 0xC0) return 0;      // fec0::/10 site-local
+  if (b[0] == 0xFF) return 0;                               // multicast
+  if (b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x0D && b[3] == 0xB8) return 0;  // 2001:db8::/32
+  return 1;
+}
+
+/// Opens the socket of a connection unless its address is not public and the transfer does
+/// not allow such addresses: the check is made on the address connected to, after name
+/// resolution, so no name can lead a request to a private address.
+static curl_socket_t open_checked_socket(void *user, curlsocktype purpose, struct curl_sockaddr *address) {
+  (void)purpose;
+  transfer_state *state = (transfer_state *)user;
+  if (!state->allow_private_addresses) {
+    int public_address = 1;
+    char text[INET6_ADDRSTRLEN] = "?";
+    if (address->family == AF_INET) {
+      const struct sockaddr_in *v4 = (const struct sockaddr_in *)&address->addr;
+      public_address = ipv4_is_public(ntohl(v4->sin_addr.s_addr));
+      inet_ntop(AF_INET, &v4->sin_addr, text, sizeof text);
+    } else if (address->family == AF_INET6) {
+      const struct sockaddr_in6 *v6 = (const struct sockaddr_in6 *)&address->addr;
+      public_address = ipv6_is_public(v6->sin6_addr.s6_addr);
+      inet_ntop(AF_INET6, &v6->sin6_addr, text, sizeof text);
+    } else {
+      public_address = 0;
+    }
+    if (!public_address) {
+      state->response->refused_address = 1;
+      snprintf(state->response->error, TESSERA_HTTP_ERROR_SIZE, "the address %s is not public", text);
+      return CURL_SOCKET_BAD;
+    }
+  }
+  return socket(address->family, address->socktype, address->protocol);
+}
 
 static int append(uint8_t **buffer, size_t *size, size_t *capacity, const void *data, size_t count) {
   if (*size + count + 1 > *capacity) {
@@ -69,7 +137,9 @@ int tessera_http_get(const char *url, const char *const *request_headers, size_t
     out->curl_code = -1;
     return 1;
   }
-  transfer_state state = {.response = out, .max_body_bytes = options.max_body_bytes};
+  transfer_state state = {
+    .response = out, .max_body_bytes = options.max_body_bytes,
+    .allow_private_addresses = options.allow_private_addresses};
   struct curl_slist *headers = NULL;
   for (size_t index = 0; index < header_count; index++) {
     headers = curl_slist_append(headers, request_headers[index]);
@@ -77,8 +147,12 @@ int tessera_http_get(const char *url, const char *const *request_headers, size_t
   char error[CURL_ERROR_SIZE] = {0};
   curl_easy_setopt(curl, CURLOPT_URL, url);
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-  curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, options.max_redirects > 0 ? 1L : 0L);
+  curl_easy_setopt(curl, CURLOPT_MAXREDIRS, options.max_redirects);
+  curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(curl, CURLOPT_OPENSOCKETFUNCTION, open_checked_socket);
+  curl_easy_setopt(curl, CURLOPT_OPENSOCKETDATA, &state);
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, options.connect_timeout_ms);
   curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, options.timeout_ms);
   curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
@@ -92,7 +166,7 @@ int tessera_http_get(const char *url, const char *const *request_headers, size_t
   CURLcode code = curl_easy_perform(curl);
   curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &out->status);
   out->curl_code = (int)code;
-  if (code != CURLE_OK) {
+  if (code != CURLE_OK && !out->refused_address) {
     snprintf(out->error, TESSERA_HTTP_ERROR_SIZE, "%s", error[0] ? error : curl_easy_strerror(code));
   }
   curl_slist_free_all(headers);

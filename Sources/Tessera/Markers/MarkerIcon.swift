@@ -42,6 +42,22 @@ public final class MarkerIcon: Sendable {
   /// Reads a PNG, JPEG or WebP file and its `@2x`/`@3x` siblings when present
   /// (`pin.png`, `pin@2x.png`, `pin@3x.png`); `pin@2x.png` named directly is read as 2×.
   public convenience init(contentsOfFile path: String) throws {
+    do {
+      try self.init(named: path, access: .local(directory: FileManager.default.currentDirectoryPath), field: path)
+    } catch let error as ResourceAccessError {
+      throw MarkerError(source: path, reason: "cannot read the icon file (\(error))")
+    }
+  }
+
+  /// The icon `name` names for `field`, read through `access`: a provided resource of that name,
+  /// or a file with its `@2x`/`@3x` siblings when present (`pin.png`, `pin@2x.png`,
+  /// `pin@3x.png`; `pin@2x.png` named directly is read as 2×).
+  public convenience init(named name: String, access: ResourceAccess, field: String) throws {
+    if access.provides(name) {
+      self.init(image: try ImageCodec.decode(try access.contents(name, field: field), source: field))
+      return
+    }
+    let path = try access.path(name, field: field)
     let url = URL(fileURLWithPath: path)
     let ext = url.pathExtension
     var base = url.deletingPathExtension().path
@@ -53,14 +69,17 @@ public final class MarkerIcon: Sendable {
     var variants: [(scale: Double, image: RGBAImage)] = []
     // A name without an extension has none in its siblings either (`pin`, `pin@2x`).
     let suffix = ext.isEmpty ? "" : "." + ext
-    for scale in [1.0, 2, 3] {
-      let candidate = scale == 1 ? base + suffix : "\(base)@\(Int(clamping: scale))x" + suffix
-      guard scale == namedScale || FileManager.default.fileExists(atPath: candidate) else { continue }
-      guard let data = FileManager.default.contents(atPath: candidate) else {
-        if scale == namedScale { throw MarkerError(source: candidate, reason: "cannot read the icon file") }
+    for scale in [1, 2, 3] {
+      let candidate = scale == 1 ? base + suffix : "\(base)@\(scale)x" + suffix
+      let bytes: [UInt8]
+      do {
+        bytes = try access.contents(candidate, field: field, maxBytes: 64 << 20)
+      } catch {
+        // Only the file named must be there; its siblings are optional.
+        if Double(scale) == namedScale { throw error }
         continue
       }
-      variants.append((scale, try ImageCodec.decode(Array(data), source: candidate)))
+      variants.append((Double(scale), try ImageCodec.decode(bytes, source: candidate)))
     }
     self.init(variants: variants)
   }

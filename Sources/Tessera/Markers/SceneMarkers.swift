@@ -29,27 +29,30 @@ enum SceneMarkers {
   /// The fields of a marker set.
   static let knownSetFields: Set<String> = ["geojson", "icons", "iconProperty", "groundAnchor"]
 
-  static func load(_ cursor: JSONCursor, directory: String) throws -> [Marker] {
-    try loadSelecting(cursor, directory: directory).markers
+  static func load(_ cursor: JSONCursor, access: ResourceAccess) throws -> [Marker] {
+    try loadSelecting(cursor, access: access).markers
   }
 
-  /// The markers, and the one marked `"selected": true` (the last when several are).
-  static func loadSelecting(_ cursor: JSONCursor, directory: String) throws -> (markers: [Marker], selected: Marker?) {
-    var loader = Loader(directory: directory)
+  /// The markers, and the one marked `"selected": true` (the last when several are); files
+  /// their fields name are read through `access`.
+  static func loadSelecting(_ cursor: JSONCursor, access: ResourceAccess) throws -> (
+    markers: [Marker], selected: Marker?
+  ) {
+    var loader = Loader(access: access)
     let markers = try loader.markers(cursor)
     return (markers, loader.selected)
   }
 
   struct Loader {
-    let directory: String
+    let access: ResourceAccess
     /// Icons loaded once per file (and per colour), shared by every marker using them.
     var files: [String: MarkerIcon] = [:]
     var tints: [String: MarkerIcon] = [:]
     /// The marker a `"selected": true` asks to select.
     var selected: Marker?
 
-    init(directory: String) {
-      self.directory = directory
+    init(access: ResourceAccess) {
+      self.access = access
     }
 
     /// The markers of a `markers` section: a set, or a list of markers and sets.
@@ -72,13 +75,17 @@ enum SceneMarkers {
       }
     }
 
-    mutating func icon(file: String, field: JSONCursor) throws -> MarkerIcon {
-      let path = Scene.absolutePath(file, against: directory)
-      if let icon = files[path] { return icon }
+    /// The icon `name` names: a resource the access provides, else a file (with its @2x and @3x
+    /// siblings) when the access reaches files.
+    mutating func icon(file name: String, field: JSONCursor) throws -> MarkerIcon {
       do {
-        let icon = try MarkerIcon(contentsOfFile: path)
-        files[path] = icon
+        let key = access.provides(name) ? "provided:" + name : try access.path(name, field: field.path)
+        if let icon = files[key] { return icon }
+        let icon = try MarkerIcon(named: name, access: access, field: field.path)
+        files[key] = icon
         return icon
+      } catch let error as ResourceAccessError {
+        throw MarkerError(source: field.source, reason: "\(error)")
       } catch {
         throw MarkerError(source: "\(field.source): \(field.path)", reason: "\(error)")
       }
@@ -198,7 +205,7 @@ enum SceneMarkers {
 
     /// A GeoJSON marker set.
     mutating func set(_ cursor: JSONCursor) throws -> [Marker] {
-      let file = Scene.absolutePath(try cursor["geojson"].string(), against: directory)
+      let name = try cursor["geojson"].string()
       var icons: [String: MarkerIcon] = [:]
       if cursor["icons"].exists {
         for (name, path) in try cursor["icons"].members() {
@@ -207,12 +214,17 @@ enum SceneMarkers {
       }
       let property = try cursor["iconProperty"].optionalString() ?? "icon"
       let anchor = try anchor(cursor["groundAnchor"])
-      guard let data = FileManager.default.contents(atPath: file) else {
-        throw MarkerError(source: file, reason: "cannot read the GeoJSON file")
+      let file: String
+      let data: [UInt8]
+      do {
+        file = access.provides(name) ? name : try access.path(name, field: cursor["geojson"].path)
+        data = try access.contents(name, field: cursor["geojson"].path)
+      } catch {
+        throw MarkerError(source: cursor.source, reason: "\(error)")
       }
       let root: JSONValue
       do {
-        root = try JSONParser.parse(Array(data))
+        root = try JSONParser.parse(data)
       } catch {
         throw MarkerError(source: file, reason: "invalid JSON at \(error)")
       }

@@ -124,6 +124,8 @@ public final class HeatmapOverlay: MapOverlay {
     (0.2, Color(r: 102, g: 225, b: 0)), (1, Color(r: 255, g: 0, b: 0)),
   ]
 
+  override var pointCount: Int { points.count }
+
   public init(points: [WeightedPoint]) {
     self.points = points
   }

@@ -49,6 +49,7 @@ extension Map {
     guard overlayLayer.isDirty else { return }
     let ordered = overlayLayer.ordered
     for overlay in ordered { try OverlayValidation.check(overlay) }
+    try checkContentLimits(overlays: ordered)
     let location = overlayLayer.isMyLocationEnabled ? overlayLayer.myLocation : nil
     if let location {
       guard location.coordinate.latitude.isFinite, location.coordinate.longitude.isFinite,
@@ -62,7 +63,8 @@ extension Map {
       overlayLayer.isDirty = false
       return
     }
-    let built = OverlayStyle(ordered, myLocation: location, pixelRatio: styleSettings.pixelRatio)
+    let built = try OverlayStyle(
+      ordered, myLocation: location, pixelRatio: styleSettings.pixelRatio, cancellation: cancellation)
     let style = try Style.parse(built.document, source: "overlays")
     let pictures = Dictionary(
       uniqueKeysWithValues: built.pictures.map { id, picture in
@@ -74,5 +76,28 @@ extension Map {
         dataRoot: FileManager.default.currentDirectoryPath, localRoot: nil, settings: styleSettings),
       loader: tileLoader, settings: styleSettings, images: built.images, prebound: pictures)
     overlayLayer.isDirty = false
+  }
+}
+
+extension Map {
+  /// Throws ``ContentLimitError`` when the markers, the overlays or their points after
+  /// densification exceed ``contentLimits``; counts only, nothing is made.
+  func checkContentLimits(overlays: [MapOverlay]? = nil) throws(ContentLimitError) {
+    let markers = markerLayer.markers.count
+    guard markers <= contentLimits.markers else {
+      throw ContentLimitError(what: "markers", count: markers, limit: contentLimits.markers)
+    }
+    let overlays = overlays ?? overlayLayer.ordered
+    guard overlays.count <= contentLimits.overlays else {
+      throw ContentLimitError(what: "overlays", count: overlays.count, limit: contentLimits.overlays)
+    }
+    var points = 0
+    for overlay in overlays {
+      points &+= overlay.pointCount
+      guard points <= contentLimits.overlayPoints else {
+        throw ContentLimitError(
+          what: "overlay points after densification (or more)", count: points, limit: contentLimits.overlayPoints)
+      }
+    }
   }
 }

@@ -19,6 +19,10 @@ public class MapOverlay {
   init() {}
 
   func changed() { map?.overlaysChanged() }
+
+  /// The points drawing the overlay makes (after geodesic densification, rings of circles,
+  /// pieces of spans), counted without making them: checked against ``ContentLimits``.
+  var pointCount: Int { 0 }
 }
 
 /// A line through coordinates (GMSPolyline): `strokeWidth` points wide in `strokeColor`, with
@@ -37,6 +41,10 @@ public final class Polyline: MapOverlay {
 
   public init(path: [Coordinate]) {
     self.path = path
+  }
+
+  override var pointCount: Int {
+    (geodesic ? OverlayGeometry.geodesicPointCount(path) : path.count) &+ 2 &* spans.count
   }
 }
 
@@ -58,6 +66,10 @@ public final class Polygon: MapOverlay {
     self.path = path
     self.holes = holes
   }
+
+  override var pointCount: Int {
+    ([path] + holes).reduce(0) { $0 &+ (geodesic ? OverlayGeometry.geodesicPointCount($1) : $1.count) &+ 1 }
+  }
 }
 
 /// A circle of `radius` metres on the earth's surface around `position` (GMSCircle): the
@@ -76,4 +88,6 @@ public final class Circle: MapOverlay {
     self.position = position
     self.radius = radius
   }
+
+  override var pointCount: Int { 361 }
 }

@@ -21,6 +21,17 @@ enum OverlayGeometry {
     return result
   }
 
+  /// The number of points ``geodesic(_:)`` makes of `path`, counted without making them.
+  static func geodesicPointCount(_ path: [Coordinate]) -> Int {
+    guard path.count > 1 else { return path.count }
+    var count = 1
+    for (a, b) in zip(path, path.dropFirst()) {
+      let arc = centralAngle(a, b) * 180 / .pi
+      count &+= max(Int(clamping: (arc / geodesicStep).rounded(.up)), 1)
+    }
+    return count
+  }
+
   /// The point a share `t` along the great circle from `a` to `b`.
   static func interpolate(_ a: Coordinate, _ b: Coordinate, _ t: Double) -> Coordinate {
     let angle = centralAngle(a, b)

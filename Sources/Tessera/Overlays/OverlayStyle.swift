@@ -47,11 +47,15 @@ struct OverlayStyle {
     var name: String { ["fill", "line", "stamp"][rawValue] }
   }
 
-  /// The style of `overlays` (in drawing order) and the my-location layer over them.
-  init(_ overlays: [MapOverlay], myLocation: LocationFix?, pixelRatio: Double) {
+  /// The style of `overlays` (in drawing order) and the my-location layer over them; stops with
+  /// ``RenderCancelledError`` between overlays once `cancellation` is cancelled.
+  init(
+    _ overlays: [MapOverlay], myLocation: LocationFix?, pixelRatio: Double, cancellation: RenderCancellation? = nil
+  ) throws(RenderCancelledError) {
     source = "tessera-overlays-\(Self.generations.add(1, ordering: .relaxed).newValue)"
     self.pixelRatio = pixelRatio
     for overlay in overlays {
+      try cancellation?.check()
       switch overlay {
       case let polyline as Polyline: add(polyline)
       case let polygon as Polygon:

@@ -17,9 +17,10 @@ import TesseraNumbers
 ///   as a polyline or polygon, coloured by its simplestyle properties (`stroke`,
 ///   `stroke-width`, `stroke-opacity`, `fill`, `fill-opacity`);
 /// - `"myLocation": {"position": [LAT, LNG], "accuracy": METRES, "heading": DEGREES}`.
-/// Paths are relative to the scene file.
+/// Files are read through the scene's ``ResourceAccess`` (relative to the scene file when it
+/// reaches files).
 extension SceneOverlays {
-  static func spans(_ cursor: JSONCursor, path: [Coordinate], directory: String) throws -> [StyleSpan] {
+  static func spans(_ cursor: JSONCursor, path: [Coordinate], access: ResourceAccess) throws -> [StyleSpan] {
     var spans: [StyleSpan] = []
     if !cursor["spans"].isAbsentOrNull {
       for element in try cursor["spans"].elements() {
@@ -34,7 +35,7 @@ extension SceneOverlays {
           }
           spans.append(StyleSpan(style: .gradient(from: from, to: to), segments: segments))
         } else if let stamp = try element["stamp"].optionalString() {
-          let image = try picture(stamp, directory: directory, field: element["stamp"])
+          let image = try picture(stamp, access: access, field: element["stamp"])
           spans.append(StyleSpan(style: .stamp(image), segments: segments))
         } else {
           throw MarkerError(
@@ -82,10 +83,10 @@ extension SceneOverlays {
     }
   }
 
-  static func groundOverlays(_ cursor: JSONCursor, directory: String) throws -> [MapOverlay] {
+  static func groundOverlays(_ cursor: JSONCursor, access: ResourceAccess) throws -> [MapOverlay] {
     guard !cursor.isAbsentOrNull else { return [] }
     return try cursor.elements().map { element in
-      let image = try picture(try element["image"].string(), directory: directory, field: element["image"])
+      let image = try picture(try element["image"].string(), access: access, field: element["image"])
       let overlay: GroundOverlay
       if !element["bounds"].isAbsentOrNull {
         let box = try element["bounds"].elements().map { try $0.number() }
@@ -114,11 +115,16 @@ extension SceneOverlays {
     }
   }
 
-  static func tileOverlays(_ cursor: JSONCursor, directory: String) throws -> [MapOverlay] {
+  static func tileOverlays(_ cursor: JSONCursor, access: ResourceAccess) throws -> [MapOverlay] {
     guard !cursor.isAbsentOrNull else { return [] }
     return try cursor.elements().map { element in
       var source = try element["source"].string()
-      if !source.contains("://") { source = Scene.absolutePath(source, against: directory) }
+      do {
+        source = try access.sourceReference(source, field: element["source"].path)
+        if !source.contains("://") { source = try access.path(source, field: element["source"].path) }
+      } catch {
+        throw MarkerError(source: element.source, reason: "\(error)")
+      }
       let overlay = TileOverlay(source: source)
       overlay.tileSize = try element["tileSize"].integer(default: 256, in: 64...4096)
       overlay.opacity = try element["opacity"].number(default: 1, in: 0...1)
@@ -127,13 +133,13 @@ extension SceneOverlays {
     }
   }
 
-  static func heatmaps(_ cursor: JSONCursor, directory: String) throws -> [MapOverlay] {
+  static func heatmaps(_ cursor: JSONCursor, access: ResourceAccess) throws -> [MapOverlay] {
     guard !cursor.isAbsentOrNull else { return [] }
     return try cursor.elements().map { element in
       var points: [HeatmapOverlay.WeightedPoint] = []
       if let file = try element["geojson"].optionalString() {
         let property = try element["weightProperty"].optionalString() ?? "weight"
-        for feature in try features(file, directory: directory) {
+        for feature in try features(file, access: access, field: element["geojson"]) {
           let geometry = feature["geometry"]
           guard geometry["type"].value?.string == "Point" else { continue }
           let position = try lngLat(geometry["coordinates"])
@@ -175,12 +181,12 @@ extension SceneOverlays {
     }
   }
 
-  static func geojsonOverlays(_ cursor: JSONCursor, directory: String) throws -> [MapOverlay] {
+  static func geojsonOverlays(_ cursor: JSONCursor, access: ResourceAccess) throws -> [MapOverlay] {
     guard !cursor.isAbsentOrNull else { return [] }
     var overlays: [MapOverlay] = []
     for element in try cursor.elements() {
       let zIndex = try zIndex(element)
-      for feature in try features(try element["geojson"].string(), directory: directory) {
+      for feature in try features(try element["geojson"].string(), access: access, field: element["geojson"]) {
         let made = try GeoJSONOverlays.overlays(feature)
         for overlay in made { overlay.zIndex = zIndex }
         overlays += made
@@ -205,28 +211,34 @@ extension SceneOverlays {
     try element["zIndex"].integer(default: 0, in: Int(Int32.min)...Int(Int32.max))
   }
 
-  /// A picture file (PNG, JPEG or WebP), relative to `directory`.
-  static func picture(_ file: String, directory: String, field: JSONCursor) throws -> RGBAImage {
-    let path = Scene.absolutePath(file, against: directory)
-    guard let bytes = FileManager.default.contents(atPath: path) else {
-      throw MarkerError(source: "\(field.source): \(field.path)", reason: "cannot read the image '\(path)'")
+  /// A picture (PNG, JPEG, WebP or GIF) that `field` names, read through `access`.
+  static func picture(_ file: String, access: ResourceAccess, field: JSONCursor) throws -> RGBAImage {
+    let bytes: [UInt8]
+    do {
+      bytes = try access.contents(file, field: field.path)
+    } catch {
+      throw MarkerError(source: field.source, reason: "\(error)")
     }
     do {
-      return try ImageCodec.decode(Array(bytes), source: path)
+      return try ImageCodec.decode(bytes, source: file)
     } catch {
-      throw MarkerError(source: path, reason: "not a readable image: \(error)")
+      throw MarkerError(source: "\(field.source): \(field.path)", reason: "not a readable image: \(error)")
     }
   }
 
-  /// The features of a GeoJSON file (a FeatureCollection or one Feature).
-  static func features(_ file: String, directory: String) throws -> [JSONCursor] {
-    let path = Scene.absolutePath(file, against: directory)
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw MarkerError(source: path, reason: "cannot read the GeoJSON file")
+  /// The features of a GeoJSON file (a FeatureCollection or one Feature) that `field` names,
+  /// read through `access`.
+  static func features(_ file: String, access: ResourceAccess, field: JSONCursor) throws -> [JSONCursor] {
+    let data: [UInt8]
+    do {
+      data = try access.contents(file, field: field.path)
+    } catch {
+      throw MarkerError(source: field.source, reason: "\(error)")
     }
+    let path = access.provides(file) ? file : (try? access.path(file, field: field.path)) ?? file
     let root: JSONValue
     do {
-      root = try JSONParser.parse(Array(data))
+      root = try JSONParser.parse(data)
     } catch {
       throw MarkerError(source: path, reason: "invalid JSON at \(error)")
     }

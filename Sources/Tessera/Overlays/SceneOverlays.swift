@@ -7,10 +7,10 @@ import TesseraNumbers
 extension MapOverlay {
   /// The overlays of scene overlay fields (`polylines`, `polygons`, `circles`,
   /// `groundOverlays`, `tileOverlays`, `heatmaps`, `geojsonOverlays`), each checked against the
-  /// limits it is drawn with; errors name `source` and the field. Files are relative to
-  /// `directory`.
-  public static func overlays(sceneFields: JSONValue, source: String, directory: String) throws -> [MapOverlay] {
-    let overlays = try SceneOverlays.load(JSONCursor(root: sceneFields, source: source), directory: directory)
+  /// limits it is drawn with; errors name `source` and the field. Files the fields name are
+  /// read through `access`.
+  public static func overlays(sceneFields: JSONValue, source: String, access: ResourceAccess) throws -> [MapOverlay] {
+    let overlays = try SceneOverlays.load(JSONCursor(root: sceneFields, source: source), access: access)
     for overlay in overlays { try OverlayValidation.check(overlay) }
     return overlays
   }
@@ -35,8 +35,8 @@ enum SceneOverlays {
   static let circleFields: Set<String> = ["center", "radius", "fillColor", "strokeColor", "strokeWidth", "zIndex"]
 
   /// The overlays of the scene's overlay fields, in the order of ``sceneFields``; files are
-  /// relative to `directory`.
-  static func load(_ root: JSONCursor, directory: String) throws -> [MapOverlay] {
+  /// read through `access`.
+  static func load(_ root: JSONCursor, access: ResourceAccess) throws -> [MapOverlay] {
     var overlays: [MapOverlay] = []
     for element in root["polylines"].isAbsentOrNull ? [] : try root["polylines"].elements() {
       let path: [Coordinate]
@@ -54,7 +54,7 @@ enum SceneOverlays {
       line.strokeWidth = try element["width"].number(default: 1, in: 0...1000)
       line.geodesic = try element["geodesic"].bool(default: false)
       line.zIndex = try element["zIndex"].integer(default: 0, in: Int(Int32.min)...Int(Int32.max))
-      line.spans = try spans(element, path: path, directory: directory)
+      line.spans = try spans(element, path: path, access: access)
       line.strokePattern = try pattern(element["pattern"])
       overlays.append(line)
     }
@@ -77,10 +77,10 @@ enum SceneOverlays {
       circle.zIndex = try element["zIndex"].integer(default: 0, in: Int(Int32.min)...Int(Int32.max))
       overlays.append(circle)
     }
-    overlays += try groundOverlays(root["groundOverlays"], directory: directory)
-    overlays += try tileOverlays(root["tileOverlays"], directory: directory)
-    overlays += try heatmaps(root["heatmaps"], directory: directory)
-    overlays += try geojsonOverlays(root["geojsonOverlays"], directory: directory)
+    overlays += try groundOverlays(root["groundOverlays"], access: access)
+    overlays += try tileOverlays(root["tileOverlays"], access: access)
+    overlays += try heatmaps(root["heatmaps"], access: access)
+    overlays += try geojsonOverlays(root["geojsonOverlays"], access: access)
     return overlays
   }
 

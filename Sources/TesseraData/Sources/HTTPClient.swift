@@ -30,6 +30,10 @@ enum HTTPClient {
     var timeoutMilliseconds: Int
     var maxBodyBytes: Int
     var userAgent: String
+    /// Redirects followed by libcurl; 0 returns a redirect as the response.
+    var maxRedirects = 5
+    /// Whether loopback, private and link-local addresses may be connected to.
+    var allowsPrivateAddresses = true
   }
 
   static func get(_ url: String, headers: [String], settings: Settings) throws(TransportError) -> Response {
@@ -39,7 +43,8 @@ enum HTTPClient {
       defer { pointers.forEach { free($0) } }
       let options = tessera_http_options(
         connect_timeout_ms: settings.connectTimeoutMilliseconds, timeout_ms: settings.timeoutMilliseconds,
-        max_body_bytes: settings.maxBodyBytes, user_agent: agent)
+        max_body_bytes: settings.maxBodyBytes, user_agent: agent, max_redirects: settings.maxRedirects,
+        allow_private_addresses: settings.allowsPrivateAddresses ? 1 : 0)
       return pointers.withUnsafeMutableBufferPointer { buffer in
         buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { constant in
           tessera_http_get(url, constant.baseAddress, constant.count, options, &response)
@@ -67,28 +72,4 @@ enum HTTPClient {
     }
     return Response(status: Int(response.status), body: body, headers: parsed)
   }
-}
-
-/// One HTTP(S) GET for callers outside the tile loader (the render service's marker icons).
-public enum HTTPFetch {
-  /// The status and body of `url`, waiting at most `timeout` seconds and taking at most
-  /// `maxBytes`; throws a one-line reason when no answer came.
-  public static func get(_ url: String, timeout: Double, maxBytes: Int) throws -> (status: Int, body: [UInt8]) {
-    do {
-      let response = try HTTPClient.get(
-        url, headers: [],
-        settings: HTTPClient.Settings(
-          connectTimeoutMilliseconds: Int(clamping: min(timeout, 10) * 1000),
-          timeoutMilliseconds: Int(clamping: timeout * 1000),
-          maxBodyBytes: maxBytes, userAgent: "tessera-serve"))
-      return (response.status, response.body)
-    } catch {
-      throw HTTPFetchError(reason: error.bodyTooLarge ? "larger than \(maxBytes) bytes" : error.message)
-    }
-  }
-}
-
-public struct HTTPFetchError: Error, CustomStringConvertible {
-  public let reason: String
-  public var description: String { reason }
 }

@@ -170,7 +170,7 @@ extension StyleRenderer {
     input.glyphAtlas = SymbolAtlasTexture(key: glyphKey, width: atlas.width, height: atlas.height)
     if !icons.isEmpty {
       let iconKey = ResourceKey(IconAtlasKey(revision: revision))
-      var uploader = TileTextureUploader(resources: resources)
+      let uploader = TileTextureUploader(resources: resources)
       try uploader.upload(iconKey, width: icons.width, height: icons.height) { icons.pixels }
       input.iconAtlas = SymbolAtlasTexture(key: iconKey, width: icons.width, height: icons.height)
     }

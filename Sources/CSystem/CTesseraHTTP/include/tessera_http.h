@@ -16,6 +16,12 @@ typedef struct {
   size_t max_body_bytes;
   /// The User-Agent header.
   const char *user_agent;
+  /// Redirects followed (0: a redirect is returned as the response, for the caller to check).
+  long max_redirects;
+  /// Whether addresses that are not public (loopback, private, link-local, multicast, …) may
+  /// be connected to; when 0 such a connection is refused before it is made, whatever name
+  /// resolved to it.
+  int allow_private_addresses;
 } tessera_http_options;
 
 /// What came back. `body` and `headers` are malloc'd; free with tessera_http_free.
@@ -31,6 +37,9 @@ typedef struct {
   int curl_code;
   /// Whether the body exceeded max_body_bytes.
   int body_too_large;
+  /// Whether a connection was refused because its address is not public (then `error` names
+  /// the address).
+  int refused_address;
   char error[TESSERA_HTTP_ERROR_SIZE];
 } tessera_http_response;
 

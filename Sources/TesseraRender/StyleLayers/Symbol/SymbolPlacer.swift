@@ -410,8 +410,6 @@ struct SymbolPlacer {
     _ candidate: Candidate, values: LayerValues, result: inout PlacedSymbols, tilePass: TilePass? = nil
   ) -> SymbolOutput? {
     let instance = candidate.instance
-    let layer = values.layer
-    let zoom = values.zoom
     let feature = instance.feature
     guard let anchor = project(dx: candidate.offset.x, dy: candidate.offset.y) else { return nil }
     // Anchors far outside the view cannot show a label in it (the grid's margin and the
