@@ -120,15 +120,16 @@ public struct Scene: Sendable {
     }
   }
 
-  /// Reads and parses a scene file.
-  public static func load(path: String) throws(SceneError) -> Scene {
+  /// Reads and parses a scene file; its fields reach what `access` allows (by default local
+  /// files relative to the scene's folder, and sources of any kind).
+  public static func load(path: String, access: ResourceAccess? = nil) throws(SceneError) -> Scene {
     let bytes: [UInt8]
     do {
       bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     } catch {
       throw SceneError.unreadable(path: path, reason: (error as NSError).localizedDescription)
     }
-    return try parse(bytes, path: path)
+    return try parse(bytes, path: path, access: access)
   }
 
   /// Parses scene JSON; relative paths inside resolve against `path`'s directory unless

@@ -1,4 +1,5 @@
 import Foundation
+import Tessera
 import TesseraGL
 import TesseraJSON
 import TesseraNumbers
@@ -23,13 +24,14 @@ enum BatchCommand {
     if let report = arguments.value("report") {
       try FileOutput.refuseOverwriting([("--report", report)], inputs: [("--batch", jobsPath)])
     }
-    let (jobs, problems) = try BatchJobs.load(path: jobsPath)
+    let reads = ResourceLog()
+    let (jobs, problems, inputs) = try BatchJobs.load(path: jobsPath, reads: reads)
     for problem in problems { console.printError("tessera render: \(problem)") }
     for warning in Set(jobs.flatMap(\.scene.warnings)).sorted() {
       console.printError("tessera render: warning: \(warning)")
     }
     guard !jobs.isEmpty else { throw CommandFailure("\(jobsPath): no jobs to render") }
-    let renderer = BatchRenderer(jobs: jobs, threads: threads, gpu: gpu)
+    let renderer = BatchRenderer(jobs: jobs, threads: threads, gpu: gpu, inputs: inputs, reads: reads)
     let report = try renderer.run()
     for failure in report.failures { console.printError("tessera render: \(jobsPath) \(failure)") }
     let perSecond = Double(report.written) / max(report.seconds, 1e-9)

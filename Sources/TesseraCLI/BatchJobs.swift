@@ -24,12 +24,19 @@ enum BatchJobs {
   /// Fields of a line that are not scene fields.
   static let jobFields: Set<String> = ["output", "format", "scene"]
 
-  /// The jobs of the file at `path`, and one message for each line that is not a valid job.
-  static func load(path: String) throws(CommandFailure) -> (jobs: [BatchJob], problems: [String]) {
+  /// The jobs of the file at `path`, one message for each line that is not a valid job, and the
+  /// batch's inputs (the jobs file, the scene files and every file their fields name; the files
+  /// read while rendering are written to `reads`). A job whose output is one of the inputs is a
+  /// problem line.
+  static func load(path: String, reads: ResourceLog) throws(CommandFailure) -> (
+    jobs: [BatchJob], problems: [String], inputs: OutputGuard
+  ) {
     let bytes = try FileOutput.read(path)
     let folder = (path as NSString).deletingLastPathComponent
     var jobs: [BatchJob] = []
     var problems: [String] = []
+    var inputs = OutputGuard()
+    inputs.add(path, as: "the jobs file")
     var lineNumber = 0
     for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
       lineNumber += 1
@@ -37,16 +44,29 @@ enum BatchJobs {
         continue
       }
       do {
-        jobs.append(try job(Array(line), line: lineNumber, jobsPath: path, folder: folder))
+        jobs.append(
+          try job(Array(line), line: lineNumber, jobsPath: path, folder: folder, reads: reads, inputs: &inputs))
       } catch {
         problems.append("\(path) line \(lineNumber): \(error)")
       }
     }
-    return (jobs, problems)
+    // Every output against every input (a job's output may be another job's icon).
+    var kept: [BatchJob] = []
+    for job in jobs {
+      do {
+        try inputs.check(job.output, option: "line \(job.line): field 'output'")
+        kept.append(job)
+      } catch {
+        problems.append("\(path) \(error)")
+      }
+    }
+    return (kept, problems, inputs)
   }
 
   /// Parses one line.
-  static func job(_ bytes: [UInt8], line: Int, jobsPath: String, folder: String) throws -> BatchJob {
+  static func job(
+    _ bytes: [UInt8], line: Int, jobsPath: String, folder: String, reads: ResourceLog, inputs: inout OutputGuard
+  ) throws -> BatchJob {
     guard case .object(let object) = try JSONParser.parse(bytes) else {
       throw CommandFailure("expected a JSON object")
     }
@@ -74,10 +94,12 @@ enum BatchJobs {
       fields = base
     }
     for (key, value) in object.pairs where !jobFields.contains(key) { fields[key] = value }
-    let scene = try Scene.parse(JSONValue.object(fields), path: scenePath)
-    if FileOutput.sameFile(output, jobsPath) || FileOutput.sameFile(output, scenePath) {
-      throw CommandFailure("field 'output': \(output) is an input of the batch: refusing to overwrite it")
-    }
+    let sceneFolder = (scenePath as NSString).deletingLastPathComponent
+    let scene = try Scene.parse(
+      JSONValue.object(fields), path: scenePath, access: .local(directory: sceneFolder, log: reads))
+    inputs.add(scenePath, as: "scene \(scenePath)")
+    inputs.addNames(in: .object(fields), against: sceneFolder)
+    inputs.add(reads)
     if scene.animation != nil { throw CommandFailure("field 'animation': batch jobs draw single images") }
     return BatchJob(line: line, scene: scene, output: output, format: format)
   }

@@ -13,6 +13,9 @@ final class BatchRenderer: Sendable {
   let jobs: [BatchJob]
   let threads: Int
   let gpu: GPUSelection
+  /// What the batch reads: no job writes over it (checked again as files are read).
+  let inputs: OutputGuard
+  let reads: ResourceLog
   private let progress: Mutex<Progress>
   /// Resident memory is sampled after every this many finished jobs (and after the last).
   let sampleInterval: Int
@@ -33,10 +36,12 @@ final class BatchRenderer: Sendable {
     let residentCurve: [(jobs: Int, bytes: Int)]
   }
 
-  init(jobs: [BatchJob], threads: Int, gpu: GPUSelection) {
+  init(jobs: [BatchJob], threads: Int, gpu: GPUSelection, inputs: OutputGuard, reads: ResourceLog) {
     self.jobs = jobs
     self.threads = threads
     self.gpu = gpu
+    self.inputs = inputs
+    self.reads = reads
     sampleInterval = max(1, jobs.count / 40)
     progress = Mutex(Progress(residentCurve: [(0, ResidentMemory.bytes())]))
   }
@@ -53,6 +58,9 @@ final class BatchRenderer: Sendable {
         defer { done.leave() }
         do {
           let bytes = try job.format.encode(try result.get().image)
+          var outputs = inputs
+          outputs.add(reads)
+          try outputs.check(job.output, option: "field 'output'")
           try FileOutput.write(bytes, to: job.output)
           finish(failure: nil)
         } catch {

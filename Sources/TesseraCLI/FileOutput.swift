@@ -4,16 +4,21 @@ import TesseraNumbers
 /// Reading inputs and writing outputs safely; errors name the path and say what is wrong.
 ///
 /// Writing replaces a regular file with the whole new contents at once (a temporary file in
-/// the same folder, renamed over it), keeping the file's permissions. A symbolic link is
-/// written through (its target is replaced, the link stays). A file with several hard links is
-/// rewritten in place, so every name keeps seeing it. Anything that is not a regular file (a
-/// folder, a FIFO, a device, a socket) is refused, as are empty names and missing folders.
+/// the same folder, renamed over it), keeping the file's permissions. A symbolic link is never
+/// written through: it is refused, so an output cannot reach a file elsewhere by a link planted
+/// in its place. A file with several hard links is rewritten in place, so every name keeps
+/// seeing it. Anything that is not a regular file (a folder, a FIFO, a device, a socket) is
+/// refused, as are empty names and missing folders. Commands check outputs against their
+/// inputs with ``OutputGuard`` first.
 enum FileOutput {
   static func write(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
     guard !path.isEmpty else { throw CommandFailure("cannot write: the output file name is empty") }
-    let target = resolvedTarget(path)
+    let target = path
     var status = stat()
     if lstat(target, &status) == 0 {
+      guard status.st_mode & S_IFMT != S_IFLNK else {
+        throw CommandFailure("cannot write \(path): it is a symbolic link; refusing to write through it")
+      }
       guard status.st_mode & S_IFMT == S_IFREG else {
         throw CommandFailure("cannot write \(path): it is \(kind(status.st_mode)), not a regular file")
       }
@@ -71,22 +76,6 @@ enum FileOutput {
       == URL(fileURLWithPath: b, relativeTo: URL(fileURLWithPath: cwd)).standardizedFileURL.path
   }
 
-  /// The path a write reaches: a symbolic link's final target (a dangling link's target too).
-  private static func resolvedTarget(_ path: String) -> String {
-    var current = path
-    for _ in 0..<40 {
-      var status = stat()
-      guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
-        let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
-      else { return current }
-      current =
-        destination.hasPrefix("/")
-        ? destination
-        : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
-    }
-    return current
-  }
-
   /// Writes to a temporary file beside `target` and renames it over `target`, with `mode`
   /// (the replaced file's permissions) when given.
   private static func replace(_ target: String, with bytes: [UInt8], mode: mode_t?, shownAs path: String)
@@ -112,7 +101,7 @@ enum FileOutput {
 
   /// Rewrites `target` in place (truncated, then written), keeping its inode.
   private static func writeInPlace(_ bytes: [UInt8], to target: String, shownAs path: String) throws(CommandFailure) {
-    let descriptor = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    let descriptor = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW)
     guard descriptor >= 0 else {
       throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))")
     }

@@ -26,6 +26,9 @@ struct MapSettings {
   var visible: [Coordinate] = []
   /// Whether the scene or the flags place the camera; otherwise it is fitted to the content.
   var placesCamera = true
+  /// The files and folders the scene's fields and the overlay flags named (an output must not
+  /// replace them).
+  let reads = ResourceLog()
 
   /// The options shared by `render` and `bench`.
   static let cameraOptions: [OptionSpec] = [
@@ -119,7 +122,8 @@ struct MapSettings {
     warnings = []
     updates = []
     if let scenePath {
-      let scene = try Scene.load(path: scenePath)
+      let scene = try Scene.load(
+        path: scenePath, access: .local(directory: (scenePath as NSString).deletingLastPathComponent, log: reads))
       self.scene = scene
       options = scene.options
       updates = scene.updates
@@ -347,7 +351,7 @@ struct MapSettings {
     if overlayFields.count > 0 {
       try map.addOverlays(
         from: .object(overlayFields), source: "command line",
-        access: .local(directory: FileManager.default.currentDirectoryPath))
+        access: .local(directory: FileManager.default.currentDirectoryPath, log: reads))
     }
     for spec in markerSpecs {
       let (marker, selected) = try MarkerFlag.parse(spec)

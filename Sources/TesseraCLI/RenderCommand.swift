@@ -97,11 +97,17 @@ enum RenderCommand: Command {
     }
     for warning in settings.warnings { console.printError("tessera render: warning: \(warning)") }
     let map = try settings.makeMap(console: console, command: "render")
+    // Everything read is known now (the scene's files, the open tile archives).
+    var outputs = OutputGuard(arguments: arguments, outputOptions: ["output", "accessibility"])
+    outputs.add(settings.reads)
+    outputs.addOpenFiles()
+    try outputs.check(output, option: "--output")
     if let animation {
-      try renderAnimation(animation, map: map, output: output, console: console)
+      try renderAnimation(animation, map: map, output: output, outputs: outputs, console: console)
       return 0
     }
     let accessibilityPath = arguments.value("accessibility")
+    if let accessibilityPath { try outputs.check(accessibilityPath, option: "--accessibility") }
     if accessibilityPath != nil { map.accessibilityElementsHidden = false }
     let snapshot = try map.snapshot()
     if let accessibilityPath {
@@ -191,7 +197,9 @@ enum RenderCommand: Command {
   }
 
   /// Renders every frame to a numbered PNG beside `output` and the whole to an APNG at `output`.
-  static func renderAnimation(_ settings: SceneAnimation, map: Map, output: String, console: Console) throws {
+  static func renderAnimation(
+    _ settings: SceneAnimation, map: Map, output: String, outputs: OutputGuard, console: Console
+  ) throws {
     let animation = try settings.animation(from: map.state)
     let stem = output.hasSuffix(".png") ? String(output.dropLast(4)) : output
     var writer = AnimatedPNGWriter(framesPerSecond: settings.framesPerSecond)
@@ -199,6 +207,7 @@ enum RenderCommand: Command {
     try map.render(animation, framesPerSecond: settings.framesPerSecond) { frame in
       let number = String(frame.index)
       let name = "\(stem)-\(String(repeating: "0", count: max(0, 4 - number.count)))\(number).png"
+      try outputs.check(name, option: "--output (frame)")
       try FileOutput.write(try PNGCodec.encode(frame.snapshot.image), to: name)
       try writer.add(frame.snapshot.image)
       count += 1

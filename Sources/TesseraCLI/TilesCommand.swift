@@ -95,6 +95,11 @@ enum TilesCommand: Command {
       try arguments.value("threads").map { text throws(UsageError) in
         try ValueParsers.integer(text, option: "threads", range: 1...256)
       } ?? ProcessInfo.processInfo.activeProcessorCount
+    var outputs = OutputGuard(arguments: arguments, outputOptions: ["output"])
+    outputs.add(settings.reads)
+    if let style = settings.style { outputs.addSources(ofStyle: style.path, dataRoot: style.dataRoot) }
+    outputs.addOpenFiles()
+    try outputs.check(output, option: "--output")
     let sink = try TileSink(output: output, format: format)
     // Metatiles are drawn once each: smaller caches than an interactive map's keep a long run
     // bounded (GPU geometry per thread; decoded tiles shared).
@@ -239,6 +244,9 @@ enum TilesCommand: Command {
       let values = text.split(separator: ",").compactMap { Double($0) }
       if values.count == 4 { bounds = (values[0], values[1], values[2], values[3]) }
     }
+    var outputs = OutputGuard(arguments: arguments, outputOptions: ["output"])
+    outputs.addOpenFiles()
+    try outputs.check(output, option: "--output")
     sink = try TileSink(output: output, format: format)
     for input in inputs {
       var batch: [(TileID, [UInt8])] = []

@@ -2,8 +2,8 @@ import Foundation
 import TesseraTestSupport
 import Testing
 
-/// Outputs never destroy what they should not: links are written through, files keep their
-/// mode and their other names, special files and inputs are refused, and mistakes get a
+/// Outputs never destroy what they should not: links are never written through, files keep
+/// their mode and their other names, special files and inputs are refused, and mistakes get a
 /// message naming the path.
 @Suite struct CLIOutputTests {
   func render(_ output: String, _ extra: [String] = []) -> CapturedRun {
@@ -14,15 +14,19 @@ import Testing
     (FileManager.default.contents(atPath: path) ?? Data()).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47])
   }
 
-  @Test func symbolicLinksAreWrittenThrough() throws {
+  @Test func symbolicLinksAreNeverWrittenThrough() throws {
     let folder = try temporaryDirectory()
     let target = folder + "/real.png"
     _ = FileManager.default.createFile(atPath: target, contents: Data("old".utf8))
     try FileManager.default.createSymbolicLink(atPath: folder + "/link.png", withDestinationPath: "real.png")
     let run = render(folder + "/link.png")
-    #expect(run.status == 0, "\(run.error)")
-    #expect(isPNG(target))
-    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.png") == "real.png")
+    #expect(run.status == 1)
+    #expect(run.error.contains("it is a symbolic link; refusing to write through it"), "\(run.error)")
+    #expect(FileManager.default.contents(atPath: target) == Data("old".utf8))
+    // A dangling link too: it would create a file wherever it points.
+    try FileManager.default.createSymbolicLink(atPath: folder + "/dangling.png", withDestinationPath: "/tmp/elsewhere")
+    #expect(render(folder + "/dangling.png").status == 1)
+    #expect(!FileManager.default.fileExists(atPath: "/tmp/elsewhere"))
   }
 
   @Test func replacedFilesKeepTheirModeAndHardLinks() throws {
@@ -79,7 +83,7 @@ import Testing
     let batch = CapturedRun(["render", "--batch", jobs, "--report", jobs])
     #expect(batch.status == 2 && batch.error.contains("--report \(jobs) is also --batch"))
     let job = CapturedRun(["render", "--batch", jobs, "--threads", "1"])
-    #expect(job.status == 1 && job.error.contains("line 1") && job.error.contains("refusing to overwrite"))
+    #expect(job.status == 1 && job.error.contains("line 1") && job.error.contains("refusing to replace"))
     let diff = CapturedRun(["diff", folder + "/a.png", folder + "/b.png", "--diff", folder + "/a.png"])
     #expect(diff.status == 2 && diff.error.contains("--diff"))
     #expect(FileManager.default.contents(atPath: scene) == original)

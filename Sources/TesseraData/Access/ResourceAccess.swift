@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TesseraNumbers
 
 /// What a reader of a description from outside (a scene file, a request body, command-line
@@ -23,16 +24,19 @@ public struct ResourceAccess: Sendable {
   let reach: Reach
   /// Content the caller provides by name, in either reach (looked up before files).
   let provided: [String: [UInt8]]
+  /// Where the files and folders resolved are written down, if anywhere.
+  let log: ResourceLog?
 
   /// Files and folders (relative names against `directory`) and tile sources and URLs of any
-  /// kind.
-  public static func local(directory: String) -> ResourceAccess {
-    ResourceAccess(reach: .local(directory: directory), provided: [:])
+  /// kind; each file or folder resolved is written to `log` when one is given (a command keeps
+  /// its outputs off what it read).
+  public static func local(directory: String, log: ResourceLog? = nil) -> ResourceAccess {
+    ResourceAccess(reach: .local(directory: directory), provided: [:], log: log)
   }
 
   /// No file, folder, source or URL a field names; only the resources in `providing`, by name.
   public static func inlineOnly(providing resources: [String: [UInt8]] = [:]) -> ResourceAccess {
-    ResourceAccess(reach: .inline, provided: resources)
+    ResourceAccess(reach: .inline, provided: resources, log: nil)
   }
 
   /// Whether fields may name files, folders, sources and URLs.
@@ -48,7 +52,7 @@ public struct ResourceAccess: Sendable {
   /// stays as it is).
   public func resolving(against directory: String) -> ResourceAccess {
     guard reachesFiles else { return self }
-    return ResourceAccess(reach: .local(directory: directory), provided: provided)
+    return ResourceAccess(reach: .local(directory: directory), provided: provided, log: log)
   }
 
   /// The absolute path of the file or folder `name` (relative to ``directory``) named by
@@ -59,7 +63,9 @@ public struct ResourceAccess: Sendable {
       throw .unreadable(field: field, name: name, reason: "an empty or invalid name")
     }
     let joined = name.hasPrefix("/") ? name : (directory.isEmpty ? name : directory + "/" + name)
-    return URL(fileURLWithPath: joined).standardizedFileURL.path
+    let resolved = URL(fileURLWithPath: joined).standardizedFileURL.path
+    log?.record(resolved)
+    return resolved
   }
 
   /// A tile source reference (a path, `mbtiles://…`, `pmtiles://…`, `file://…`, `http(s)://…`,
@@ -68,6 +74,16 @@ public struct ResourceAccess: Sendable {
   public func sourceReference(_ reference: String, field: String) throws(ResourceAccessError) -> String {
     if reference.hasPrefix("demo://") { return reference }
     guard reachesFiles else { throw .refused(field: field, kind: "a tile source") }
+    if let log, case .local(let directory) = reach {
+      var local = reference
+      for scheme in ["mbtiles://", "pmtiles://", "file://"] where local.hasPrefix(scheme) {
+        local = String(local.dropFirst(scheme.count))
+      }
+      if !local.contains("://") {
+        log.record(
+          URL(fileURLWithPath: local.hasPrefix("/") ? local : directory + "/" + local).standardizedFileURL.path)
+      }
+    }
     return reference
   }
 
@@ -96,6 +112,20 @@ public struct ResourceAccess: Sendable {
 
   /// Whether `name` is a resource the caller provided.
   public func provides(_ name: String) -> Bool { provided[name] != nil }
+}
+
+/// The files and folders a local ``ResourceAccess`` resolved, in order, from any thread.
+public final class ResourceLog: Sendable {
+  private let entries = Mutex<[String]>([])
+
+  public init() {}
+
+  /// The paths resolved so far.
+  public var paths: [String] { entries.withLock { $0 } }
+
+  func record(_ path: String) {
+    entries.withLock { if $0.count < 100_000 { $0.append(path) } }
+  }
 }
 
 /// A field that names something its reader may not reach, or cannot read.
