@@ -202,6 +202,7 @@ public final class Map {
   /// into one list of draws, with tile geometry and textures uploaded.
   public func composeFrame() throws -> FrameComposer.Frame {
     try cancellation?.check()
+    try MarkerValidation.check(markerLayer.markers)
     try updateOverlayRenderer()
     try cancellation?.check()
     let transform = state.transform

@@ -94,6 +94,9 @@ public struct Scene: Sendable {
     "camera": ["latitude", "longitude", "zoom", "bearing", "viewingAngle"],
     "padding": ["top", "left", "bottom", "right"],
     "animation": ["to", "update", "bearing", "viewingAngle", "duration", "fps", "easing"],
+    "fit": ["padding", "maxZoom", "wholeZoom"],
+    "traffic": ["geojson", "tiles", "sourceLayer", "attribute"],
+    "myLocation": SceneOverlays.myLocationFields,
   ]
 
   /// One warning for each field of the object at `cursor` not in `known` (throws when it is
@@ -193,6 +196,7 @@ public struct Scene: Sendable {
       warnings += try Scene.unknownFields(root["animation"]["to"], known: Scene.nestedFields["camera"]!)
     }
     warnings += try Scene.unknownMarkerFields(root["markers"])
+    warnings += try SceneOverlays.unknownFields(root)
     self.warnings = warnings
     // The data root and the style are files; relative names in the style resolve against the
     // data root.

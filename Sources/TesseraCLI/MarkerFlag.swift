@@ -6,6 +6,12 @@ import TesseraNumbers
 
 /// `--marker LAT,LNG[,key=value…]`: one marker from the command line.
 enum MarkerFlag {
+  /// The keys a spec may hold after `LAT,LNG`.
+  static let keys = [
+    "color", "icon", "selected", "info-window", "info-anchor", "title", "snippet", "rotation", "flat", "opacity", "z",
+    "anchor", "appear",
+  ]
+
   /// The comma-separated parts of a spec; commas inside parentheses (`color=rgb(1,2,3)`) do
   /// not split.
   static func parts(_ text: String) -> [String] {
@@ -42,6 +48,7 @@ enum MarkerFlag {
       let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
       let key = pair[0]
       let value = pair.count > 1 ? pair[1] : ""
+      guard keys.contains(key) else { throw UsageError("--marker: unknown key '\(key)' in '\(text)'") }
       func number() throws(UsageError) -> Double {
         guard let number = Double(value), number.isFinite else {
           throw UsageError("--marker: \(key) needs a number, found '\(value)' in '\(text)'")
@@ -65,8 +72,8 @@ enum MarkerFlag {
         }
       case "info-anchor":
         let xy = value.split(separator: ":").compactMap { Double($0) }
-        guard xy.count == 2, xy.allSatisfy(\.isFinite) else {
-          throw UsageError("--marker: info-anchor needs X:Y, found '\(value)'")
+        guard xy.count == 2, xy.allSatisfy({ $0.isFinite && abs($0) <= 100 }) else {
+          throw UsageError("--marker: info-anchor needs X:Y in −100…100, found '\(value)'")
         }
         marker.infoWindowAnchor = MarkerAnchor(x: xy[0], y: xy[1])
       case "title": marker.title = value
@@ -82,7 +89,9 @@ enum MarkerFlag {
           fromNumber: value, option: "marker z", range: Int(Int32.min)...Int(Int32.max))
       case "anchor":
         let xy = value.split(separator: ":").compactMap { Double($0) }
-        guard xy.count == 2 else { throw UsageError("--marker: anchor needs X:Y, found '\(value)'") }
+        guard xy.count == 2, xy.allSatisfy({ $0.isFinite && abs($0) <= 100 }) else {
+          throw UsageError("--marker: anchor needs X:Y in −100…100, found '\(value)'")
+        }
         marker.groundAnchor = MarkerAnchor(x: xy[0], y: xy[1])
       case "appear":
         guard let animation = ["pop": MarkerAppearAnimation.pop, "fadeIn": .fadeIn, "none": .none][value] else {

@@ -7,6 +7,9 @@ import TesseraNumbers
 /// `--path`, `--polygon` and `--circle`: overlays from the command line, paths in the Static
 /// Maps API's `path=` syntax.
 enum OverlayFlags {
+  /// The keys a `--circle` spec may hold after `LAT,LNG,RADIUS_M`.
+  static let circleKeys = ["fill", "stroke", "width", "z"]
+
   /// `color:0xRRGGBB[AA]`, a named colour, or any CSS colour.
   static func color(_ text: String, option: String) throws(UsageError) -> Color {
     do {
@@ -39,6 +42,7 @@ enum OverlayFlags {
     for part in parts.dropFirst(3) {
       let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
       let value = pair.count > 1 ? pair[1] : ""
+      guard circleKeys.contains(pair[0]) else { throw UsageError("--circle: unknown key '\(pair[0])' in '\(text)'") }
       switch pair[0] {
       case "fill": circle.fillColor = try ValueParsers.color(value, option: "circle fill")
       case "stroke": circle.strokeColor = try ValueParsers.color(value, option: "circle stroke")

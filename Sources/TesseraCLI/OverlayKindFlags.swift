@@ -8,6 +8,15 @@ import TesseraNumbers
 /// `--visible`: each becomes the scene field it stands for, so flags and scenes share one
 /// reader and its errors.
 enum OverlayKindFlags {
+  /// The keys each flag's spec may hold after its first part, by option.
+  static let keys: [String: [String]] = [
+    "ground-overlay": ["bounds", "at", "anchor", "zoom", "bearing", "opacity", "z"],
+    "tile-overlay": ["opacity", "size", "z"],
+    "heatmap": ["radius", "opacity", "intensity", "weight", "z"],
+    "my-location": ["accuracy", "heading"],
+    "traffic": ["layer", "attribute"],
+  ]
+
   /// `IMAGE,bounds=S:W:N:E` or `IMAGE,at=LAT:LNG[,zoom=Z][,anchor=X:Y]`, with `[,bearing=DEG]
   /// [,opacity=X][,z=N]`.
   static func groundOverlay(_ text: String) throws(UsageError) -> JSONValue {
@@ -120,6 +129,9 @@ enum OverlayKindFlags {
     let pieces = part.split(separator: "=", maxSplits: 1).map(String.init)
     guard pieces.count == 2, !pieces[1].isEmpty else {
       throw UsageError("--\(option): expected key=value, found '\(part)'")
+    }
+    guard keys[option]?.contains(pieces[0]) ?? false else {
+      throw UsageError("--\(option): unknown key '\(pieces[0])' in '\(part)'")
     }
     return (pieces[0], pieces[1])
   }

@@ -15,16 +15,21 @@ public struct Viewport: Sendable, Equatable, Hashable {
   /// llvmpipe; the device says its own limit); this bound keeps every size arithmetic exact.
   public static let maximumPixels = 1 << 20
 
-  /// Makes a viewport, or throws if a size is not positive and finite, the view would be more
-  /// than ``maximumPixels`` pixels a side, or padding is negative, not finite, or leaves no room.
+  /// Makes a viewport, or throws if a size is under a point or not finite, the view would be
+  /// less than a pixel or more than ``maximumPixels`` pixels a side, or padding is negative, not
+  /// finite, or leaves no room.
   public init(width: Double, height: Double, scale: Double = 1, padding: EdgeInsets = .zero)
     throws(GeoError)
   {
-    guard width.isFinite, height.isFinite, width > 0, height > 0 else {
-      throw GeoError.invalidViewport(reason: "size \(width)x\(height) must be positive")
+    guard width.isFinite, height.isFinite, width >= 1, height >= 1 else {
+      throw GeoError.invalidViewport(reason: "size \(width)x\(height) must be at least 1x1 point")
     }
     guard scale.isFinite, scale > 0 else {
       throw GeoError.invalidViewport(reason: "scale \(scale) must be a positive number")
+    }
+    guard (width * scale).rounded() >= 1, (height * scale).rounded() >= 1 else {
+      throw GeoError.invalidViewport(
+        reason: "\(width)x\(height) points at scale \(scale) is less than one pixel a side")
     }
     let limit = Double(Viewport.maximumPixels)
     guard width * scale <= limit, height * scale <= limit else {

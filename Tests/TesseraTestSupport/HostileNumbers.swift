@@ -1,3 +1,4 @@
+import Foundation
 import TesseraJSON
 
 /// Numbers that break careless conversions (Double → Int traps, overflow, NaN comparisons):
@@ -15,6 +16,37 @@ public enum HostileNumbers {
   public static let texts = [
     "1e300", "-1e300", "1e308", "-1e308", "1e999", "-1e999", "-0", "9223372036854775808", "1e-300",
   ]
+
+  /// The hostile numbers of the checked-number sweep as JSON can write them: the largest
+  /// doubles, the smallest subnormal, negative zero, 2^63 and a number beyond range (1e999).
+  public static let sweepJSON = ["1e308", "-1e308", "5e-324", "-0", "9223372036854775808", "1e999"]
+
+  /// The same as text fields, flags and query parameters write them, NaN and the infinities
+  /// included.
+  public static let sweepTexts = [
+    "1e308", "-1e308", "5e-324", "-0", "9223372036854775808", "nan", "inf", "-inf", "1e999",
+  ]
+
+  /// Every text made from `text` by putting each of `values` in place of one of its numbers
+  /// (runs of digits with an optional sign, fraction and exponent), with the number replaced.
+  public static func textVariants(of text: String, values: [String] = sweepTexts) -> [(number: String, text: String)] {
+    let pattern = try! NSRegularExpression(pattern: #"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?"#)
+    let whole = NSRange(text.startIndex..., in: text)
+    var variants: [(String, String)] = []
+    for match in pattern.matches(in: text, range: whole) {
+      guard let range = Range(match.range, in: text) else { continue }
+      // Not the digits of a hex colour or of a word.
+      if range.lowerBound > text.startIndex {
+        let before = text[text.index(before: range.lowerBound)]
+        if before.isLetter || before == "#" || before == "x" { continue }
+      }
+      if range.upperBound < text.endIndex, text[range.upperBound].isLetter { continue }
+      for value in values {
+        variants.append((String(text[range]), text.replacingCharacters(in: range, with: value)))
+      }
+    }
+    return variants
+  }
 
   /// Every document made from `document` by putting one hostile value in place of one of its
   /// numbers (each number in turn, each value in turn).

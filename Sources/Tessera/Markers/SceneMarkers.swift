@@ -103,7 +103,8 @@ enum SceneMarkers {
 
     func anchor(_ cursor: JSONCursor) throws -> MarkerAnchor? {
       guard cursor.exists else { return nil }
-      let numbers = try cursor.elements().map { try $0.number() }
+      let limit = MarkerValidation.maximumAnchor
+      let numbers = try cursor.elements().map { try $0.number(in: -limit...limit) }
       guard numbers.count == 2 else {
         throw MarkerError(source: "\(cursor.source): \(cursor.path)", reason: "expected [x, y]")
       }

@@ -33,6 +33,45 @@ enum SceneOverlays {
     "path", "holes", "fillColor", "strokeColor", "strokeWidth", "geodesic", "zIndex",
   ]
   static let circleFields: Set<String> = ["center", "radius", "fillColor", "strokeColor", "strokeWidth", "zIndex"]
+  static let groundOverlayFields: Set<String> = [
+    "image", "bounds", "position", "zoomLevel", "anchor", "bearing", "opacity", "zIndex",
+  ]
+  static let tileOverlayFields: Set<String> = ["source", "tileSize", "opacity", "zIndex"]
+  static let heatmapFields: Set<String> = [
+    "points", "geojson", "weightProperty", "radius", "gradient", "opacity", "intensity", "zIndex",
+  ]
+  static let geojsonOverlayFields: Set<String> = ["geojson", "zIndex"]
+  /// The fields of a polyline's `spans` entries and of its `dashes`.
+  static let spanFields: Set<String> = ["color", "gradient", "stamp", "segments"]
+  static let dashFields: Set<String> = ["colors", "lengths", "kind"]
+  /// The fields of `myLocation`.
+  static let myLocationFields: Set<String> = ["position", "accuracy", "heading"]
+
+  /// The fields of the entries of each scene field holding overlays: what the readers below
+  /// read, and what the scene warns about when it finds something else.
+  static let entryFields: [String: Set<String>] = [
+    "polylines": polylineFields, "polygons": polygonFields, "circles": circleFields,
+    "groundOverlays": groundOverlayFields, "tileOverlays": tileOverlayFields, "heatmaps": heatmapFields,
+    "geojsonOverlays": geojsonOverlayFields,
+  ]
+
+  /// One warning for each field of the overlay entries in `root` (and their spans and dashes)
+  /// that no reader reads.
+  static func unknownFields(_ root: JSONCursor) throws -> [String] {
+    var warnings: [String] = []
+    for (field, known) in entryFields.sorted(by: { $0.key < $1.key }) where !root[field].isAbsentOrNull {
+      for entry in try root[field].elements() {
+        warnings += try Scene.unknownFields(entry, known: known)
+        if field == "polylines" {
+          if !entry["spans"].isAbsentOrNull {
+            for span in try entry["spans"].elements() { warnings += try Scene.unknownFields(span, known: spanFields) }
+          }
+          if !entry["dashes"].isAbsentOrNull { warnings += try Scene.unknownFields(entry["dashes"], known: dashFields) }
+        }
+      }
+    }
+    return warnings
+  }
 
   /// The overlays of the scene's overlay fields, in the order of ``sceneFields``; files are
   /// read through `access`.
