@@ -111,10 +111,13 @@ public final class HTTPServer: @unchecked Sendable {
   }
 
   /// Answers `request` (once; later calls are ignored). HEAD requests get the headers only.
+  /// Every header is cleaned here (``cleanHeader(name:value:)``): a value never carries a line
+  /// break or other control character into the answer, and no header is dropped for one.
   public static func respond(_ request: HTTPRequest, with response: HTTPResponse) {
     guard let handle = request.handle else { return }
-    let names = response.headers.map { strdup($0.0) }
-    let values = response.headers.map { strdup($0.1) }
+    let headers = response.headers.compactMap(cleanHeader)
+    let names = headers.map { strdup($0.0) }
+    let values = headers.map { strdup($0.1) }
     defer {
       names.forEach { free($0) }
       values.forEach { free($0) }
@@ -125,11 +128,28 @@ public final class HTTPServer: @unchecked Sendable {
       namePointers.withUnsafeBufferPointer { names in
         valuePointers.withUnsafeBufferPointer { values in
           tessera_server_respond(
-            handle, UInt32(response.status), names.baseAddress, values.baseAddress, response.headers.count,
+            handle, UInt32(response.status), names.baseAddress, values.baseAddress, headers.count,
             body.baseAddress, body.count, request.method == "HEAD" ? 1 : 0)
         }
       }
     }
+  }
+
+  /// A header as it may be sent: nil when the name is not an HTTP token (names are the
+  /// program's own, so that is a bug, not input); the value with each control character (CR,
+  /// LF, NUL, tab, the rest of C0 and DEL) replaced by a space and the ends trimmed.
+  static func cleanHeader(name: String, value: String) -> (String, String)? {
+    let token = Set("!#$%&'*+-.^_`|~".unicodeScalars)
+    guard !name.isEmpty,
+      name.unicodeScalars.allSatisfy({
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || token.contains($0))
+      })
+    else { return nil }
+    var cleaned = String.UnicodeScalarView()
+    for scalar in value.unicodeScalars {
+      cleaned.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
+    }
+    return (name, String(cleaned).trimmingCharacters(in: .whitespaces))
   }
 
   /// Stops accepting new connections.

@@ -426,15 +426,18 @@ final class ServiceRouter: Sendable {
 
   /// A render warning as a JSON log line on standard error.
   static func logWarning(_ message: String) {
-    let escaped = message.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-      .replacingOccurrences(of: "\n", with: " ")
-    let line = "{\"warning\":\"\(escaped)\",\"kind\":\"\(ServiceMetrics.kind(of: message))\"}\n"
-    FileHandle.standardError.write(Data(line.utf8))
+    ServiceLog.standardError(
+      ServiceLog.line([("warning", .string(message)), ("kind", .string(ServiceMetrics.kind(of: message)))]))
   }
 
+  /// The access log line of an answer, every field escaped (the path and method are the
+  /// client's, decoded: they may hold quotes, backslashes and control characters).
   private func log(_ request: HTTPRequest, route: String, status: Int, seconds: Double) {
-    let line =
-      "{\"client\":\"\(request.client)\",\"method\":\"\(request.method)\",\"route\":\"\(route)\",\"status\":\(status),\"seconds\":\(String(format: "%.4f", seconds))}\n"
-    FileHandle.standardError.write(Data(line.utf8))
+    configuration.logSink(
+      ServiceLog.line([
+        ("client", .string(request.client)), ("method", .string(request.method)), ("route", .string(route)),
+        ("path", .string(request.path)), ("status", .number(Double(status))),
+        ("seconds", .number((seconds * 10_000).rounded() / 10_000)),
+      ]))
   }
 }

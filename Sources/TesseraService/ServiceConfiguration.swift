@@ -23,6 +23,9 @@ public struct ServiceConfiguration: Sendable {
   /// Seconds an idle or slow connection is kept.
   public var connectionTimeout = 10
   public var connectionLimit = 1024
+  /// Where log lines go (the access log's and the service's own: one JSON object per line,
+  /// with its newline). By default standard error, written off the serving threads.
+  public var logSink: ServiceLog.Sink = ServiceLog.standardError
   /// Whether images credit their sources (bottom right).
   public var attribution = true
   /// The data of the built-in map types (as `tessera render`'s `--data-root`, `--tiles`, …).
