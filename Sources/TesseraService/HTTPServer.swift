@@ -61,6 +61,29 @@ public struct HTTPResponse: Sendable {
   }
 }
 
+/// How an ``HTTPServer`` listens.
+public struct HTTPServerOptions: Sendable {
+  /// An IPv4 or IPv6 address, and a port (0: any free one).
+  public var host: String
+  public var port: UInt16
+  /// Polling threads.
+  public var threads = 2
+  /// Seconds a connection may stay idle (nothing received or sent).
+  public var idleTimeout = 10
+  /// Connections open at once.
+  public var connectionLimit = 1024
+  /// Whether other sockets may listen on the same address and port (SO_REUSEPORT); without
+  /// it a port in use fails the start.
+  public var reusePort = false
+  /// Bytes of a request body kept; a larger one is dropped (the request says so).
+  public var maxBody = 1 << 20
+
+  public init(host: String, port: UInt16) {
+    self.host = host
+    self.port = port
+  }
+}
+
 /// An HTTP server on libmicrohttpd: a request reaches `handler` once with its whole body;
 /// the handler answers through ``HTTPServer/respond(_:with:)`` at once or later from any
 /// thread.
@@ -79,32 +102,50 @@ public final class HTTPServer: @unchecked Sendable {
 
   /// Starts listening on `host`:`port` (0: any free port) with `threads` polling threads;
   /// connections idle for `timeout` seconds are dropped and bodies over `maxBody` bytes refused.
-  public init(
+  public convenience init(
     host: String, port: UInt16, threads: Int, timeout: Int, connectionLimit: Int, maxBody: Int,
     handler: @escaping Handler
   ) throws {
+    var options = HTTPServerOptions(host: host, port: port)
+    options.threads = threads
+    options.idleTimeout = timeout
+    options.connectionLimit = connectionLimit
+    options.maxBody = maxBody
+    try self.init(options: options, handler: handler)
+  }
+
+  /// Starts listening as `options` say; throws when the address cannot be bound (in use, not
+  /// this machine's, not allowed), with the reason.
+  public init(options: HTTPServerOptions, handler: @escaping Handler) throws {
     self.handler = handler
-    var error = [CChar](repeating: 0, count: 256)
+    var error = [CChar](repeating: 0, count: 512)
     let context = Unmanaged.passUnretained(self).toOpaque()
-    let started = tessera_server_start(
-      host, port, UInt32(max(threads, 1)), UInt32(max(timeout, 1)), UInt32(max(connectionLimit, 1)), maxBody,
-      { context, request, method, path, keys, values, count, targetLength, rawTarget, body, bodyLength, tooLarge in
-        guard let context, let request else { return }
-        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-        var arguments: [(String, String)] = []
-        for index in 0..<count {
-          guard let key = keys?[index], let value = values?[index] else { continue }
-          arguments.append((String(cString: key), String(cString: value)))
-        }
-        var client = [CChar](repeating: 0, count: 64)
-        tessera_request_client(request, &client, client.count)
-        let parsed = HTTPRequest(
-          method: method.map { String(cString: $0) } ?? "GET", path: path.map { String(cString: $0) } ?? "/",
-          arguments: arguments, targetLength: targetLength, rawTarget: rawTarget.map { String(cString: $0) } ?? "",
-          body: body.map { Array(UnsafeBufferPointer(start: $0, count: bodyLength)) } ?? [],
-          bodyTooLarge: tooLarge != 0, client: HTTPServer.text(client), handle: request)
-        server.handler(parsed)
-      }, context, &error, error.count)
+    let started = options.host.withCString { host in
+      var settings = tessera_server_options(
+        host: host, port: options.port, threads: UInt32(clamping: max(options.threads, 1)),
+        idle_timeout_seconds: UInt32(clamping: max(options.idleTimeout, 1)),
+        connection_limit: UInt32(clamping: max(options.connectionLimit, 1)), reuse_port: options.reusePort ? 1 : 0,
+        max_body: max(options.maxBody, 0))
+      return tessera_server_start(
+        &settings,
+        { context, request, method, path, keys, values, count, targetLength, rawTarget, body, bodyLength, tooLarge in
+          guard let context, let request else { return }
+          let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+          var arguments: [(String, String)] = []
+          for index in 0..<count {
+            guard let key = keys?[index], let value = values?[index] else { continue }
+            arguments.append((String(cString: key), String(cString: value)))
+          }
+          var client = [CChar](repeating: 0, count: 64)
+          tessera_request_client(request, &client, client.count)
+          let parsed = HTTPRequest(
+            method: method.map { String(cString: $0) } ?? "GET", path: path.map { String(cString: $0) } ?? "/",
+            arguments: arguments, targetLength: targetLength, rawTarget: rawTarget.map { String(cString: $0) } ?? "",
+            body: body.map { Array(UnsafeBufferPointer(start: $0, count: bodyLength)) } ?? [],
+            bodyTooLarge: tooLarge != 0, client: HTTPServer.text(client), handle: request)
+          server.handler(parsed)
+        }, context, &error, error.count)
+    }
     guard let started else { throw HTTPServerError(reason: HTTPServer.text(error)) }
     server = started
     self.port = tessera_server_port(started)

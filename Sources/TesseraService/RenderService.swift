@@ -39,17 +39,29 @@ public final class RenderService: Sendable {
     self.counters = counters
     let current = RouterSlot(ServiceRouter(configuration: configuration, pool: pool, counters: counters))
     self.current = current
-    server = try HTTPServer(
-      host: configuration.host, port: configuration.port, threads: min(max(configuration.workers, 2), 8),
-      timeout: configuration.connectionTimeout, connectionLimit: configuration.connectionLimit,
-      maxBody: configuration.maxBodyBytes, handler: { request in current.router.handle(request) })
-    if let host = configuration.metricsHost {
-      metricsServer = try HTTPServer(
-        host: host, port: configuration.metricsPort, threads: 1, timeout: configuration.connectionTimeout,
-        connectionLimit: 64, maxBody: 0, handler: { request in current.router.handle(request, metricsOnly: true) })
-    } else {
-      metricsServer = nil
+    var options = Self.serverOptions(configuration, host: configuration.host, port: configuration.port)
+    options.threads = min(max(configuration.workers, 2), 8)
+    options.connectionLimit = configuration.connectionLimit
+    let server: HTTPServer
+    do {
+      server = try HTTPServer(options: options) { request in current.router.handle(request) }
+      if let host = configuration.metricsHost {
+        var options = Self.serverOptions(configuration, host: host, port: configuration.metricsPort)
+        options.threads = 1
+        options.connectionLimit = 64
+        options.maxBody = 0
+        metricsServer = try HTTPServer(options: options) { request in
+          current.router.handle(request, metricsOnly: true)
+        }
+      } else {
+        metricsServer = nil
+      }
+    } catch {
+      // The address cannot be bound (in use, say): the workers stop before the error leaves.
+      pool.shutdown()
+      throw error
     }
+    self.server = server
   }
 
   /// Takes a new configuration without dropping requests (SIGHUP): styles, map IDs, data,

@@ -23,6 +23,10 @@ public struct ServiceConfiguration: Sendable {
   /// Seconds an idle or slow connection is kept.
   public var connectionTimeout = 10
   public var connectionLimit = 1024
+  /// Whether other processes may listen on the same address and port (SO_REUSEPORT, the
+  /// kernel then spreads connections over them). Off: a second `tessera serve` on a port in
+  /// use fails at start.
+  public var reusePort = false
   /// Where log lines go (the access log's and the service's own: one JSON object per line,
   /// with its newline). By default standard error, written off the serving threads.
   public var logSink: ServiceLog.Sink = ServiceLog.standardError
@@ -80,8 +84,8 @@ public struct ServiceConfiguration: Sendable {
   public init() {}
 
   /// Reads a config file: `{"listen": "HOST:PORT", "workers", "queue", "deadline", "maxWidth",
-  /// "maxHeight", "maxScale", "maxBodyBytes", "connectionTimeout", "attribution", "dataRoot",
-  /// "tiles", "imagery", "dem", "mapIDs", "accessLog", "tileMetatile", "tileBuffer",
+  /// "maxHeight", "maxScale", "maxBodyBytes", "connectionTimeout", "reusePort", "attribution",
+  /// "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog", "tileMetatile", "tileBuffer",
   /// "tileCacheMegabytes", "sparse"}`; paths relative to the file.
   public init(file: String) throws {
     guard let data = FileManager.default.contents(atPath: file) else {
@@ -98,7 +102,7 @@ public struct ServiceConfiguration: Sendable {
       "listen", "workers", "queue", "deadline", "maxWidth", "maxHeight", "maxScale", "maxBodyBytes",
       "connectionTimeout", "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog", "styles",
       "keys", "signingSecret", "allowedHosts", "cors", "trustForwardedHeaders", "iconHosts", "iconFolder",
-      "metricsListen", "tileMetatile", "tileBuffer", "tileCacheMegabytes", "sparse",
+      "metricsListen", "tileMetatile", "tileBuffer", "tileCacheMegabytes", "sparse", "reusePort",
     ]
     for key in try root.keys() where !known.contains(key) {
       throw ConfigurationError(source: file, reason: "unknown field '\(key)'")
@@ -117,6 +121,7 @@ public struct ServiceConfiguration: Sendable {
     maxScale = try root["maxScale"].number(default: maxScale, in: 1...4)
     maxBodyBytes = try root["maxBodyBytes"].integer(default: maxBodyBytes, in: 1...(1 << 30))
     connectionTimeout = try root["connectionTimeout"].integer(default: connectionTimeout, in: 1...3600)
+    reusePort = try root["reusePort"].bool(default: reusePort)
     attribution = try root["attribution"].bool(default: attribution)
     tileMetatile = try root["tileMetatile"].integer(default: tileMetatile, in: 1...16)
     guard tileMetatile & (tileMetatile - 1) == 0 else {

@@ -1,8 +1,10 @@
 #include "tessera_server.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,9 @@ struct tessera_server {
   tessera_request_handler handler;
   void *context;
   size_t max_body;
+  /// The first message libmicrohttpd logs while starting (why it could not).
+  int starting;
+  char start_error[256];
 };
 
 enum request_state { RECEIVING, HANDLING, ANSWERED };
@@ -181,20 +186,33 @@ static void request_completed(
   release(request);
 }
 
+static void log_message(void *cls, const char *format, va_list arguments) {
+  tessera_server *server = cls;
+  // Only why a start failed is kept; later messages (a client over its cap, …) are dropped.
+  if (!__atomic_load_n(&server->starting, __ATOMIC_ACQUIRE) || server->start_error[0]) return;
+  vsnprintf(server->start_error, sizeof server->start_error, format, arguments);
+  size_t length = strlen(server->start_error);
+  while (length > 0 && (server->start_error[length - 1] == '\n' || server->start_error[length - 1] == '.')) {
+    server->start_error[--length] = 0;
+  }
+}
+
 tessera_server *tessera_server_start(
-  const char *host, uint16_t port, unsigned threads, unsigned timeout_seconds, unsigned connection_limit,
-  size_t max_body, tessera_request_handler handler, void *context, char *error, size_t error_size) {
+  const tessera_server_options *options, tessera_request_handler handler, void *context, char *error,
+  size_t error_size) {
   struct sockaddr_storage address;
   memset(&address, 0, sizeof address);
-  unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC;
+  unsigned flags =
+    MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC | MHD_USE_ERROR_LOG;
   struct sockaddr_in *v4 = (struct sockaddr_in *)&address;
   struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&address;
+  const char *host = options->host;
   if (inet_pton(AF_INET, host, &v4->sin_addr) == 1) {
     v4->sin_family = AF_INET;
-    v4->sin_port = htons(port);
+    v4->sin_port = htons(options->port);
   } else if (inet_pton(AF_INET6, host, &v6->sin6_addr) == 1) {
     v6->sin6_family = AF_INET6;
-    v6->sin6_port = htons(port);
+    v6->sin6_port = htons(options->port);
     flags |= MHD_USE_IPv6;
   } else {
     snprintf(error, error_size, "'%s' is not an IPv4 or IPv6 address", host);
@@ -207,15 +225,30 @@ tessera_server *tessera_server_start(
   }
   server->handler = handler;
   server->context = context;
-  server->max_body = max_body;
+  server->max_body = options->max_body;
+  unsigned threads = options->threads ? options->threads : 1;
+  __atomic_store_n(&server->starting, 1, __ATOMIC_RELEASE);
+  errno = 0;
+  // The logger goes first, so that messages of the start itself reach it. Without
+  // MHD_OPTION_LISTENING_ADDRESS_REUSE the socket gets SO_REUSEADDR only (a restart can bind
+  // over connections in TIME_WAIT), and a port another socket listens on fails the bind.
   server->daemon = MHD_start_daemon(
-    flags, port, NULL, NULL, access_handler, server, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
-    MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(threads ? threads : 1), MHD_OPTION_CONNECTION_TIMEOUT,
-    (unsigned int)timeout_seconds, MHD_OPTION_CONNECTION_LIMIT, (unsigned int)connection_limit,
-    MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024), MHD_OPTION_NOTIFY_COMPLETED, request_completed,
-    NULL, MHD_OPTION_URI_LOG_CALLBACK, uri_logger, NULL, MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1, MHD_OPTION_END);
+    flags, options->port, NULL, NULL, access_handler, server, MHD_OPTION_EXTERNAL_LOGGER, log_message, server,
+    MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address, MHD_OPTION_THREAD_POOL_SIZE, threads,
+    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)(options->idle_timeout_seconds ? options->idle_timeout_seconds : 1),
+    MHD_OPTION_CONNECTION_LIMIT, (unsigned int)(options->connection_limit ? options->connection_limit : 1),
+    MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024), MHD_OPTION_NOTIFY_COMPLETED, request_completed, NULL,
+    MHD_OPTION_URI_LOG_CALLBACK, uri_logger, NULL,
+    options->reuse_port ? MHD_OPTION_LISTENING_ADDRESS_REUSE : MHD_OPTION_END, (unsigned int)1, MHD_OPTION_END);
+  int failure = errno;
+  __atomic_store_n(&server->starting, 0, __ATOMIC_RELEASE);
   if (!server->daemon) {
-    snprintf(error, error_size, "cannot listen on %s:%u (in use, or not allowed)", host, (unsigned)port);
+    const char *reason = server->start_error[0] ? server->start_error : failure ? strerror(failure) : "in use, or not allowed";
+    if (v6->sin6_family == AF_INET6) {
+      snprintf(error, error_size, "cannot listen on [%s]:%u: %s", host, (unsigned)options->port, reason);
+    } else {
+      snprintf(error, error_size, "cannot listen on %s:%u: %s", host, (unsigned)options->port, reason);
+    }
     free(server);
     return NULL;
   }

@@ -17,12 +17,28 @@ typedef void (*tessera_request_handler)(
   const char *const *argument_keys, const char *const *argument_values, size_t argument_count,
   size_t target_length, const char *raw_target, const uint8_t *body, size_t body_length, int body_too_large);
 
-/// Starts a server on `host` (an IPv4 or IPv6 address) and `port` with `threads` polling
-/// threads, dropping connections idle for `timeout_seconds` and bodies over `max_body` bytes
-/// (the handler is told). Returns NULL with a message in `error` (of `error_size` bytes).
+typedef struct tessera_server_options {
+  /// An IPv4 or IPv6 address, and a port (0: any free one).
+  const char *host;
+  uint16_t port;
+  /// Polling threads.
+  unsigned threads;
+  /// Seconds a connection may stay idle (nothing received or sent).
+  unsigned idle_timeout_seconds;
+  /// Connections open at once.
+  unsigned connection_limit;
+  /// Whether other sockets may listen on the same address and port (SO_REUSEPORT); without
+  /// it a port in use fails the start.
+  int reuse_port;
+  /// Bytes of a body kept; a larger one is read and dropped (the handler is told).
+  size_t max_body;
+} tessera_server_options;
+
+/// Starts a server. Returns NULL with a message in `error` (of `error_size` bytes): for an
+/// address that cannot be bound, libmicrohttpd's reason ("Address already in use").
 tessera_server *tessera_server_start(
-  const char *host, uint16_t port, unsigned threads, unsigned timeout_seconds, unsigned connection_limit,
-  size_t max_body, tessera_request_handler handler, void *context, char *error, size_t error_size);
+  const tessera_server_options *options, tessera_request_handler handler, void *context, char *error,
+  size_t error_size);
 
 /// The port bound (useful with port 0).
 uint16_t tessera_server_port(tessera_server *server);
