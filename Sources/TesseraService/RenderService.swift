@@ -24,6 +24,8 @@ public final class RenderService: Sendable {
   private let pool: RenderPool
   private let server: HTTPServer
   private let metricsServer: HTTPServer?
+  /// Where requests other than the probes are handled.
+  private let routing: RequestThreads
   /// The port listened on (the configured one, or the one given for port 0).
   public var port: UInt16 { server.port }
   /// The port of the metrics listener, when the configuration gives it one.
@@ -42,9 +44,22 @@ public final class RenderService: Sendable {
     var options = Self.serverOptions(configuration, host: configuration.host, port: configuration.port)
     options.threads = min(max(configuration.workers, 2), 8)
     options.connectionLimit = configuration.connectionLimit
+    options.reserveConnections = Self.reserveConnections
+    options.reservePaths = Self.probePaths
+    // The polling threads only read requests and send answers: probes are answered there (they
+    // never wait), everything else on threads of its own, so a request that waits (an icon
+    // fetch, a file) never holds up the probes of the connections sharing its thread.
+    let routing = RequestThreads(count: Self.requestThreads, name: "tessera requests")
+    self.routing = routing
     let server: HTTPServer
     do {
-      server = try HTTPServer(options: options) { request in current.router.handle(request) }
+      server = try HTTPServer(options: options) { request in
+        if Self.probePaths.contains(request.path) || request.refusal != nil {
+          current.router.handle(request)
+        } else {
+          routing.async { current.router.handle(request) }
+        }
+      }
       if let host = configuration.metricsHost {
         var options = Self.serverOptions(configuration, host: host, port: configuration.metricsPort)
         options.threads = 1
@@ -58,11 +73,30 @@ public final class RenderService: Sendable {
       }
     } catch {
       // The address cannot be bound (in use, say): the workers stop before the error leaves.
+      routing.stop()
       pool.shutdown()
       throw error
     }
     self.server = server
+    let metricsServer = self.metricsServer
+    counters.connectionStats.withLock {
+      $0 = { [weak server, weak metricsServer] in
+        var stats = server?.connectionStats ?? HTTPConnectionStats()
+        if let other = metricsServer?.connectionStats {
+          stats.open += other.open
+          stats.headDeadlines += other.headDeadlines
+          stats.bodyDeadlines += other.bodyDeadlines
+          stats.sendDeadlines += other.sendDeadlines
+          stats.reserveEvictions += other.reserveEvictions
+        }
+        return stats
+      }
+    }
   }
+
+  /// What the listeners hold now and have cut (the metrics listener's connections counted as
+  /// ordinary ones).
+  public var connectionStats: HTTPConnectionStats { counters.connectionStats.withLock { $0 }() }
 
   /// Takes a new configuration without dropping requests (SIGHUP): styles, map IDs, data,
   /// limits, keys and the rest apply to requests from now on; the address, the number of workers
@@ -91,6 +125,7 @@ public final class RenderService: Sendable {
     Thread.sleep(forTimeInterval: 0.1)
     server.stop()
     metricsServer?.stop()
+    routing.stop()
     pool.shutdown()
     return finished
   }
@@ -113,6 +148,8 @@ final class ServiceCounters: Sendable {
   /// Requests accepted and not yet answered (rendering or waiting).
   let inFlight = Atomic<Int>(0)
   let draining = Atomic<Bool>(false)
+  /// The listeners' connection counts (set once they start).
+  let connectionStats = Mutex<@Sendable () -> HTTPConnectionStats>({ HTTPConnectionStats() })
   /// When the service started: the `Last-Modified` of its tiles.
   let startedAt = Date()
 }
@@ -158,6 +195,10 @@ final class ServiceRouter: Sendable {
       HTTPServer.respond(request, with: response)
       if configuration.accessLog { log(request, route: route, status: response.status, seconds: seconds) }
     }
+    if let refusal = request.refusal {
+      answer(refusal.response)
+      return
+    }
     guard request.targetLength <= Self.maximumTargetLength else {
       answer(.text(414, "the request URL is longer than \(Self.maximumTargetLength) characters"))
       return
@@ -199,9 +240,9 @@ final class ServiceRouter: Sendable {
         HTTPResponse(
           status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")],
           body: Array(
-            metrics.text(
+            (metrics.text(
               queued: queued, inFlight: counters.inFlight.load(ordering: .relaxed), workers: pool.threadCount
-            ).utf8)))
+            ) + ServiceMetrics.connectionText(counters.connectionStats.withLock { $0 }())).utf8)))
     case "staticmap":
       if let keys = configuration.keys, !keys.contains(request.value("key") ?? "") {
         answer(.text(403, "The provided API key is invalid or missing."))

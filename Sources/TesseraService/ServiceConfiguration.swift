@@ -20,9 +20,24 @@ public struct ServiceConfiguration: Sendable {
   public var maxScale = 2.0
   /// Bytes of a request body (413 beyond).
   public var maxBodyBytes = 1 << 20
-  /// Seconds an idle or slow connection is kept.
+  /// Seconds a connection may stay idle (nothing received or sent) before it is dropped.
   public var connectionTimeout = 10
+  /// Connections open at once (beyond them a small reserve serves only `/health`, `/readyz`
+  /// and `/metrics`, so probes are answered while every ordinary connection is taken).
   public var connectionLimit = 1024
+  /// Seconds for a request's head (request line and headers) to arrive, counted from the
+  /// connection's start or the previous answer on it (so it also bounds the idle time of a
+  /// kept-alive connection); past it the connection is closed. A client sending a header line
+  /// now and then cannot keep a connection longer.
+  public var headerTimeout = 10.0
+  /// Seconds for a request's body to arrive, counted from the end of its head, and for an
+  /// answer to be sent, counted from when it is ready; past either the connection is closed.
+  /// A request waiting for its render has no such deadline (`deadline` bounds it).
+  public var bodyTimeout = 30.0
+  /// Connections open at once from one client address (more are closed as they come); 0: no
+  /// cap. Behind a proxy every client has the proxy's address: raise it to the proxy's
+  /// connections to this service, or 0.
+  public var maxConnectionsPerClient = 64
   /// Whether other processes may listen on the same address and port (SO_REUSEPORT, the
   /// kernel then spreads connections over them). Off: a second `tessera serve` on a port in
   /// use fails at start.
@@ -84,9 +99,10 @@ public struct ServiceConfiguration: Sendable {
   public init() {}
 
   /// Reads a config file: `{"listen": "HOST:PORT", "workers", "queue", "deadline", "maxWidth",
-  /// "maxHeight", "maxScale", "maxBodyBytes", "connectionTimeout", "reusePort", "attribution",
-  /// "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog", "tileMetatile", "tileBuffer",
-  /// "tileCacheMegabytes", "sparse"}`; paths relative to the file.
+  /// "maxHeight", "maxScale", "maxBodyBytes", "connectionTimeout", "connectionLimit",
+  /// "headerTimeout", "bodyTimeout", "maxConnectionsPerClient", "reusePort",
+  /// "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog",
+  /// "tileMetatile", "tileBuffer", "tileCacheMegabytes", "sparse"}`; paths relative to the file.
   public init(file: String) throws {
     guard let data = FileManager.default.contents(atPath: file) else {
       throw ConfigurationError(source: file, reason: "cannot read the file")
@@ -102,7 +118,8 @@ public struct ServiceConfiguration: Sendable {
       "listen", "workers", "queue", "deadline", "maxWidth", "maxHeight", "maxScale", "maxBodyBytes",
       "connectionTimeout", "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog", "styles",
       "keys", "signingSecret", "allowedHosts", "cors", "trustForwardedHeaders", "iconHosts", "iconFolder",
-      "metricsListen", "tileMetatile", "tileBuffer", "tileCacheMegabytes", "sparse", "reusePort",
+      "metricsListen", "tileMetatile", "tileBuffer", "tileCacheMegabytes", "sparse", "connectionLimit",
+      "headerTimeout", "bodyTimeout", "maxConnectionsPerClient", "reusePort",
     ]
     for key in try root.keys() where !known.contains(key) {
       throw ConfigurationError(source: file, reason: "unknown field '\(key)'")
@@ -121,6 +138,11 @@ public struct ServiceConfiguration: Sendable {
     maxScale = try root["maxScale"].number(default: maxScale, in: 1...4)
     maxBodyBytes = try root["maxBodyBytes"].integer(default: maxBodyBytes, in: 1...(1 << 30))
     connectionTimeout = try root["connectionTimeout"].integer(default: connectionTimeout, in: 1...3600)
+    connectionLimit = try root["connectionLimit"].integer(default: connectionLimit, in: 1...1_000_000)
+    headerTimeout = try root["headerTimeout"].number(default: headerTimeout, in: 0.1...3600)
+    bodyTimeout = try root["bodyTimeout"].number(default: bodyTimeout, in: 0.1...3600)
+    maxConnectionsPerClient = try root["maxConnectionsPerClient"].integer(
+      default: maxConnectionsPerClient, in: 0...1_000_000)
     reusePort = try root["reusePort"].bool(default: reusePort)
     attribution = try root["attribution"].bool(default: attribution)
     tileMetatile = try root["tileMetatile"].integer(default: tileMetatile, in: 1...16)
