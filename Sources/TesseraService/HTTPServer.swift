@@ -67,19 +67,30 @@ public struct HTTPResponse: Sendable {
 /// Why a request was refused from its head alone, before any body was read; the handler must
 /// answer it at once (``response``), and its connection closes after.
 public enum HTTPRefusal: Sendable {
+  /// Several Content-Length headers, Content-Length with Transfer-Encoding, or a
+  /// Transfer-Encoding other than `chunked`: the body's length is ambiguous.
+  case conflictingLength
+  /// `Expect: 100-continue` with a Content-Length over the body limit.
+  case bodyTooLarge(limit: Int)
   /// A request on a reserve connection for a path the reserve does not serve.
   case reserveOnly
 
   init?(code: Int32, maxBody: Int) {
     switch UInt32(bitPattern: code) {
+    case TESSERA_REFUSAL_FRAMING.rawValue: self = .conflictingLength
+    case TESSERA_REFUSAL_TOO_LARGE.rawValue: self = .bodyTooLarge(limit: maxBody)
     case TESSERA_REFUSAL_RESERVE.rawValue: self = .reserveOnly
     default: return nil
     }
   }
 
-  /// The answer: 503 with `Retry-After`.
+  /// The answer: 400, 413, or 503 with `Retry-After`.
   public var response: HTTPResponse {
     switch self {
+    case .conflictingLength:
+      return .text(400, "the request's Content-Length and Transfer-Encoding headers are ambiguous")
+    case .bodyTooLarge(let limit):
+      return .text(413, "the body is larger than \(limit) bytes")
     case .reserveOnly:
       return .text(503, "the server is busy; try again shortly", headers: [("Retry-After", "1")])
     }

@@ -4,8 +4,9 @@ import TesseraJSON
 import TesseraService
 import Testing
 
-/// Requests that HTTP clients do not send, over raw sockets on loopback: header values and log
-/// fields that carry line breaks and quotes.
+/// Requests that HTTP clients do not send, over raw sockets on loopback: bodies whose length
+/// is ambiguous, bodies announced too large, header values and log fields that carry line
+/// breaks and quotes.
 @Suite(.serialized) struct RequestHygieneTests {
   /// Sends `head` (and nothing more) and reads what comes within `timeout` seconds.
   static func exchange(_ port: UInt16, _ head: String, timeout: Double = 3) throws -> (
@@ -15,6 +16,52 @@ import Testing
     connection.send(head)
     let (bytes, closed) = connection.receive(timeout: timeout)
     return (RawResponse(bytes), String(decoding: bytes, as: UTF8.self), closed)
+  }
+
+  @Test func ambiguousBodyLengthsAreRefusedBeforeTheBody() throws {
+    let service = try RenderServiceTests.start()
+    defer { service.shutdown() }
+    // Each head announces a body that is never sent: the 400 comes without waiting for it, and
+    // the connection closes.
+    for framing in [
+      "Content-Length: 5\r\nContent-Length: 5", "Content-Length: 5\r\nContent-Length: 6",
+      "Content-Length: 5\r\nTransfer-Encoding: chunked", "Transfer-Encoding: chunked\r\nContent-Length: 5",
+      "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked", "Transfer-Encoding: gzip",
+      "Transfer-Encoding: gzip, chunked", "content-length: 5\r\nCONTENT-LENGTH: 5",
+    ] {
+      let start = Date()
+      let (response, text, closed) = try RequestHygieneTests.exchange(
+        service.port, "POST /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\(framing)\r\n\r\n")
+      #expect(response?.status == 400 && closed, "\(framing.debugDescription): \(text.prefix(200))")
+      #expect(Date().timeIntervalSince(start) < 1, "\(framing.debugDescription)")
+    }
+    // One length, told once, is read and answered; so is a chunked body.
+    let (plain, _, _) = try RequestHygieneTests.exchange(
+      service.port, "POST /health HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello")
+    #expect(plain?.status == 200)
+    let (chunked, _, _) = try RequestHygieneTests.exchange(
+      service.port,
+      "POST /health HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+        + "5\r\nhello\r\n0\r\n\r\n")
+    #expect(chunked?.status == 200)
+  }
+
+  @Test func anExpectedBodyOverTheLimitGets413WithoutContinue() throws {
+    let service = try RenderServiceTests.start { $0.maxBodyBytes = 1000 }
+    defer { service.shutdown() }
+    let (refused, text, closed) = try RequestHygieneTests.exchange(
+      service.port,
+      "POST /render HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nContent-Length: 1001\r\n\r\n")
+    #expect(text.hasPrefix("HTTP/1.1 413 ") && !text.contains("100 Continue"), "\(text.prefix(200))")
+    #expect(refused?.status == 413 && closed)
+    // Within the limit, the client is told to go on, and its body is read.
+    let connection = try RawConnection(port: service.port)
+    connection.send("POST /health HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nContent-Length: 1000\r\n\r\n")
+    let interim = String(decoding: connection.receive(timeout: 3, until: "\r\n\r\n").bytes, as: UTF8.self)
+    #expect(interim.hasPrefix("HTTP/1.1 100 Continue"), "\(interim)")
+    connection.send(String(repeating: "x", count: 1000))
+    let final = String(decoding: connection.receive(timeout: 3, until: "ok\n").bytes, as: UTF8.self)
+    #expect(final.hasPrefix("HTTP/1.1 200 "), "\(final.prefix(200))")
   }
 
   @Test func headerValuesAreCleanedOfLineBreaks() throws {

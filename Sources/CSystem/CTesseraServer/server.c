@@ -267,8 +267,47 @@ static enum MHD_Result collect_argument(void *cls, enum MHD_ValueKind kind, cons
   return MHD_YES;
 }
 
+/// The headers that frame a body, as sent (every occurrence).
+struct framing {
+  unsigned content_lengths;
+  unsigned transfer_encodings;
+  int chunked;
+  const char *content_length;
+  int expects_continue;
+};
+
+static enum MHD_Result collect_framing(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+  (void)kind;
+  struct framing *framing = cls;
+  if (!key) return MHD_YES;
+  if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
+    framing->content_lengths += 1;
+    framing->content_length = value;
+  } else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
+    framing->transfer_encodings += 1;
+    framing->chunked = value && strcasecmp(value, "chunked") == 0;
+  } else if (strcasecmp(key, MHD_HTTP_HEADER_EXPECT) == 0) {
+    framing->expects_continue = value && strcasecmp(value, "100-continue") == 0;
+  }
+  return MHD_YES;
+}
+
 /// Why a request is refused from its head alone, or TESSERA_REFUSAL_NONE.
 static int refusal_of(tessera_server *server, struct MHD_Connection *connection, const char *url) {
+  struct framing framing = {0};
+  MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_framing, &framing);
+  // One length, told one way: two Content-Length headers (even equal), or one with
+  // Transfer-Encoding, could be read differently by a proxy in front (request smuggling).
+  if (framing.content_lengths > 1 || framing.transfer_encodings > 1
+      || (framing.content_lengths && framing.transfer_encodings)
+      || (framing.transfer_encodings && !framing.chunked)) {
+    return TESSERA_REFUSAL_FRAMING;
+  }
+  if (framing.expects_continue && framing.content_length) {
+    // libmicrohttpd has checked that it is all digits.
+    unsigned long long length = strtoull(framing.content_length, NULL, 10);
+    if (length > server->max_body) return TESSERA_REFUSAL_TOO_LARGE;
+  }
   struct tracked *entry = tracked_of(connection);
   if (entry && entry->reserve) {
     for (size_t i = 0; i < server->reserve_path_count; i++) {
@@ -314,10 +353,15 @@ static struct MHD_Connection *answer_locked(tessera_request *request, struct MHD
 /// A plain answer made here: for a refusal the handler did not answer at once, or (with
 /// TESSERA_REFUSAL_NONE) for a request not answered when the server stops.
 static struct MHD_Response *fallback_response(int refusal, unsigned *status) {
+  static const char framing[] = "the request's Content-Length and Transfer-Encoding headers conflict\n";
+  static const char too_large[] = "the body is larger than this server takes\n";
   static const char busy[] = "the server is busy; try again shortly\n";
   static const char stopping[] = "the server is stopping; try again shortly\n";
-  const char *text = refusal == TESSERA_REFUSAL_RESERVE ? busy : stopping;
-  *status = 503;
+  const char *text = refusal == TESSERA_REFUSAL_FRAMING     ? framing
+                     : refusal == TESSERA_REFUSAL_TOO_LARGE ? too_large
+                     : refusal == TESSERA_REFUSAL_RESERVE   ? busy
+                                                            : stopping;
+  *status = refusal == TESSERA_REFUSAL_FRAMING ? 400 : refusal == TESSERA_REFUSAL_TOO_LARGE ? 413 : 503;
   struct MHD_Response *response = MHD_create_response_from_buffer(strlen(text), (void *)text, MHD_RESPMEM_PERSISTENT);
   if (response) {
     MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, "text/plain; charset=utf-8");

@@ -23,6 +23,13 @@ enum tessera_refusal {
   /// It came on a reserve connection (taken while the ordinary ones were all open) for a path
   /// the reserve does not serve (503).
   TESSERA_REFUSAL_RESERVE = 1,
+  /// Its body's length is ambiguous: several Content-Length headers (even equal ones),
+  /// Content-Length with Transfer-Encoding, or a Transfer-Encoding other than a single
+  /// `chunked` (400).
+  TESSERA_REFUSAL_FRAMING = 2,
+  /// It asks `Expect: 100-continue` for a Content-Length over the body limit (413; no
+  /// `100 Continue` is sent).
+  TESSERA_REFUSAL_TOO_LARGE = 3,
 };
 
 /// Called once per request with its method, path, query arguments (decoded, in order,
