@@ -138,6 +138,9 @@ public struct HTTPConnectionStats: Sendable, Equatable {
   /// Connections open: ordinary ones and reserve ones.
   public var open = 0
   public var openReserve = 0
+  /// Connections in the middle of a request (receiving its body, waiting for the answer or
+  /// sending it).
+  public var busy = 0
   /// Connections closed at the deadline of their request's head, its body, or the answer.
   public var headDeadlines = 0
   public var bodyDeadlines = 0
@@ -250,6 +253,7 @@ public final class HTTPServer: @unchecked Sendable {
     var stats = HTTPConnectionStats()
     stats.open = Int(raw.open)
     stats.openReserve = Int(raw.open_reserve)
+    stats.busy = Int(raw.busy)
     stats.headDeadlines = Int(clamping: raw.head_deadlines)
     stats.bodyDeadlines = Int(clamping: raw.body_deadlines)
     stats.sendDeadlines = Int(clamping: raw.send_deadlines)

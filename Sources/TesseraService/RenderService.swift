@@ -109,24 +109,34 @@ public final class RenderService: Sendable {
   /// Requests accepted for rendering and not yet answered.
   public var rendersInFlight: Int { counters.inFlight.load(ordering: .sequentiallyConsistent) }
 
-  /// Graceful shutdown: stops accepting connections and readiness, waits (up to `timeout`
-  /// seconds) for every accepted request to be answered, then stops the server and workers.
-  /// Returns whether every request was answered in time.
+  /// Graceful shutdown (drain): from now on `/readyz` answers 503 and new renders are refused
+  /// with 503 while the listener still accepts and answers (probes, anything that needs no
+  /// render); it waits at least `drainSeconds` (the configuration's, so a load balancer sees
+  /// the 503 and takes the instance out) and until every accepted request is answered (up to
+  /// `timeout` seconds), then stops listening and stops the workers. Answers while draining
+  /// close their connections. Returns whether every accepted request was answered in time.
   @discardableResult
   public func shutdown(timeout: Double = 30) -> Bool {
+    let start = Date()
     counters.draining.store(true, ordering: .sequentiallyConsistent)
-    server.quiesce()
-    let end = Date().addingTimeInterval(timeout)
-    while counters.inFlight.load(ordering: .sequentiallyConsistent) > 0 && Date() < end {
+    let drainEnd = start.addingTimeInterval(current.router.configuration.drainSeconds)
+    let end = start.addingTimeInterval(timeout)
+    while Date() < drainEnd
+      || counters.inFlight.load(ordering: .sequentiallyConsistent) > 0 && Date() < end
+    {
       Thread.sleep(forTimeInterval: 0.01)
     }
     let finished = counters.inFlight.load(ordering: .sequentiallyConsistent) == 0
-    // Let the last answers leave before the connections close.
-    Thread.sleep(forTimeInterval: 0.1)
+    server.quiesce()
+    // Let the last answers leave before the connections close (a second at most).
+    let leave = Date().addingTimeInterval(1)
+    Thread.sleep(forTimeInterval: 0.02)
+    while server.connectionStats.busy > 0 && Date() < leave { Thread.sleep(forTimeInterval: 0.01) }
     server.stop()
     metricsServer?.stop()
     routing.stop()
     pool.shutdown()
+    ServiceLog.flush()
     return finished
   }
 }
@@ -189,6 +199,8 @@ final class ServiceRouter: Sendable {
       else { return }
       var response = response
       if let cors { response.headers.append(("Access-Control-Allow-Origin", cors)) }
+      // While draining, clients reconnect (to another instance) for their next request.
+      if counters.draining.load(ordering: .relaxed) { response.headers.append(("Connection", "close")) }
       // Counted before it leaves, so a client's next /metrics request already sees it.
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       metrics.record(route: route, status: response.status, seconds: seconds)
@@ -233,7 +245,7 @@ final class ServiceRouter: Sendable {
     case "health":
       answer(.text(200, "ok"))
     case "readyz":
-      answer(counters.draining.load(ordering: .relaxed) ? .text(503, "shutting down") : .text(200, "ready"))
+      answer(counters.draining.load(ordering: .relaxed) ? .text(503, "draining") : .text(200, "ready"))
     case "metrics":
       let queued = max(counters.inFlight.load(ordering: .relaxed) - pool.threadCount, 0)
       answer(

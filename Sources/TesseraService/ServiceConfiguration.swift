@@ -42,6 +42,13 @@ public struct ServiceConfiguration: Sendable {
   /// kernel then spreads connections over them). Off: a second `tessera serve` on a port in
   /// use fails at start.
   public var reusePort = false
+  /// Seconds a shutdown keeps the listener answering with `/readyz` at 503 before it stops
+  /// (accepted requests are answered meanwhile, new renders refused with 503), so that load
+  /// balancers polling readiness take the instance out first. 0 (the default) stops as soon as
+  /// the accepted requests are answered; in production a little more than the balancer's
+  /// readiness period times its failure threshold (15 with Kubernetes probing every 5 s, 3
+  /// failures).
+  public var drainSeconds = 0.0
   /// Where log lines go (the access log's and the service's own: one JSON object per line,
   /// with its newline). By default standard error, written off the serving threads.
   public var logSink: ServiceLog.Sink = ServiceLog.standardError
@@ -100,7 +107,7 @@ public struct ServiceConfiguration: Sendable {
 
   /// Reads a config file: `{"listen": "HOST:PORT", "workers", "queue", "deadline", "maxWidth",
   /// "maxHeight", "maxScale", "maxBodyBytes", "connectionTimeout", "connectionLimit",
-  /// "headerTimeout", "bodyTimeout", "maxConnectionsPerClient", "reusePort",
+  /// "headerTimeout", "bodyTimeout", "maxConnectionsPerClient", "reusePort", "drainSeconds",
   /// "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog",
   /// "tileMetatile", "tileBuffer", "tileCacheMegabytes", "sparse"}`; paths relative to the file.
   public init(file: String) throws {
@@ -119,7 +126,7 @@ public struct ServiceConfiguration: Sendable {
       "connectionTimeout", "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog", "styles",
       "keys", "signingSecret", "allowedHosts", "cors", "trustForwardedHeaders", "iconHosts", "iconFolder",
       "metricsListen", "tileMetatile", "tileBuffer", "tileCacheMegabytes", "sparse", "connectionLimit",
-      "headerTimeout", "bodyTimeout", "maxConnectionsPerClient", "reusePort",
+      "headerTimeout", "bodyTimeout", "maxConnectionsPerClient", "reusePort", "drainSeconds",
     ]
     for key in try root.keys() where !known.contains(key) {
       throw ConfigurationError(source: file, reason: "unknown field '\(key)'")
@@ -144,6 +151,7 @@ public struct ServiceConfiguration: Sendable {
     maxConnectionsPerClient = try root["maxConnectionsPerClient"].integer(
       default: maxConnectionsPerClient, in: 0...1_000_000)
     reusePort = try root["reusePort"].bool(default: reusePort)
+    drainSeconds = try root["drainSeconds"].number(default: drainSeconds, in: 0...3600)
     attribution = try root["attribution"].bool(default: attribution)
     tileMetatile = try root["tileMetatile"].integer(default: tileMetatile, in: 1...16)
     guard tileMetatile & (tileMetatile - 1) == 0 else {

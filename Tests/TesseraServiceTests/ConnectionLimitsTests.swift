@@ -6,8 +6,8 @@ import Testing
 
 /// What one client can hold of `tessera serve`, over real HTTP on loopback (clients on several
 /// 127.0.0.x addresses): deadlines for a request's head, body and answer, the cap per client
-/// address, the reserve that keeps probes answered, and the port that cannot be shared
-/// by accident.
+/// address, the reserve that keeps probes answered, the port that cannot be shared by
+/// accident, and the drain at shutdown.
 @Suite(.serialized) struct ConnectionLimitsTests {
   @Test func aSlowHeadIsCutAtTheHeaderDeadline() throws {
     let service = try RenderServiceTests.start {
@@ -241,5 +241,48 @@ import Testing
     }
     defer { sharing.shutdown() }
     #expect(try RawConnection.request(port: shared.port, "/health").response?.status == 200)
+  }
+
+  @Test func shutdownDrainsWhileTheListenerAnswers() throws {
+    let service = try RenderServiceTests.start(workers: 1, queue: 8) { $0.drainSeconds = 1.5 }
+    let statuses = Mutex<[Int]>([])
+    let group = DispatchGroup()
+    for index in 0..<3 {
+      group.enter()
+      Thread.detachNewThread {
+        defer { group.leave() }
+        let target = "/maps/api/staticmap?center=40,-74&zoom=\(16 + Double(index) * 0.2)&size=640x640&tilt=60"
+        let status = (try? RawConnection.request(port: service.port, target, timeout: 30))?.response?.status ?? -1
+        statuses.withLock { $0.append(status) }
+      }
+    }
+    #expect(eventually(within: 10) { service.rendersInFlight == 3 })
+    let started = Date()
+    let finished = Atomic<Int>(0)  // 0: running, 1: true, 2: false
+    let stopped = Mutex<Date?>(nil)
+    Thread.detachNewThread {
+      let result = service.shutdown()
+      stopped.withLock { $0 = Date() }
+      finished.store(result ? 1 : 2, ordering: .sequentiallyConsistent)
+    }
+    Thread.sleep(forTimeInterval: 0.1)
+    // Draining: readiness fails, probes and the listener still answer, new renders are refused.
+    let (ready, _) = try RawConnection.request(port: service.port, "/readyz")
+    #expect(ready?.status == 503 && ready.map { String(decoding: $0.body, as: UTF8.self) } == "draining\n")
+    #expect(ready?.header("Connection") == "close")
+    #expect(try RawConnection.request(port: service.port, "/health").response?.status == 200)
+    let (refused, _) = try RawConnection.request(port: service.port, "/maps/api/staticmap?center=0,0&zoom=2&size=32x32")
+    #expect(refused?.status == 503 && refused?.header("Retry-After") == "1")
+    // Still answering near the end of the drain delay.
+    Thread.sleep(forTimeInterval: max(0, 1.3 - Date().timeIntervalSince(started)))
+    #expect(try RawConnection.request(port: service.port, "/readyz").response?.status == 503)
+    #expect(eventually(within: 30) { finished.load(ordering: .sequentiallyConsistent) != 0 })
+    #expect(finished.load(ordering: .sequentiallyConsistent) == 1)
+    let took = (stopped.withLock { $0 } ?? Date()).timeIntervalSince(started)
+    #expect(took >= 1.5, "stopped after \(took) s")
+    group.wait()
+    // Every accepted render was answered with its map; then the port is closed.
+    #expect(statuses.withLock { $0 } == [200, 200, 200])
+    #expect(throws: RawConnection.Failure.self) { try RawConnection(port: service.port) }
   }
 }

@@ -648,6 +648,10 @@ void tessera_server_get_stats(tessera_server *server, tessera_server_stats *stat
   pthread_mutex_lock(&server->lock);
   stats->open = server->open;
   stats->open_reserve = server->open_reserve;
+  stats->busy = 0;
+  for (struct tracked *entry = server->connections; entry; entry = entry->next) {
+    stats->busy += entry->phase == RECEIVING_BODY || entry->phase == AWAITING_ANSWER || entry->phase == SENDING;
+  }
   stats->head_deadlines = server->deadlines[AWAITING_HEAD];
   stats->body_deadlines = server->deadlines[RECEIVING_BODY];
   stats->send_deadlines = server->deadlines[SENDING];

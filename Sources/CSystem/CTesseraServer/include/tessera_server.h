@@ -92,6 +92,9 @@ typedef struct tessera_server_stats {
   /// Connections open now: ordinary and reserve.
   unsigned open;
   unsigned open_reserve;
+  /// Connections in the middle of a request: receiving its body, waiting for its answer or
+  /// sending it.
+  unsigned busy;
   /// Connections closed at the deadline of their head, body or answer.
   uint64_t head_deadlines;
   uint64_t body_deadlines;
