@@ -243,6 +243,46 @@ import Testing
     #expect(try RawConnection.request(port: shared.port, "/health").response?.status == 200)
   }
 
+  @Test func theConnectionSettingsComeFromTheConfigFile() throws {
+    let folder = NSTemporaryDirectory() + "tessera-connection-config-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    func configuration(_ text: String) throws -> ServiceConfiguration {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/serve.json"))
+      return try ServiceConfiguration(file: folder + "/serve.json")
+    }
+    var read = try configuration(
+      ##"{"listen": "127.0.0.1:0", "workers": 1, "connectionLimit": 4, "headerTimeout": 1, "bodyTimeout": 1.5, "maxConnectionsPerClient": 2, "reusePort": false, "drainSeconds": 0.5}"##
+    )
+    #expect(read.connectionLimit == 4 && read.headerTimeout == 1 && read.bodyTimeout == 1.5)
+    #expect(read.maxConnectionsPerClient == 2 && !read.reusePort && read.drainSeconds == 0.5)
+    let defaults = try configuration("{}")
+    #expect(defaults.connectionLimit == 1024 && defaults.headerTimeout == 10 && defaults.bodyTimeout == 30)
+    #expect(defaults.maxConnectionsPerClient == 64 && !defaults.reusePort && defaults.drainSeconds == 0)
+    for bad in [
+      ##"{"headerTimeout": 0}"##, ##"{"bodyTimeout": -1}"##, ##"{"maxConnectionsPerClient": -1}"##,
+      ##"{"reusePort": 1}"##, ##"{"drainSeconds": "soon"}"##, ##"{"connectionLimit": 0}"##,
+    ] {
+      #expect(throws: (any Error).self, "\(bad)") { try configuration(bad) }
+    }
+    // The service started from the file holds to it over HTTP.
+    read.workers = 1
+    let service = try RenderService(configuration: read, gpu: .surfaceless)
+    defer { service.shutdown() }
+    let held = try (0..<2).map { _ in try RawConnection(port: service.port, from: "127.0.0.2") }
+    #expect(eventually(within: 5) { service.connectionStats.open == 2 })
+    let (capped, _) = try RawConnection.request(port: service.port, from: "127.0.0.2", "/health", timeout: 2)
+    #expect(capped == nil)
+    let others = try (0..<2).map { _ in try RawConnection(port: service.port, from: "127.0.0.3") }
+    #expect(eventually(within: 5) { service.connectionStats.open == 4 })
+    let (reserved, _) = try RawConnection.request(
+      port: service.port, from: "127.0.0.4", "/maps/api/staticmap?center=0,0&zoom=2&size=32x32")
+    #expect(reserved?.status == 503)
+    #expect(try RawConnection.request(port: service.port, from: "127.0.0.4", "/health").response?.status == 200)
+    let closed = RawConnection.closeTimes(held + others, timeout: 3)
+    #expect(closed.allSatisfy { $0.map { $0 >= 0.95 && $0 < 1.6 } == true }, "\(closed)")
+  }
+
   @Test func shutdownDrainsWhileTheListenerAnswers() throws {
     let service = try RenderServiceTests.start(workers: 1, queue: 8) { $0.drainSeconds = 1.5 }
     let statuses = Mutex<[Int]>([])
