@@ -743,8 +743,11 @@ void tessera_server_respond(
   }
   pthread_mutex_lock(&request->lock);
   if (!response || request->state == ANSWERED || request->closed) {
-    // Answered already, the client is gone, or out of memory: nobody to answer.
+    // Answered already, the client is gone, or out of memory: nobody to answer. A request
+    // whose connection is gone leaves the pending list too (out of memory, it stays there, to
+    // be answered when the server stops).
     if (response) MHD_destroy_response(response);
+    if (request->closed) unlist_locked(request);
     release(request);
     return;
   }
