@@ -11,23 +11,26 @@ enum ServeCommand: Command {
   static let options: [OptionSpec] = [
     .value("config"), .value("listen"), .value("workers"), .value("queue"), .value("deadline"), .value("gpu"),
     .value("data-root"), .value("tiles"), .value("imagery"), .value("dem"), .value("map-ids"), .flag("access-log"),
-    .flag("no-attribution"), .value("public-url"),
+    .flag("no-attribution"), .value("public-url"), .value("header-timeout"), .value("body-timeout"),
+    .value("max-connections-per-client"), .value("drain"), .flag("reuse-port"),
   ]
 
   static let help = """
     usage: tessera serve [--config FILE] [--listen HOST:PORT] [options]
 
-    Serves maps over HTTP until SIGTERM or SIGINT (then stops accepting, answers every request
-    already accepted and exits 0). SIGHUP reads the config file again without dropping requests
-    (the address and the number of workers stay as started). Without a config it serves the built-in map types over the
-    demo city on 127.0.0.1:8080.
+    Serves maps over HTTP until SIGTERM or SIGINT, then drains: /readyz answers 503 and new
+    renders are refused while the listener still answers, for --drain seconds at least and until
+    every request already accepted is answered; then it stops listening and exits 0. SIGHUP reads
+    the config file again without dropping requests (the address and the number of workers stay
+    as started). Without a config it serves the built-in map types over the demo city on
+    127.0.0.1:8080.
 
     endpoints:
       GET /maps/api/staticmap?…   Google Static Maps API (center, zoom, size, scale, format,
                                   maptype, language, markers, path, visible, style, map_id,
                                   and heading, tilt, buildings)
       GET /health                 200 once the workers have started
-      GET /readyz                 200 while taking requests, 503 while shutting down
+      GET /readyz                 200 while taking requests, 503 while draining
       GET /metrics                Prometheus text: requests, latency, renders, queue depth
 
     options:
@@ -36,6 +39,17 @@ enum ServeCommand: Command {
       --workers N             render threads, one GL context each (default: all cores)
       --queue N               requests waiting beyond the workers; more get 503 (default 32)
       --deadline S            seconds before a request is answered 504 (default 10)
+      --header-timeout S      seconds for a request's head to arrive; the connection is closed
+                              past it (default 10)
+      --body-timeout S        seconds for a body to arrive after its head, and for an answer to
+                              be sent (default 30)
+      --max-connections-per-client N
+                              connections open at once from one address (default 64; 0: no
+                              cap; behind a proxy every client has the proxy's address)
+      --drain S               seconds a shutdown keeps answering /readyz 503 before it stops
+                              listening (default 0; about 15 behind Kubernetes' probes)
+      --reuse-port            let other processes listen on the same port (SO_REUSEPORT);
+                              without it a port in use fails the start
       --gpu SEL               as for tessera render
       --data-root DIR, --tiles SRC, --imagery SRC, --dem SRC   the map types' data
       --map-ids PATH          map IDs: a styles folder or config file
@@ -67,6 +81,23 @@ enum ServeCommand: Command {
       }
       configuration.deadline = deadline
     }
+    func seconds(_ name: String, _ range: ClosedRange<Double>) throws -> Double? {
+      guard let text = arguments.value(name) else { return nil }
+      guard let value = Double(text), range.contains(value) else {
+        throw UsageError("--\(name): expected seconds in \(range.lowerBound)…\(range.upperBound), found '\(text)'")
+      }
+      return value
+    }
+    if let value = try seconds("header-timeout", 0.1...3600) { configuration.headerTimeout = value }
+    if let value = try seconds("body-timeout", 0.1...3600) { configuration.bodyTimeout = value }
+    if let value = try seconds("drain", 0...3600) { configuration.drainSeconds = value }
+    if let text = arguments.value("max-connections-per-client") {
+      guard let count = Int(text), count >= 0 else {
+        throw UsageError("--max-connections-per-client: expected a count ≥ 0, found '\(text)'")
+      }
+      configuration.maxConnectionsPerClient = count
+    }
+    if arguments.has("reuse-port") { configuration.reusePort = true }
     let workingFolder = FileManager.default.currentDirectoryPath
     if let root = arguments.value("data-root") {
       configuration.dataRoot = Scene.absolutePath(root, against: workingFolder)

@@ -24,6 +24,8 @@ public final class RenderService: Sendable {
   private let pool: RenderPool
   private let server: HTTPServer
   private let metricsServer: HTTPServer?
+  /// Where requests other than the probes are handled.
+  private let routing: RequestThreads
   /// The port listened on (the configured one, or the one given for port 0).
   public var port: UInt16 { server.port }
   /// The port of the metrics listener, when the configuration gives it one.
@@ -39,18 +41,62 @@ public final class RenderService: Sendable {
     self.counters = counters
     let current = RouterSlot(ServiceRouter(configuration: configuration, pool: pool, counters: counters))
     self.current = current
-    server = try HTTPServer(
-      host: configuration.host, port: configuration.port, threads: min(max(configuration.workers, 2), 8),
-      timeout: configuration.connectionTimeout, connectionLimit: configuration.connectionLimit,
-      maxBody: configuration.maxBodyBytes, handler: { request in current.router.handle(request) })
-    if let host = configuration.metricsHost {
-      metricsServer = try HTTPServer(
-        host: host, port: configuration.metricsPort, threads: 1, timeout: configuration.connectionTimeout,
-        connectionLimit: 64, maxBody: 0, handler: { request in current.router.handle(request, metricsOnly: true) })
-    } else {
-      metricsServer = nil
+    var options = Self.serverOptions(configuration, host: configuration.host, port: configuration.port)
+    options.threads = min(max(configuration.workers, 2), 8)
+    options.connectionLimit = configuration.connectionLimit
+    options.reserveConnections = Self.reserveConnections
+    options.reservePaths = Self.probePaths
+    // The polling threads only read requests and send answers: probes are answered there (they
+    // never wait), everything else on threads of its own, so a request that waits (an icon
+    // fetch, a file) never holds up the probes of the connections sharing its thread.
+    let routing = RequestThreads(count: Self.requestThreads, name: "tessera requests")
+    self.routing = routing
+    let server: HTTPServer
+    do {
+      server = try HTTPServer(options: options) { request in
+        if Self.probePaths.contains(request.path) || request.refusal != nil {
+          current.router.handle(request)
+        } else {
+          routing.async { current.router.handle(request) }
+        }
+      }
+      if let host = configuration.metricsHost {
+        var options = Self.serverOptions(configuration, host: host, port: configuration.metricsPort)
+        options.threads = 1
+        options.connectionLimit = 64
+        options.maxBody = 0
+        metricsServer = try HTTPServer(options: options) { request in
+          current.router.handle(request, metricsOnly: true)
+        }
+      } else {
+        metricsServer = nil
+      }
+    } catch {
+      // The address cannot be bound (in use, say): the workers stop before the error leaves.
+      routing.stop()
+      pool.shutdown()
+      throw error
+    }
+    self.server = server
+    let metricsServer = self.metricsServer
+    counters.connectionStats.withLock {
+      $0 = { [weak server, weak metricsServer] in
+        var stats = server?.connectionStats ?? HTTPConnectionStats()
+        if let other = metricsServer?.connectionStats {
+          stats.open += other.open
+          stats.headDeadlines += other.headDeadlines
+          stats.bodyDeadlines += other.bodyDeadlines
+          stats.sendDeadlines += other.sendDeadlines
+          stats.reserveEvictions += other.reserveEvictions
+        }
+        return stats
+      }
     }
   }
+
+  /// What the listeners hold now and have cut (the metrics listener's connections counted as
+  /// ordinary ones).
+  public var connectionStats: HTTPConnectionStats { counters.connectionStats.withLock { $0 }() }
 
   /// Takes a new configuration without dropping requests (SIGHUP): styles, map IDs, data,
   /// limits, keys and the rest apply to requests from now on; the address, the number of workers
@@ -63,23 +109,34 @@ public final class RenderService: Sendable {
   /// Requests accepted for rendering and not yet answered.
   public var rendersInFlight: Int { counters.inFlight.load(ordering: .sequentiallyConsistent) }
 
-  /// Graceful shutdown: stops accepting connections and readiness, waits (up to `timeout`
-  /// seconds) for every accepted request to be answered, then stops the server and workers.
-  /// Returns whether every request was answered in time.
+  /// Graceful shutdown (drain): from now on `/readyz` answers 503 and new renders are refused
+  /// with 503 while the listener still accepts and answers (probes, anything that needs no
+  /// render); it waits at least `drainSeconds` (the configuration's, so a load balancer sees
+  /// the 503 and takes the instance out) and until every accepted request is answered (up to
+  /// `timeout` seconds), then stops listening and stops the workers. Answers while draining
+  /// close their connections. Returns whether every accepted request was answered in time.
   @discardableResult
   public func shutdown(timeout: Double = 30) -> Bool {
+    let start = Date()
     counters.draining.store(true, ordering: .sequentiallyConsistent)
-    server.quiesce()
-    let end = Date().addingTimeInterval(timeout)
-    while counters.inFlight.load(ordering: .sequentiallyConsistent) > 0 && Date() < end {
+    let drainEnd = start.addingTimeInterval(current.router.configuration.drainSeconds)
+    let end = start.addingTimeInterval(timeout)
+    while Date() < drainEnd
+      || counters.inFlight.load(ordering: .sequentiallyConsistent) > 0 && Date() < end
+    {
       Thread.sleep(forTimeInterval: 0.01)
     }
     let finished = counters.inFlight.load(ordering: .sequentiallyConsistent) == 0
-    // Let the last answers leave before the connections close.
-    Thread.sleep(forTimeInterval: 0.1)
+    server.quiesce()
+    // Let the last answers leave before the connections close (a second at most).
+    let leave = Date().addingTimeInterval(1)
+    Thread.sleep(forTimeInterval: 0.02)
+    while server.connectionStats.busy > 0 && Date() < leave { Thread.sleep(forTimeInterval: 0.01) }
     server.stop()
     metricsServer?.stop()
+    routing.stop()
     pool.shutdown()
+    ServiceLog.flush()
     return finished
   }
 }
@@ -101,6 +158,8 @@ final class ServiceCounters: Sendable {
   /// Requests accepted and not yet answered (rendering or waiting).
   let inFlight = Atomic<Int>(0)
   let draining = Atomic<Bool>(false)
+  /// The listeners' connection counts (set once they start).
+  let connectionStats = Mutex<@Sendable () -> HTTPConnectionStats>({ HTTPConnectionStats() })
   /// When the service started: the `Last-Modified` of its tiles.
   let startedAt = Date()
 }
@@ -140,11 +199,17 @@ final class ServiceRouter: Sendable {
       else { return }
       var response = response
       if let cors { response.headers.append(("Access-Control-Allow-Origin", cors)) }
+      // While draining, clients reconnect (to another instance) for their next request.
+      if counters.draining.load(ordering: .relaxed) { response.headers.append(("Connection", "close")) }
       // Counted before it leaves, so a client's next /metrics request already sees it.
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       metrics.record(route: route, status: response.status, seconds: seconds)
       HTTPServer.respond(request, with: response)
       if configuration.accessLog { log(request, route: route, status: response.status, seconds: seconds) }
+    }
+    if let refusal = request.refusal {
+      answer(refusal.response)
+      return
     }
     guard request.targetLength <= Self.maximumTargetLength else {
       answer(.text(414, "the request URL is longer than \(Self.maximumTargetLength) characters"))
@@ -180,16 +245,16 @@ final class ServiceRouter: Sendable {
     case "health":
       answer(.text(200, "ok"))
     case "readyz":
-      answer(counters.draining.load(ordering: .relaxed) ? .text(503, "shutting down") : .text(200, "ready"))
+      answer(counters.draining.load(ordering: .relaxed) ? .text(503, "draining") : .text(200, "ready"))
     case "metrics":
       let queued = max(counters.inFlight.load(ordering: .relaxed) - pool.threadCount, 0)
       answer(
         HTTPResponse(
           status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")],
           body: Array(
-            metrics.text(
+            (metrics.text(
               queued: queued, inFlight: counters.inFlight.load(ordering: .relaxed), workers: pool.threadCount
-            ).utf8)))
+            ) + ServiceMetrics.connectionText(counters.connectionStats.withLock { $0 }())).utf8)))
     case "staticmap":
       if let keys = configuration.keys, !keys.contains(request.value("key") ?? "") {
         answer(.text(403, "The provided API key is invalid or missing."))
@@ -389,28 +454,24 @@ final class ServiceRouter: Sendable {
     return HTTPResponse(status: 200, headers: all, body: bytes)
   }
 
-  /// Takes a place (503 when full), then, off the HTTP server's threads, prepares the scene
-  /// (`prepare` gets the request's deadline: the icons it fetches must arrive by then) and
-  /// renders it: answers the image, the preparation's refusal, or 504 at the deadline.
+  /// Takes a place (503 when full), then prepares the scene (`prepare` gets the request's
+  /// deadline: the icons it fetches must arrive by then) and renders it: answers the image, the
+  /// preparation's refusal, or 504 at the deadline. Runs on the request's own thread (never the
+  /// HTTP server's polling threads or Dispatch's global queues, which a waiting fetch would hold).
   func prepareAndRender(
     _ request: HTTPRequest, format: ImageEncoding, answer: @escaping @Sendable (HTTPResponse) -> Void,
-    prepare: @escaping @Sendable (DispatchTime) throws(ServiceError) -> (Scene, [String])
+    prepare: (DispatchTime) throws(ServiceError) -> (Scene, [String])
   ) {
     guard let admission = admit("map", answer: answer) else { return }
     // Read now: once answered (at the deadline) the request's connection may be gone.
     let ifNoneMatch = request.header("If-None-Match")
-    DispatchQueue.global(qos: .userInitiated).async { [self] in
-      do {
-        let (scene, warnings) = try prepare(admission.deadline)
-        render(
-          scene, format: format, warnings: warnings, ifNoneMatch: ifNoneMatch, admission: admission, answer: answer)
-      } catch let error as ServiceError {
-        answer(.text(error.status, configuration.publicMessage(error.reason), headers: error.headers))
-        admission.finish()
-      } catch {
-        answer(Self.failure(error, configuration: configuration))
-        admission.finish()
-      }
+    do {
+      let (scene, warnings) = try prepare(admission.deadline)
+      render(
+        scene, format: format, warnings: warnings, ifNoneMatch: ifNoneMatch, admission: admission, answer: answer)
+    } catch {
+      answer(.text(error.status, configuration.publicMessage(error.reason), headers: error.headers))
+      admission.finish()
     }
   }
 
@@ -481,15 +542,18 @@ final class ServiceRouter: Sendable {
 
   /// A render warning as a JSON log line on standard error.
   static func logWarning(_ message: String) {
-    let escaped = message.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-      .replacingOccurrences(of: "\n", with: " ")
-    let line = "{\"warning\":\"\(escaped)\",\"kind\":\"\(ServiceMetrics.kind(of: message))\"}\n"
-    FileHandle.standardError.write(Data(line.utf8))
+    ServiceLog.standardError(
+      ServiceLog.line([("warning", .string(message)), ("kind", .string(ServiceMetrics.kind(of: message)))]))
   }
 
+  /// The access log line of an answer, every field escaped (the path and method are the
+  /// client's, decoded: they may hold quotes, backslashes and control characters).
   private func log(_ request: HTTPRequest, route: String, status: Int, seconds: Double) {
-    let line =
-      "{\"client\":\"\(request.client)\",\"method\":\"\(request.method)\",\"route\":\"\(route)\",\"status\":\(status),\"seconds\":\(String(format: "%.4f", seconds))}\n"
-    FileHandle.standardError.write(Data(line.utf8))
+    configuration.logSink(
+      ServiceLog.line([
+        ("client", .string(request.client)), ("method", .string(request.method)), ("route", .string(route)),
+        ("path", .string(request.path)), ("status", .number(Double(status))),
+        ("seconds", .number((seconds * 10_000).rounded() / 10_000)),
+      ]))
   }
 }

@@ -24,9 +24,38 @@ public struct ServiceConfiguration: Sendable {
   /// geodesic densification (413 beyond, before anything is tessellated). 500,000 points take
   /// about 200 MB while a frame is prepared.
   public var contentLimits = ContentLimits(markers: 10_000, overlays: 1_000, overlayPoints: 500_000)
-  /// Seconds an idle or slow connection is kept.
+  /// Seconds a connection may stay idle (nothing received or sent) before it is dropped.
   public var connectionTimeout = 10
+  /// Connections open at once (beyond them a small reserve serves only `/health`, `/readyz`
+  /// and `/metrics`, so probes are answered while every ordinary connection is taken).
   public var connectionLimit = 1024
+  /// Seconds for a request's head (request line and headers) to arrive, counted from the
+  /// connection's start or the previous answer on it (so it also bounds the idle time of a
+  /// kept-alive connection); past it the connection is closed. A client sending a header line
+  /// now and then cannot keep a connection longer.
+  public var headerTimeout = 10.0
+  /// Seconds for a request's body to arrive, counted from the end of its head, and for an
+  /// answer to be sent, counted from when it is ready; past either the connection is closed.
+  /// A request waiting for its render has no such deadline (`deadline` bounds it).
+  public var bodyTimeout = 30.0
+  /// Connections open at once from one client address (more are closed as they come); 0: no
+  /// cap. Behind a proxy every client has the proxy's address: raise it to the proxy's
+  /// connections to this service, or 0.
+  public var maxConnectionsPerClient = 64
+  /// Whether other processes may listen on the same address and port (SO_REUSEPORT, the
+  /// kernel then spreads connections over them). Off: a second `tessera serve` on a port in
+  /// use fails at start.
+  public var reusePort = false
+  /// Seconds a shutdown keeps the listener answering with `/readyz` at 503 before it stops
+  /// (accepted requests are answered meanwhile, new renders refused with 503), so that load
+  /// balancers polling readiness take the instance out first. 0 (the default) stops as soon as
+  /// the accepted requests are answered; in production a little more than the balancer's
+  /// readiness period times its failure threshold (15 with Kubernetes probing every 5 s, 3
+  /// failures).
+  public var drainSeconds = 0.0
+  /// Where log lines go (the access log's and the service's own: one JSON object per line,
+  /// with its newline). By default standard error, written off the serving threads.
+  public var logSink: ServiceLog.Sink = ServiceLog.standardError
   /// Whether images credit their sources (bottom right).
   public var attribution = true
   /// The data of the built-in map types (as `tessera render`'s `--data-root`, `--tiles`, …).
@@ -92,9 +121,10 @@ public struct ServiceConfiguration: Sendable {
   public init() {}
 
   /// Reads a config file: `{"listen": "HOST:PORT", "workers", "queue", "deadline", "maxWidth",
-  /// "maxHeight", "maxScale", "maxBodyBytes", "connectionTimeout", "attribution", "dataRoot",
-  /// "tiles", "imagery", "dem", "mapIDs", "accessLog", "tileMetatile", "tileBuffer",
-  /// "tileCacheMegabytes", "sparse"}`; paths relative to the file.
+  /// "maxHeight", "maxScale", "maxBodyBytes", "connectionTimeout", "connectionLimit",
+  /// "headerTimeout", "bodyTimeout", "maxConnectionsPerClient", "reusePort", "drainSeconds",
+  /// "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog",
+  /// "tileMetatile", "tileBuffer", "tileCacheMegabytes", "sparse"}`; paths relative to the file.
   public init(file: String) throws {
     guard let data = FileManager.default.contents(atPath: file) else {
       throw ConfigurationError(source: file, reason: "cannot read the file")
@@ -112,7 +142,8 @@ public struct ServiceConfiguration: Sendable {
       "connectionTimeout", "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog", "styles",
       "keys", "signingSecret", "allowedHosts", "cors", "trustForwardedHeaders", "publicUrl", "iconHosts",
       "iconPrivateAddresses", "iconFolder",
-      "metricsListen", "tileMetatile", "tileBuffer", "tileCacheMegabytes", "sparse",
+      "metricsListen", "tileMetatile", "tileBuffer", "tileCacheMegabytes", "sparse", "connectionLimit",
+      "headerTimeout", "bodyTimeout", "maxConnectionsPerClient", "reusePort", "drainSeconds",
     ]
     for key in try root.keys() where !known.contains(key) {
       throw ConfigurationError(source: file, reason: "unknown field '\(key)'")
@@ -135,6 +166,13 @@ public struct ServiceConfiguration: Sendable {
     contentLimits.overlayPoints = try root["maxOverlayPoints"].integer(
       default: contentLimits.overlayPoints, in: 0...100_000_000)
     connectionTimeout = try root["connectionTimeout"].integer(default: connectionTimeout, in: 1...3600)
+    connectionLimit = try root["connectionLimit"].integer(default: connectionLimit, in: 1...1_000_000)
+    headerTimeout = try root["headerTimeout"].number(default: headerTimeout, in: 0.1...3600)
+    bodyTimeout = try root["bodyTimeout"].number(default: bodyTimeout, in: 0.1...3600)
+    maxConnectionsPerClient = try root["maxConnectionsPerClient"].integer(
+      default: maxConnectionsPerClient, in: 0...1_000_000)
+    reusePort = try root["reusePort"].bool(default: reusePort)
+    drainSeconds = try root["drainSeconds"].number(default: drainSeconds, in: 0...3600)
     attribution = try root["attribution"].bool(default: attribution)
     tileMetatile = try root["tileMetatile"].integer(default: tileMetatile, in: 1...16)
     guard tileMetatile & (tileMetatile - 1) == 0 else {

@@ -120,4 +120,21 @@ final class ServiceMetrics: Sendable {
       return lines.joined(separator: "\n") + "\n"
     }
   }
+
+  /// The connection lines: connections open by kind (ordinary, reserve) and connections closed
+  /// at a deadline by what was late (head, body, answer).
+  static func connectionText(_ stats: HTTPConnectionStats) -> String {
+    [
+      "# HELP tessera_connections_open Connections open, ordinary and in the reserve kept for probes.",
+      "# TYPE tessera_connections_open gauge", "tessera_connections_open{kind=\"ordinary\"} \(stats.open)",
+      "tessera_connections_open{kind=\"reserve\"} \(stats.openReserve)",
+      "# HELP tessera_connection_deadlines_total Connections closed because a request's head or body, or an answer, was not through by its deadline.",
+      "# TYPE tessera_connection_deadlines_total counter",
+      "tessera_connection_deadlines_total{phase=\"head\"} \(stats.headDeadlines)",
+      "tessera_connection_deadlines_total{phase=\"body\"} \(stats.bodyDeadlines)",
+      "tessera_connection_deadlines_total{phase=\"send\"} \(stats.sendDeadlines)",
+      "# HELP tessera_reserve_evictions_total Reserve connections closed to make room before they sent a request.",
+      "# TYPE tessera_reserve_evictions_total counter", "tessera_reserve_evictions_total \(stats.reserveEvictions)",
+    ].joined(separator: "\n") + "\n"
+  }
 }

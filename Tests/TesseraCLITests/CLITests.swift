@@ -116,7 +116,10 @@ func temporaryDirectory() throws -> String {
       "camera.latitude: expected a number, found a string"
     ),
     (#"{"size": {"width": 10, "height": 10},"#, "invalid JSON at line 1, column 38"),
-    (#"{"size": {"width": -4, "height": 10}}"#, "size/scale/padding: invalid view: size -4.0x10.0 must be at least 1x1 point"),
+    (
+      #"{"size": {"width": -4, "height": 10}}"#,
+      "size/scale/padding: invalid view: size -4.0x10.0 must be at least 1x1 point"
+    ),
     (#"{"background": "nope"}"#, "background: invalid colour 'nope'"),
     (#"{"padding": "zz"}"#, "padding: expected an object, found a string"),
     (#"{"camera": [1, 2]}"#, "camera: expected an object, found an array"),

@@ -126,15 +126,29 @@ final class SilentServer: @unchecked Sendable {
       while true {
         let connection = accept(listener, nil, nil)
         guard connection >= 0 else { return }
-        lock.withLock { accepted.append(connection) }
+        let kept = lock.withLock { () -> Bool in
+          guard !closed else { return false }
+          accepted.append(connection)
+          return true
+        }
+        guard kept else {
+          Glibc.close(connection)
+          return
+        }
       }
     }
   }
 
+  private var closed = false
+
+  /// Closes the listener and the connections taken. Once only: closing a descriptor twice
+  /// would close whatever another test opened under the same number since.
   func close() {
-    shutdown(socket, Int32(SHUT_RDWR))
-    Glibc.close(socket)
     lock.withLock {
+      guard !closed else { return }
+      closed = true
+      shutdown(socket, Int32(SHUT_RDWR))
+      Glibc.close(socket)
       for connection in accepted { Glibc.close(connection) }
       accepted = []
     }

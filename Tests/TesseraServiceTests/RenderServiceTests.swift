@@ -14,8 +14,8 @@ import Testing
     workers: Int = 2, queue: Int = 8, deadline: Double = 30, configure: (inout ServiceConfiguration) -> Void = { _ in }
   ) throws -> RenderService {
     var configuration = ServiceConfiguration()
-    configure(&configuration)
     configuration.port = 0
+    configure(&configuration)
     configuration.workers = workers
     configuration.queueLimit = queue
     configuration.deadline = deadline
