@@ -188,11 +188,7 @@ import Testing
 
   /// Reads, makes and draws one variant; the error's text, or nil when it drew.
   static func outcome(_ text: String, name: String, device: GLDevice, loader: TileLoader) -> String? {
-    if let trace = ProcessInfo.processInfo.environment["TESSERA_SWEEP_TRACE"] {
-      // The case about to run, for finding the one that took a process down.
-      try? Data((name + "\n").utf8).write(to: URL(fileURLWithPath: trace))
-    }
-    return Watchdog.run(name, seconds: 60) {
+    Watchdog.run(name, seconds: 60) {
       do {
         let scene = try Scene.parse(Array(text.utf8), path: folder + "/sweep.json")
         let map = try Map(scene: scene, device: device, tileLoader: loader)
