@@ -25,7 +25,7 @@ public struct Camera: Sendable, Equatable, Hashable, CustomStringConvertible {
     try requireFinite(zoom, "zoom")
     try requireFinite(bearing, "bearing")
     try requireFinite(viewingAngle, "viewingAngle")
-    let latitude = min(max(target.latitude, -Mercator.latitudeLimit), Mercator.latitudeLimit)
+    let latitude = min(max(target.latitude, -limits.latitudeLimit), limits.latitudeLimit)
     self.target = Coordinate(latitude: latitude, longitude: Mercator.wrapLongitude(target.longitude))
     self.zoom = min(max(zoom, limits.minZoom), limits.maxZoom)
     let wrappedBearing = bearing.truncatingRemainder(dividingBy: 360)

@@ -19,6 +19,10 @@ public struct CameraLimits: Sendable, Equatable, Hashable {
   public private(set) var maxZoom: Double
   /// When set, the tilt cap at every zoom is at least this many degrees (≤ 85).
   public private(set) var raisedTiltCap: Double?
+  /// The furthest latitude a camera's target reaches, degrees: Google's 85 by default; raster
+  /// tiles raise it to Web Mercator's edge (``Mercator/maxLatitude``) so that the top and
+  /// bottom rows of the pyramid can be drawn.
+  public private(set) var latitudeLimit = Mercator.latitudeLimit
 
   /// The default limits: zoom 0...22, Google's tilt curve.
   public static let `default` = CameraLimits()
@@ -55,6 +59,13 @@ public struct CameraLimits: Sendable, Equatable, Hashable {
     } else {
       raisedTiltCap = nil
     }
+  }
+
+  /// Lets camera targets reach `degrees` of latitude north and south (clamped to 85 up to Web
+  /// Mercator's edge, 85.0511°).
+  public mutating func setLatitudeLimit(_ degrees: Double) throws(GeoError) {
+    try requireFinite(degrees, "latitudeLimit")
+    latitudeLimit = Swift.min(Swift.max(degrees, Mercator.latitudeLimit), Mercator.maxLatitude)
   }
 
   /// Google's zoom-dependent maximum tilt in degrees: 30 at z ≤ 10, 65 at z ≥ 16, linear between.

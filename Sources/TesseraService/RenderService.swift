@@ -323,7 +323,7 @@ final class ServiceRouter: Sendable {
         let query = try TileserverQuery(
           style: style, camera: parts[3], size: parts[4], request: try request.addingBodyArguments(),
           configuration: configuration)
-        prepareAndRender(request, format: query.format, answer: answer) { _ in (query.scene, []) }
+        prepareAndRender(request, format: query.format, answer: answer) { _ in (query.scene, query.warnings) }
       } catch {
         answer(.text(error.status, error.reason, headers: error.headers))
       }

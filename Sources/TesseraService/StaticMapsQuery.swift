@@ -19,6 +19,15 @@ struct StaticMapsQuery {
   private var styles: [String] = []
   private var mapID: String?
 
+  /// The parameters this reader reads (`key` and `signature` are checked before it); others
+  /// are named in a warning and otherwise ignored, as Google ignores them.
+  static let parameters: Set<String> = [
+    "size", "scale", "format", "center", "zoom", "heading", "tilt", "maptype", "language", "buildings", "markers",
+    "path", "visible", "style", "map_id", "key", "signature",
+  ]
+  /// Warnings for what the request asked that is not drawn (unknown parameters).
+  private(set) var warnings: [String] = []
+
   /// Google's map types by their Static Maps names.
   static let mapTypes: [String: String] = [
     "roadmap": "normal", "satellite": "satellite", "terrain": "terrain", "hybrid": "hybrid",
@@ -30,6 +39,9 @@ struct StaticMapsQuery {
       guard let text = request.value(key) else { return nil }
       guard let value = Double(text), value.isFinite else { throw bad("\(key) must be a number, found '\(text)'") }
       return value
+    }
+    for name in Set(request.arguments.map(\.key)).subtracting(Self.parameters).sorted().prefix(8) {
+      warnings.append("parameter '\(HeaderText.clean(String(name.prefix(40))))' is not known; ignored")
     }
     // size and scale, within Google's limits unless the configuration allows more.
     guard let size = request.value("size") else { throw bad("the size parameter is required (size=WIDTHxHEIGHT)") }
@@ -164,7 +176,7 @@ struct StaticMapsQuery {
   {
     func bad(_ reason: String) -> ServiceError { ServiceError(status: 400, reason: reason) }
     var root = root
-    var warnings: [String] = []
+    var warnings = warnings
     var provided: [String: [UInt8]] = [:]
     var markers: [JSONValue] = []
     for (index, group) in markerGroups.enumerated() {

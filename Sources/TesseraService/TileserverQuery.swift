@@ -10,8 +10,13 @@ import TesseraNumbers
 /// `maxzoom`. Zooms are MapLibre's (a 512-point world): Google zoom = zoom + 1, so the same URL
 /// shows what tileserver-gl shows.
 struct TileserverQuery {
+  /// The query options this reader reads (from the URL or a POST body).
+  static let options: Set<String> = ["path", "marker", "padding", "maxzoom"]
+
   var scene: Scene
   var format: ImageEncoding
+  /// Options asked for that are not drawn, one message each.
+  var warnings: [String] = []
 
   /// `components` follow `/styles/{id}/static/`: `[camera, size]`.
   init(
@@ -41,6 +46,9 @@ struct TileserverQuery {
       throw bad(
         "size must be {width}x{height} within \(configuration.maxWidth)x\(configuration.maxHeight), found '\(dimensions)'"
       )
+    }
+    for name in Set(request.arguments.map(\.key)).subtracting(Self.options).sorted().prefix(8) {
+      warnings.append("option '\(HeaderText.clean(String(name.prefix(40))))' is not supported; ignored")
     }
     var root: JSONObject = [
       "size": ["width": .number(Double(width)), "height": .number(Double(height))], "scale": .number(scale),

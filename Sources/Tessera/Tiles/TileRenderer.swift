@@ -95,6 +95,8 @@ public final class TileRenderer {
     var options = template
     options.attribution = .off
     options.showsScaleBar = false
+    // The pyramid's first and last rows lie beyond Google's 85°.
+    try? options.limits.setLatitudeLimit(Mercator.maxLatitude)
     self.template = options
     self.stylePath = stylePath
     self.dataRoot = dataRoot
@@ -115,17 +117,18 @@ public final class TileRenderer {
     let buffer = Double(settings.buffer)
     let blockSide = Double(metatile.size) * tile
     let worldSize = Double(1 << metatile.z) * tile
-    // The block's centre in world points. Cameras stop at 85° latitude: a block further north
-    // or south is drawn with the camera at the nearest whole world point the camera reaches,
-    // and the frame is made taller so that it still holds the block at whole points.
+    // The block's centre in world points. Tile cameras reach Web Mercator's edge (the
+    // template's latitude limit), so any block's centre is reached; were it not, the camera
+    // would stop at the nearest whole world point it reaches and the frame be made taller so
+    // that it still holds the block at whole points.
     let centre = WorldPoint(x: Double(metatile.x) * tile + blockSide / 2, y: Double(metatile.y) * tile + blockSide / 2)
     let limit = Mercator.project(
-      Coordinate(latitude: Mercator.latitudeLimit, longitude: 0), worldSize: worldSize
+      Coordinate(latitude: template.limits.latitudeLimit, longitude: 0), worldSize: worldSize
     ).y.rounded(.up)
     let targetY = min(max(centre.y, limit), worldSize - limit)
     let camera = try Camera(
       target: Mercator.unproject(WorldPoint(x: centre.x, y: targetY), worldSize: worldSize),
-      zoom: settings.googleZoom(metatile.z))
+      zoom: settings.googleZoom(metatile.z), limits: template.limits)
     let offset = centre.y - targetY
     guard abs(offset) <= 2048 else {
       throw TileRenderError(
