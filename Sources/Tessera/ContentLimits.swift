@@ -1,4 +1,3 @@
-import Synchronization
 import TesseraNumbers
 
 /// How much content one map may be given to draw: markers, overlays, and the points of all
@@ -32,29 +31,4 @@ public struct ContentLimitError: Error, Equatable, CustomStringConvertible {
   public let limit: Int
 
   public var description: String { "the map holds \(count) \(what); the limit is \(limit)" }
-}
-
-/// A render that whoever asked for it may stop, from any thread: a map given one checks it
-/// between the phases of a frame and inside its long loops and stops with
-/// ``RenderCancelledError`` (a service cancels a render whose request has been answered 504).
-public final class RenderCancellation: Sendable {
-  private let flag = Atomic<Bool>(false)
-
-  public init() {}
-
-  /// Asks the render to stop.
-  public func cancel() { flag.store(true, ordering: .relaxed) }
-
-  /// Whether the render was asked to stop.
-  public var isCancelled: Bool { flag.load(ordering: .relaxed) }
-
-  /// Throws ``RenderCancelledError`` once cancelled.
-  public func check() throws(RenderCancelledError) {
-    if isCancelled { throw RenderCancelledError() }
-  }
-}
-
-/// A render stopped by its ``RenderCancellation``.
-public struct RenderCancelledError: Error, Equatable, CustomStringConvertible {
-  public var description: String { "the render was cancelled" }
 }

@@ -36,7 +36,11 @@ extension Map {
   /// `access`.
   public func addOverlays(from fields: JSONValue, source: String, access: ResourceAccess) throws {
     let cursor = JSONCursor(root: fields, source: source)
-    for overlay in try MapOverlay.overlays(sceneFields: fields, source: source, access: access) { add(overlay) }
+    for overlay in try MapOverlay.overlays(
+      sceneFields: fields, source: source, access: access, cancellation: cancellation)
+    {
+      add(overlay)
+    }
     if let fix = try SceneOverlays.myLocation(cursor["myLocation"]) {
       myLocation = fix
       isMyLocationEnabled = true

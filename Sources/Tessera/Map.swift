@@ -79,9 +79,14 @@ public final class Map {
   private weak var warmedUpRenderer: StyleRenderer?
   /// How many markers, overlays and overlay points the map may be given (``MapOptions``).
   public var contentLimits: ContentLimits
-  /// Checked between the phases of a frame and inside long loops: once cancelled, drawing
-  /// stops with ``RenderCancelledError``.
-  public var cancellation: RenderCancellation?
+  /// Checked between the phases of a frame and inside long loops (building overlays, building
+  /// buckets): once cancelled, drawing stops with ``RenderCancelledError``.
+  public var cancellation: RenderCancellation? {
+    didSet {
+      styleRenderer?.cancellation.cancellation = cancellation
+      overlayLayer.renderer?.cancellation.cancellation = cancellation
+    }
+  }
   /// Tiles of the first frame, loading since before the map was made (``MapPreparation``).
   private var firstTiles: PendingTiles?
 
@@ -202,6 +207,10 @@ public final class Map {
   /// into one list of draws, with tile geometry and textures uploaded.
   public func composeFrame() throws -> FrameComposer.Frame {
     try cancellation?.check()
+    let markers = markerLayer.markers.count
+    guard markers <= contentLimits.markers else {
+      throw ContentLimitError(what: "markers", count: markers, limit: contentLimits.markers)
+    }
     try MarkerValidation.check(markerLayer.markers)
     try updateOverlayRenderer()
     try cancellation?.check()

@@ -239,7 +239,10 @@ public final class RenderPool: Sendable {
           try map.addMarkers(from: job)
         } else {
           current = nil
-          map = try Map(scene: job, device: device, tileLoader: tileLoader)
+          map = try Map(preparation: MapPreparation(scene: job, tileLoader: tileLoader), device: device)
+          map.cancellation = cancellation
+          try map.addMarkers(from: job)
+          map.applyFeatureStates(from: job)
           if let key { current = (map, key) }
         }
         map.cancellation = cancellation

@@ -65,7 +65,9 @@ extension Map {
     }
     let built = try OverlayStyle(
       ordered, myLocation: location, pixelRatio: styleSettings.pixelRatio, cancellation: cancellation)
+    try cancellation?.check()
     let style = try Style.parse(built.document, source: "overlays")
+    try cancellation?.check()
     let pictures = Dictionary(
       uniqueKeysWithValues: built.pictures.map { id, picture in
         (id, RenderSource(id: id, source: picture, kind: .image, tileSize: 512, minZoom: 0, maxZoom: 24))
@@ -75,6 +77,7 @@ extension Map {
       binder: StyleBuilder.binder(
         dataRoot: FileManager.default.currentDirectoryPath, localRoot: nil, settings: styleSettings),
       loader: tileLoader, settings: styleSettings, images: built.images, prebound: pictures)
+    overlayLayer.renderer?.cancellation.cancellation = cancellation
     overlayLayer.isDirty = false
   }
 }

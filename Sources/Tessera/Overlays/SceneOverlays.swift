@@ -9,8 +9,11 @@ extension MapOverlay {
   /// `groundOverlays`, `tileOverlays`, `heatmaps`, `geojsonOverlays`), each checked against the
   /// limits it is drawn with; errors name `source` and the field. Files the fields name are
   /// read through `access`.
-  public static func overlays(sceneFields: JSONValue, source: String, access: ResourceAccess) throws -> [MapOverlay] {
-    let overlays = try SceneOverlays.load(JSONCursor(root: sceneFields, source: source), access: access)
+  public static func overlays(
+    sceneFields: JSONValue, source: String, access: ResourceAccess, cancellation: RenderCancellation? = nil
+  ) throws -> [MapOverlay] {
+    let overlays = try SceneOverlays.load(
+      JSONCursor(root: sceneFields, source: source), access: access, cancellation: cancellation)
     for overlay in overlays { try OverlayValidation.check(overlay) }
     return overlays
   }
@@ -75,9 +78,12 @@ enum SceneOverlays {
 
   /// The overlays of the scene's overlay fields, in the order of ``sceneFields``; files are
   /// read through `access`.
-  static func load(_ root: JSONCursor, access: ResourceAccess) throws -> [MapOverlay] {
+  static func load(_ root: JSONCursor, access: ResourceAccess, cancellation: RenderCancellation? = nil) throws
+    -> [MapOverlay]
+  {
     var overlays: [MapOverlay] = []
     for element in root["polylines"].isAbsentOrNull ? [] : try root["polylines"].elements() {
+      try cancellation?.check()
       let path: [Coordinate]
       if let encoded = try element["encoded"].optionalString() {
         do {
@@ -98,6 +104,7 @@ enum SceneOverlays {
       overlays.append(line)
     }
     for element in root["polygons"].isAbsentOrNull ? [] : try root["polygons"].elements() {
+      try cancellation?.check()
       let holes = element["holes"].isAbsentOrNull ? [] : try element["holes"].elements().map { try coordinates($0) }
       let polygon = Polygon(path: try coordinates(element["path"]), holes: holes)
       if let color = try color(element["fillColor"]) { polygon.fillColor = color }

@@ -73,10 +73,11 @@ extension StyleRenderer {
     let buildStart = DispatchTime.now()
     let limit = limits.geometryBytes
     let bytes = Atomic<Int>(0)
+    let cancellation = self.cancellation
     let results = ParallelWork.map(jobs) { job in
       var geometries: [BucketGeometry] = []
       for drawn in job.layers {
-        guard bytes.load(ordering: .relaxed) <= limit else { break }
+        guard bytes.load(ordering: .relaxed) <= limit, !cancellation.isCancelled else { break }
         let geometry = drawn.renderer.buildBucket(
           job.content, layer: drawn.layer,
           context: BucketContext(
@@ -92,6 +93,7 @@ extension StyleRenderer {
         style: name, limit: limit, layers: Set(jobs.flatMap { $0.layers.map(\.layer.id) }).count,
         tiles: tiles.values.reduce(0) { $0 + $1.count })
     }
+    // A cancelled render keeps what was built (zip drops the keys of buckets left unbuilt).
     return zip(jobs, results).flatMap { job, geometries in zip(job.keys, geometries).map { ($0, $1) } }
   }
 

@@ -27,6 +27,9 @@ public final class StyleRenderer: Sendable {
   public let loadTimeout: Double
   /// How much geometry and how many draws one frame may hold.
   public let limits: FrameLimits
+  /// The cancellation of the render this renderer works for: bucket building stops once it is
+  /// cancelled (what was not built is built by a later frame).
+  public let cancellation = CancellationSlot()
   /// The style's warnings and the renderer's: layers of types Tessera does not draw, source
   /// metadata out of range.
   public let warnings: [String]
