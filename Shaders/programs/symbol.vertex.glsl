@@ -16,6 +16,7 @@ in vec4 a_params;                // font scale, halo width (px), halo blur (px),
 
 out vec2 v_local;                // texels from the image's top-left corner
 flat out vec2 v_origin;          // the image's top-left corner in the atlas, texels
+flat out vec2 v_size;            // the image's size in the atlas (with its padding), texels
 out vec4 v_fill;
 out vec4 v_halo;
 out vec4 v_params;
@@ -26,6 +27,7 @@ void main() {
   gl_Position = mix(top, bottom, a_corner.y);
   v_local = (a_texture_rect.zw - a_texture_rect.xy) * a_corner;
   v_origin = a_texture_rect.xy;
+  v_size = a_texture_rect.zw - a_texture_rect.xy;
   v_fill = a_fill;
   v_halo = a_halo;
   v_params = a_params;

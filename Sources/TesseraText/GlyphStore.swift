@@ -30,6 +30,9 @@ public final class GlyphStore: Sendable {
     var ranges: [RangeKey: [UInt32: SDFGlyph]] = [:]
     var atlas = ShelfAtlas(width: 1024, height: 256, maxHeight: 4096, bytesPerTexel: 1)
     var positions: [GlyphKey: AtlasRect?] = [:]
+    /// Distance fields measured (``GlyphStore/glyphSize(_:)``) and not packed yet; nil for
+    /// blank glyphs.
+    var unpacked: [GlyphKey: SDFGlyph?] = [:]
     var warnings: [String] = []
     var reported = 0
     var failure: GlyphError?
@@ -113,11 +116,29 @@ public final class GlyphStore: Sendable {
     return pbfGlyph(font: key.font, codePoint: key.id)
   }
 
+  /// The size of the glyph's distance field, texels, without packing it; nil for blank
+  /// glyphs. Labels are laid out with sizes (on any thread, in any order) and their glyphs
+  /// packed afterwards in an order of the caller's (``atlasRect(_:)``): where a glyph lies in
+  /// the atlas must not depend on which tile's labels were shaped first.
+  public func glyphSize(_ key: GlyphKey) -> (width: Int, height: Int)? {
+    if let known = state.withLock({ $0.positions[key] }) { return known.map { ($0.width, $0.height) } }
+    if let measured = state.withLock({ $0.unpacked[key] }) {
+      return measured.flatMap { $0.bitmap.isEmpty ? nil : $0.bitmapSize }
+    }
+    let glyph = bitmap(key)
+    state.withLock { state in
+      if state.unpacked[key] == nil && state.positions[key] == nil { state.unpacked[key] = .some(glyph) }
+    }
+    return glyph.flatMap { $0.bitmap.isEmpty ? nil : $0.bitmapSize }
+  }
+
   /// Where the glyph lies in the atlas (packing it on first use); nil for blank glyphs.
   public func atlasRect(_ key: GlyphKey) -> AtlasRect? {
     if let known = state.withLock({ $0.positions[key] }) { return known }
-    let glyph = bitmap(key)
+    let measured = state.withLock { $0.unpacked[key] }
+    let glyph = measured ?? bitmap(key)
     return state.withLock { state in
+      state.unpacked[key] = nil
       if let known = state.positions[key] { return known }
       var rect: AtlasRect?
       if let glyph, !glyph.bitmap.isEmpty {

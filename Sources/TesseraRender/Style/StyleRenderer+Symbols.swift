@@ -116,7 +116,10 @@ extension StyleRenderer {
         overscale: Double(1 << min(max(job.zoom - (job.content.tile?.z ?? job.zoom), 0), 30)), context: context,
         states: stateValues, keepsBufferSymbols: job.key.keepsBufferSymbols)
     }
-    for (job, bucket) in zip(jobs, built) {
+    // Glyphs are packed here, one bucket after another in the jobs' fixed order, not as the
+    // parallel builders happen to finish: the atlas is then the same every run.
+    for (job, unpacked) in zip(jobs, built) {
+      let bucket = unpacked.packingGlyphs(in: glyphs)
       known[job.key] = bucket
       symbolBucketCache.withLock { $0.insert(bucket, for: job.key) }
     }

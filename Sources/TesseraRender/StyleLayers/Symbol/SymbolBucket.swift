@@ -14,7 +14,10 @@ struct SymbolQuad: Sendable {
   var bottomLeft: SIMD2<Double>
   var bottomRight: SIMD2<Double>
   /// x0, y0, x1, y1 in the atlas, texels.
-  let texture: SIMD4<Float>
+  var texture: SIMD4<Float>
+  /// For a glyph laid out before it was packed: its key, until ``SymbolBucket/packingGlyphs(in:)``
+  /// gives it its place in the atlas.
+  var glyph: GlyphKey? = nil
   /// The text section the glyph belongs to (its colour).
   let section: Int
   /// Offsets added after scaling (points: left, top, right, bottom): the fixed parts of a
@@ -92,7 +95,7 @@ struct SymbolInstance: Sendable {
   /// The text and icon, for recognising the same symbol in two tiles.
   let identity: String
   /// The text laid out for each anchor tried (one, or each of `text-variable-anchor`).
-  let labels: [(anchor: TextAnchor, label: ShapedLabel)]
+  var labels: [(anchor: TextAnchor, label: ShapedLabel)]
   /// `text-offset` in pixels at 24 px (applied to fixed anchors), or the variable anchors'
   /// offset (radial when `usesRadialOffset`).
   let textOffset: SIMD2<Double>
@@ -119,7 +122,36 @@ struct SymbolInstance: Sendable {
 
 /// The symbols of one tile for one layer.
 struct SymbolBucket: Sendable {
-  let instances: [SymbolInstance]
+  var instances: [SymbolInstance]
   /// Whether any symbol draws text / icons.
   var hasText: Bool { instances.contains { !$0.labels.isEmpty } }
+
+  /// The bucket with its glyphs packed into `glyphs`' atlas, in the order of its symbols and
+  /// their glyphs; glyphs the atlas has no room for are left out (the store warns). Buckets are
+  /// built in parallel and laid out with glyph sizes only; packing them one after another in
+  /// a fixed order makes the atlas, and so the texture coordinates drawn, the same every run.
+  func packingGlyphs(in glyphs: GlyphStore) -> SymbolBucket {
+    func pack(_ label: ShapedLabel) -> ShapedLabel {
+      var quads: [SymbolQuad] = []
+      quads.reserveCapacity(label.quads.count)
+      for var quad in label.quads {
+        if let key = quad.glyph {
+          guard let rect = glyphs.atlasRect(key) else { continue }
+          quad.texture = SIMD4(
+            Float(rect.x - 1), Float(rect.y - 1), Float(rect.x + rect.width + 1), Float(rect.y + rect.height + 1))
+          quad.glyph = nil
+        }
+        quads.append(quad)
+      }
+      return ShapedLabel(quads: quads, box: label.box)
+    }
+    var packed = self
+    for index in packed.instances.indices {
+      var instance = packed.instances[index]
+      instance.labels = instance.labels.map { ($0.anchor, pack($0.label)) }
+      instance.verticalLabel = instance.verticalLabel.map(pack)
+      packed.instances[index] = instance
+    }
+    return packed
+  }
 }

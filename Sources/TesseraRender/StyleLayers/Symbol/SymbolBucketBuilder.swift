@@ -397,7 +397,9 @@ enum SymbolBucketBuilder {
     var quads: [SymbolQuad] = []
     quads.reserveCapacity(shaping.glyphs.count)
     for glyph in shaping.glyphs {
-      guard let rect = glyphs.atlasRect(glyph.glyph) else { continue }
+      // Sizes only: the glyph is packed into the atlas later, in a fixed order (see
+      // SymbolBucket.packingGlyphs).
+      guard let rect = glyphs.glyphSize(glyph.glyph) else { continue }
       let scale = glyph.scale
       let halfAdvance = glyph.metrics.advance * scale / 2
       let uprightInVertical = (alongLine || verticalPoint) && glyph.vertical
@@ -429,9 +431,7 @@ enum SymbolBucketBuilder {
       var quad = SymbolQuad(
         topLeft: rotate(corners[0]), topRight: rotate(corners[1]), bottomLeft: rotate(corners[2]),
         bottomRight: rotate(corners[3]),
-        texture: SIMD4(
-          Float(rect.x - 1), Float(rect.y - 1), Float(rect.x + rect.width + 1), Float(rect.y + rect.height + 1)),
-        section: glyph.section)
+        texture: .zero, glyph: glyph.glyph, section: glyph.section)
       if alongLine { quad.alongLine = glyph.x + halfAdvance + translate.x }
       quads.append(quad)
     }

@@ -1,0 +1,42 @@
+import Foundation
+import TesseraTestSupport
+import Testing
+
+@testable import Tessera
+
+/// The same scene gives the same bytes from a fresh map every time, and from a map (or a pool
+/// thread) that drew other scenes before. Labels were the exception: glyphs were packed into
+/// the atlas as parallel label shaping happened to finish, and a glyph quad's edge read the
+/// texel beside it, so with 4× MSAA a tilted map with labels came out slightly different run
+/// to run (up to 12 levels on a few dozen pixels).
+@Suite(.serialized) struct SameBytesTests {
+  static let scenes = ["maptype-normal-3d-msaa", "monaco-3d-z17-msaa", "text-scripts", "info-window-persian-tilted"]
+
+  static func scene(_ name: String) throws -> Scene {
+    try Scene.load(path: PackagePaths.path("Tests/TesseraRenderTests/Cases/\(name)/case.json"))
+  }
+
+  @Test(arguments: scenes)
+  func freshMapsGiveTheSameBytes(_ name: String) throws {
+    if name.hasPrefix("monaco"), !SharedData.isAvailable { return }
+    let scene = try Self.scene(name)
+    let device = try GLDevice(gpu: .surfaceless)
+    let first = try Map(scene: scene, device: device).snapshot().image
+    for _ in 0..<3 {
+      #expect(try Map(scene: scene, device: device).snapshot().image.pixels == first.pixels, "\(name)")
+    }
+  }
+
+  @Test func aPoolThreadGivesTheSameBytesWhateverItDrewBefore() throws {
+    let scene = try Self.scene("maptype-normal-3d-msaa")
+    var other = scene
+    other.options.camera = try Camera(latitude: 40.01, longitude: -74.02, zoom: 16.5, bearing: 100, viewingAngle: 40)
+    let fresh = try RenderPool(threads: 1, gpu: .surfaceless)
+    let alone = try fresh.render(scene).image
+    fresh.shutdown()
+    let pool = try RenderPool(threads: 1, gpu: .surfaceless)
+    defer { pool.shutdown() }
+    _ = try pool.render(other)
+    #expect(try pool.render(scene).image.pixels == alone.pixels)
+  }
+}
