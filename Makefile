@@ -14,7 +14,8 @@ DEBIAN_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libegl-mesa0 lib
 DEMO_OUTPUT ?= demo.png
 DEMO_ARGS := --center 40.0,-74.0 --zoom 16.5 --tilt 60 --bearing 30 --size 1024x768
 
-.PHONY: all deps pytools build demo test bench bench-serve bench-tiles bench-tiles-memory lint format clean
+.PHONY: all deps pytools build demo test bench bench-serve bench-tiles bench-tiles-memory lint format clean \
+	mesa-cache-repro
 
 all: build
 
@@ -74,6 +75,10 @@ bench-tiles: build
 
 bench-tiles-memory: build
 	python3 Tools/bench/tiles_memory.py --tessera .build/release/tessera $(BENCH_ARGS)
+
+# Mesa 22.3's shader cache ignoring llvmpipe's vector width, shown with a few GL calls.
+mesa-cache-repro: deps
+	Tools/mesa-cache-key/run.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Tools Shaders Examples

@@ -135,7 +135,7 @@ let package = Package(
     .testTarget(name: "TesseraGeoTests", dependencies: ["TesseraGeo", "TesseraTestSupport"]),
     .testTarget(name: "TesseraJSONTests", dependencies: ["TesseraJSON"]),
     .testTarget(name: "TesseraNumbersTests", dependencies: ["TesseraNumbers", "TesseraTestSupport"]),
-    .testTarget(name: "TesseraTestingTests", dependencies: ["TesseraTesting", "TesseraTestSupport"]),
+    .testTarget(name: "TesseraTestingTests", dependencies: ["TesseraTesting", "TesseraGL", "TesseraTestSupport"]),
     .testTarget(name: "TesseraTextTests", dependencies: ["TesseraText", "TesseraData", "TesseraTestSupport"]),
     .testTarget(name: "TesseraStyleTests", dependencies: ["TesseraStyle", "TesseraTestSupport"]),
     .testTarget(

@@ -60,7 +60,6 @@ import Testing
     let scene = try AssertMapSnapshotTests.scene()
     let map = try SnapshotRendering.map(scene: scene)
     #expect(map.device.info.renderer.contains("llvmpipe"))
-    #expect(map.device.info.renderer.contains("\(SnapshotRendering.vectorWidth) bits"))
     // Same pixels as the scene rendered by the assertion itself.
     let image = try SnapshotRendering.image(of: scene)
     #expect(try map.snapshot().image.pixels == image.pixels)
@@ -70,9 +69,8 @@ import Testing
     #expect(throws: SnapshotRenderingError.self) {
       try SnapshotRendering.check(renderer: "NVIDIA H200/PCIe/SSE2")
     }
-    #expect(throws: SnapshotRenderingError.self) {
-      try SnapshotRendering.check(renderer: "llvmpipe (LLVM 15.0.6, 128 bits)")
-    }
+    // Both of llvmpipe's widths draw the same bytes.
+    #expect(throws: Never.self) { try SnapshotRendering.check(renderer: "llvmpipe (LLVM 15.0.6, 128 bits)") }
     #expect(throws: Never.self) { try SnapshotRendering.check(renderer: "llvmpipe (LLVM 15.0.6, 256 bits)") }
   }
 }

@@ -26,7 +26,7 @@ struct EGLDeviceHandle: @unchecked Sendable {
 enum EGLDeviceList {
   /// The devices and their handles; throws when libEGL lacks device enumeration.
   static func enumerate() throws(EGLError) -> [(EGLDeviceDescription, EGLDeviceHandle)] {
-    MesaEnvironment.pinVectorWidth()
+    MesaEnvironment.prepare()
     guard clientExtensions().contains("EGL_EXT_device_enumeration"),
       let functions = EGLExtensionFunctions.shared
     else {

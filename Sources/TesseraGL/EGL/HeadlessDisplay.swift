@@ -106,7 +106,7 @@ public final class HeadlessDisplay: @unchecked Sendable {
   }
 
   private init(_ resolved: Resolved) throws(EGLError) {
-    MesaEnvironment.pinVectorWidth()
+    MesaEnvironment.prepare()
     let client = clientExtensions()
     var display: EGLDisplay?
     var gbmDevice: OpaquePointer?

@@ -1,20 +1,99 @@
 import Foundation
 import TesseraNumbers
 
-/// Settings Tessera gives Mesa before EGL starts.
+/// What Tessera gives Mesa before EGL starts: a shader cache of its own for every
+/// configuration that changes the code llvmpipe generates.
+///
+/// Mesa 22.3's on-disk shader cache (`~/.cache/mesa_shader_cache`) is keyed by the driver's
+/// build, not by llvmpipe's vector width: a process at 128 bits (`LP_NATIVE_VECTOR_WIDTH=128`,
+/// or a CPU without AVX) loads code a 256-bit process compiled and stored, and that code writes
+/// 8 vertices into a buffer sized for 4 (a symbol vertex of 164 bytes runs past the padding and
+/// corrupts the heap: glibc aborts). `Tools/mesa-cache-key` reproduces it with a few GL calls.
+/// Each configuration therefore gets a folder of its own inside the cache, named by a hash of
+/// everything that changes code generation: the vector width asked for, llvmpipe's switches
+/// (`GALLIUM_NOSSE`, `LP_PERF`, `LP_DEBUG`, `GALLIUM_DRIVER`) and the CPU's features (a cache
+/// on a shared home folder may meet another CPU). Processes of one configuration still share
+/// their folder, so warm first frames keep what the cache saves.
+///
+/// Nothing is pinned: llvmpipe runs at its native width (256 bits with AVX, 128 without and on
+/// ARM) unless `LP_NATIVE_VECTOR_WIDTH` says otherwise, and both widths draw the same bytes.
 public enum MesaEnvironment {
-  /// llvmpipe's SIMD width, bits, pinned so that software rendering runs the same code on
-  /// every CPU. llvmpipe otherwise sizes its code to the CPU (256 bits with AVX; 128 without
-  /// and on ARM), and Mesa 22.3's llvmpipe at 128 bits corrupts its heap (glibc aborts,
-  /// "double free or corruption") on Tessera's label and map-marker draws: 57 of Tessera's 86
-  /// goldens abort at 128 bits; the other 29 give the same bytes at both widths. At 256 bits
-  /// on a CPU without AVX, LLVM splits the vectors: slower, same code path.
-  public static let vectorWidth = 256
+  /// Variables whose values change the code llvmpipe generates.
+  static let codeGenerationVariables = [
+    "LP_NATIVE_VECTOR_WIDTH", "GALLIUM_NOSSE", "LP_PERF", "LP_DEBUG", "GALLIUM_DRIVER",
+  ]
 
-  /// Sets `LP_NATIVE_VECTOR_WIDTH` to ``vectorWidth`` unless the environment already sets it.
-  /// Mesa reads it once per process, when llvmpipe first starts; called before every EGL
-  /// display is opened.
-  public static func pinVectorWidth() {
-    setenv("LP_NATIVE_VECTOR_WIDTH", String(vectorWidth), 0)
+  /// Sets Mesa's shader cache folder for this configuration (once per process, before the
+  /// first EGL display is opened; later calls do nothing).
+  public static func prepare() { _ = prepared }
+
+  private static let prepared: Void = {
+    let environment = ProcessInfo.processInfo.environment
+    guard let folder = shaderCacheFolder(environment: environment, cpuFeatures: cpuFeatures()) else { return }
+    // Mesa makes only the last folder of the path; without its parents it runs uncached.
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    setenv("MESA_SHADER_CACHE_DIR", folder, 1)
+  }()
+
+  /// The cache folder for `environment` on a CPU with `cpuFeatures`: `tessera-<hash>` inside
+  /// the folder Mesa would use (`MESA_SHADER_CACHE_DIR`, `MESA_GLSL_CACHE_DIR`,
+  /// `$XDG_CACHE_HOME/mesa_shader_cache` or `~/.cache/mesa_shader_cache`); nil when the cache is
+  /// disabled or no folder can be named.
+  static func shaderCacheFolder(environment: [String: String], cpuFeatures: String) -> String? {
+    if let disabled = environment["MESA_SHADER_CACHE_DISABLE"] ?? environment["MESA_GLSL_CACHE_DISABLE"],
+      ["1", "true", "yes"].contains(disabled.lowercased())
+    {
+      return nil
+    }
+    var base: String
+    if let explicit = environment["MESA_SHADER_CACHE_DIR"] ?? environment["MESA_GLSL_CACHE_DIR"], !explicit.isEmpty {
+      base = explicit
+    } else if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+      base = xdg + "/mesa_shader_cache"
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+      base = home + "/.cache/mesa_shader_cache"
+    } else {
+      return nil
+    }
+    // A folder of ours handed down by a Tessera process (perhaps of another configuration): its
+    // parent is the base.
+    if (base as NSString).lastPathComponent.hasPrefix("tessera-") { base = (base as NSString).deletingLastPathComponent }
+    return base + "/tessera-" + configurationKey(environment: environment, cpuFeatures: cpuFeatures)
+  }
+
+  /// A hash (16 hex digits, FNV-1a) of the variables that change code generation and of the
+  /// CPU's features.
+  static func configurationKey(environment: [String: String], cpuFeatures: String) -> String {
+    var text = "v1"
+    for name in codeGenerationVariables { text += "|\(name)=\(environment[name] ?? "")" }
+    text += "|cpu=" + cpuFeatures
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  /// The CPU's feature flags as Linux lists them (`/proc/cpuinfo`, the first processor's
+  /// `flags` or `Features` line, sorted), or the machine's architecture when there are none.
+  static func cpuFeatures() -> String {
+    guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return architecture }
+    for line in text.split(separator: "\n") where line.hasPrefix("flags") || line.hasPrefix("Features") {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      return architecture + ":" + line[line.index(after: colon)...].split(separator: " ").sorted().joined(separator: " ")
+    }
+    return architecture
+  }
+
+  private static var architecture: String {
+    #if arch(x86_64)
+      return "x86_64"
+    #elseif arch(arm64)
+      return "arm64"
+    #else
+      return "other"
+    #endif
   }
 }
