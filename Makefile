@@ -15,7 +15,7 @@ DEMO_OUTPUT ?= demo.png
 DEMO_ARGS := --center 40.0,-74.0 --zoom 16.5 --tilt 60 --bearing 30 --size 1024x768
 
 .PHONY: all deps pytools build demo test bench bench-serve bench-tiles bench-tiles-memory lint format clean \
-	mesa-cache-repro
+	mesa-cache-repro determinism
 
 all: build
 
@@ -75,6 +75,12 @@ bench-tiles: build
 
 bench-tiles-memory: build
 	python3 Tools/bench/tiles_memory.py --tessera .build/release/tessera $(BENCH_ARGS)
+
+# Every golden at llvmpipe's two vector widths and 1, 2 and 8 rasterizer threads, twice each,
+# compared byte for byte (make test runs a representative set).
+determinism: deps
+	$(SWIFT) build --build-tests
+	TESSERA_DETERMINISM=full $(SWIFT) test --skip-build --filter DeterminismMatrixTests
 
 # Mesa 22.3's shader cache ignoring llvmpipe's vector width, shown with a few GL calls.
 mesa-cache-repro: deps
