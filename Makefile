@@ -52,9 +52,12 @@ pytools:
 
 # The example package of snapshot tests (Examples/SnapshotTesting) builds against this checkout
 # and runs as a user's CI would run it.
+# The example's snapshots are checked at llvmpipe's two vector widths, one run after the
+# other in one shell (so sharing Mesa's shader cache), as a user's CI matrix would.
 test: deps pytools
 	$(SWIFT) test
-	cd Examples/SnapshotTesting && $(SWIFT) test
+	cd Examples/SnapshotTesting && LP_NATIVE_VECTOR_WIDTH=128 $(SWIFT) test
+	cd Examples/SnapshotTesting && LP_NATIVE_VECTOR_WIDTH=256 $(SWIFT) test
 	$(MAKE) lint
 
 # Side-by-side benchmark against MapLibre Native; regenerates BENCHMARKS.md (several minutes).

@@ -303,3 +303,16 @@ public final class Map {
 func milliseconds(_ from: DispatchTime, _ to: DispatchTime) -> Double {
   Double(to.uptimeNanoseconds - from.uptimeNanoseconds) / 1e6
 }
+
+extension Map {
+  /// The local font files whose glyphs the map has drawn so far (labels of styles without
+  /// glyph PBFs, info windows, attribution, the scale bar, Static Maps pin labels): what its
+  /// images depend on besides the data. Snapshot tests record them with their references.
+  public var fontFacesUsed: [FontFace] {
+    var faces = styleRenderer?.glyphs.fontFacesUsed ?? []
+    faces += overlayLayer.renderer?.glyphs.fontFacesUsed ?? []
+    faces += overlayGlyphs.fontFacesUsed + PinLabel.glyphs.fontFacesUsed
+    var seen = Set<String>()
+    return faces.filter { seen.insert("\($0.path)#\($0.index)").inserted }
+  }
+}

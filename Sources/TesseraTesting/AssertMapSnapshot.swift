@@ -30,13 +30,16 @@ public func assertMapSnapshot(
 ) -> SnapshotVerdict? {
   let source = SnapshotSource(fileID: fileID, filePath: filePath, line: line, column: column)
   let image: RGBAImage
+  let fonts: FontFingerprint
   do {
-    image = try SnapshotRendering.image(of: scene)
+    let map = try SnapshotRendering.map(scene: scene)
+    image = try map.snapshot().image
+    fonts = FontFingerprint(of: map)
   } catch {
     source.fail("snapshot '\(name ?? function)': cannot render the scene: \(error)")
     return nil
   }
-  return check(image, name: name ?? function, tolerance: tolerance, record: record, source: source)
+  return check(image, name: name ?? function, tolerance: tolerance, record: record, fonts: fonts, source: source)
 }
 
 /// Checks a map's snapshot against its reference image (see
@@ -59,16 +62,19 @@ public func assertMapSnapshot(
     source.fail("snapshot '\(name ?? function)': \(error)")
     return nil
   }
-  return check(image, name: name ?? function, tolerance: tolerance, record: record, source: source)
+  return check(
+    image, name: name ?? function, tolerance: tolerance, record: record, fonts: FontFingerprint(of: map),
+    source: source)
 }
 
 /// Reports a verdict to the running test framework.
-func check(_ image: RGBAImage, name: String, tolerance: SnapshotTolerance, record: Bool?, source: SnapshotSource)
-  -> SnapshotVerdict
-{
+func check(
+  _ image: RGBAImage, name: String, tolerance: SnapshotTolerance, record: Bool?, fonts: FontFingerprint?,
+  source: SnapshotSource
+) -> SnapshotVerdict {
   let location = SnapshotLocation(name: name, testFilePath: String(describing: source.filePath))
   let verdict = SnapshotVerifier.verify(
-    image, at: location, tolerance: tolerance, recording: SnapshotRecording(record: record))
+    image, at: location, tolerance: tolerance, recording: SnapshotRecording(record: record), fonts: fonts)
   if !verdict.passed {
     source.attach(verdict.writtenImages)
     source.fail(verdict.message)

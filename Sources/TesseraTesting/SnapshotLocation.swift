@@ -17,6 +17,11 @@ public struct SnapshotLocation: Sendable, Equatable {
   public let actualPath: String
   /// Where the picture of a failed comparison's differences is written.
   public let diffPath: String
+  /// The fonts the reference was drawn with (``FontFingerprint``), beside it:
+  /// `<name>.fonts.json`.
+  public var fontsPath: String {
+    (referencePath.hasSuffix(".png") ? String(referencePath.dropLast(4)) : referencePath) + ".fonts.json"
+  }
 
   /// A location with its files given outright.
   public init(name: String, referencePath: String, actualPath: String, diffPath: String) {

@@ -56,7 +56,7 @@ public enum SnapshotVerifier {
   /// writes the actual and diff images of a failure.
   public static func verify(
     _ image: RGBAImage, at location: SnapshotLocation, tolerance: SnapshotTolerance = .mapLibre,
-    recording: SnapshotRecording = .missing
+    recording: SnapshotRecording = .missing, fonts: FontFingerprint? = nil
   ) -> SnapshotVerdict {
     let actual = image.straightAlpha()
     let reference = location.referencePath
@@ -67,6 +67,7 @@ public enum SnapshotVerifier {
           kind: .failed, message: "snapshot '\(location.name)': \(problem)", location: location, comparison: nil,
           writtenImages: [])
       }
+      if let fonts { _ = FileManager.default.createFile(atPath: location.fontsPath, contents: Data(fonts.json.utf8)) }
       removeArtifacts(location)
       let why = exists ? "re-recorded" : "no reference yet: recorded"
       return SnapshotVerdict(
@@ -106,6 +107,26 @@ public enum SnapshotVerifier {
         location: location, comparison: nil, writtenImages: written)
     }
     let numbers = describe(result, tolerance: tolerance)
+    // The fonts the reference was drawn with, when it records them: other fonts fail with
+    // their names, whatever the pixels say.
+    if let fonts, let data = FileManager.default.contents(atPath: location.fontsPath) {
+      if let recorded = FontFingerprint(json: Array(data)) {
+        let differences = fonts.differences(from: recorded)
+        if !differences.isEmpty {
+          return SnapshotVerdict(
+            kind: .differs,
+            message:
+              "snapshot '\(location.name)' was recorded with other fonts than this machine has: "
+              + differences.joined(separator: "; ") + " (\(numbers)); install the fonts the reference was drawn "
+              + "with (Debian's fonts-noto-core and fonts-noto-cjk of the same release) or re-record it with "
+              + "TESSERA_RECORD=1",
+            location: location, comparison: result, writtenImages: [])
+        }
+      }
+    } else if let fonts, result.differentFraction <= tolerance.allowed, recording != .never {
+      // A reference recorded before fonts were: its fonts are written down once it matches.
+      _ = FileManager.default.createFile(atPath: location.fontsPath, contents: Data(fonts.json.utf8))
+    }
     guard result.differentFraction > tolerance.allowed else {
       removeArtifacts(location)
       return SnapshotVerdict(

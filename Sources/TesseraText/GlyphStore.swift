@@ -33,6 +33,8 @@ public final class GlyphStore: Sendable {
     /// Distance fields measured (``GlyphStore/glyphSize(_:)``) and not packed yet; nil for
     /// blank glyphs.
     var unpacked: [GlyphKey: SDFGlyph?] = [:]
+    /// The local faces whose glyphs were drawn (font ids from ``FontLibrary/firstFontID``).
+    var usedFonts = Set<Int32>()
     var warnings: [String] = []
     var reported = 0
     var failure: GlyphError?
@@ -111,6 +113,7 @@ public final class GlyphStore: Sendable {
   /// The distance field of a glyph: from PBFs for stack fonts, rasterised for local fonts.
   public func bitmap(_ key: GlyphKey) -> SDFGlyph? {
     if key.font >= FontLibrary.firstFontID {
+      state.withLock { _ = $0.usedFonts.insert(key.font) }
       return fonts?.glyph(key)
     }
     return pbfGlyph(font: key.font, codePoint: key.id)
@@ -161,6 +164,17 @@ public final class GlyphStore: Sendable {
       let atlas = state.atlas
       state.atlas.markUploaded()
       return atlas
+    }
+  }
+
+  /// The local font faces whose glyphs this store has drawn (a snapshot depends on exactly
+  /// these files), in font-id order.
+  public var fontFacesUsed: [FontFace] {
+    guard let fonts else { return [] }
+    let faces = fonts.faces
+    return state.withLock { $0.usedFonts }.sorted().compactMap { id in
+      let index = Int(id - FontLibrary.firstFontID)
+      return faces.indices.contains(index) ? faces[index] : nil
     }
   }
 

@@ -13,7 +13,9 @@ import Testing
 
   /// Goldens with labels, icons, markers, an info window and buildings: the draws the width
   /// once mattered to.
-  static let scenes = ["labels-normal-low-flat", "markers-icons-anchors", "info-window-persian-tilted", "text-halos-justify"]
+  static let scenes = [
+    "labels-normal-low-flat", "markers-icons-anchors", "info-window-persian-tilted", "text-halos-justify",
+  ]
 
   /// Renders `scene` in a new process at `width` bits with `cache` as Mesa's shader cache base.
   static func render(_ scene: String, width: String?, cache: String, into folder: String) throws -> (Int32, Data?) {
@@ -78,10 +80,13 @@ import Testing
     #expect(
       MesaEnvironment.shaderCacheFolder(environment: ["MESA_SHADER_CACHE_DIR": "/c"], cpuFeatures: cpu)?.hasPrefix(
         "/c/tessera-") == true)
-    #expect(MesaEnvironment.shaderCacheFolder(environment: ["MESA_SHADER_CACHE_DISABLE": "true"], cpuFeatures: cpu) == nil)
+    #expect(
+      MesaEnvironment.shaderCacheFolder(environment: ["MESA_SHADER_CACHE_DISABLE": "true"], cpuFeatures: cpu) == nil)
     // A folder of ours handed down to a child process is not nested again, and a child of
     // another configuration gets its own folder beside it.
-    #expect(MesaEnvironment.shaderCacheFolder(environment: ["MESA_SHADER_CACHE_DIR": native, "HOME": "/x"], cpuFeatures: cpu) == native)
+    #expect(
+      MesaEnvironment.shaderCacheFolder(environment: ["MESA_SHADER_CACHE_DIR": native, "HOME": "/x"], cpuFeatures: cpu)
+        == native)
     #expect(
       MesaEnvironment.shaderCacheFolder(
         environment: ["MESA_SHADER_CACHE_DIR": native, "LP_NATIVE_VECTOR_WIDTH": "128"], cpuFeatures: cpu)

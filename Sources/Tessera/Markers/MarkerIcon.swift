@@ -122,7 +122,7 @@ extension MarkerIcon {
 
 /// A pin's one-character label, drawn with the system's fonts.
 enum PinLabel {
-  private static let glyphs = GlyphStore(loader: nil, fonts: FontLibraries.library(folders: []))
+  static let glyphs = GlyphStore(loader: nil, fonts: FontLibraries.library(folders: []))
 
   /// Draws `text` centred at `headCentre` (pixels), its em `height` pixels tall, in `color`.
   static func draw(

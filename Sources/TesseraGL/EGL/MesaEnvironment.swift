@@ -57,7 +57,9 @@ public enum MesaEnvironment {
     }
     // A folder of ours handed down by a Tessera process (perhaps of another configuration): its
     // parent is the base.
-    if (base as NSString).lastPathComponent.hasPrefix("tessera-") { base = (base as NSString).deletingLastPathComponent }
+    if (base as NSString).lastPathComponent.hasPrefix("tessera-") {
+      base = (base as NSString).deletingLastPathComponent
+    }
     return base + "/tessera-" + configurationKey(environment: environment, cpuFeatures: cpuFeatures)
   }
 
@@ -82,7 +84,8 @@ public enum MesaEnvironment {
     guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return architecture }
     for line in text.split(separator: "\n") where line.hasPrefix("flags") || line.hasPrefix("Features") {
       guard let colon = line.firstIndex(of: ":") else { continue }
-      return architecture + ":" + line[line.index(after: colon)...].split(separator: " ").sorted().joined(separator: " ")
+      return architecture + ":"
+        + line[line.index(after: colon)...].split(separator: " ").sorted().joined(separator: " ")
     }
     return architecture
   }
