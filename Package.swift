@@ -5,8 +5,8 @@
 // (docs/ARCHITECTURE.md walks through it).
 //
 //   Tools/tessera        ─▶ TesseraCLI
-//   Tools/tessera-fuzz   ─▶ Tessera (scenes), TesseraData, TesseraText, TesseraStyle, TesseraImage, TesseraJSON,
-//                           TesseraGeo
+//   Tools/tessera-fuzz   ─▶ TesseraService (request readers), Tessera (scenes), TesseraData, TesseraText,
+//                           TesseraStyle, TesseraImage, TesseraJSON, TesseraGeo
 //   TesseraCLI           ─▶ TesseraService, TesseraConformance, Tessera (and what Tessera re-exports)
 //   TesseraService       ─▶ Tessera, CCrypto, CTesseraServer ─▶ CMicroHTTPD (`tessera serve`: the HTTP render service)
 //   TesseraConformance   ─▶ Tessera (MapLibre's render tests; not in the library product)
@@ -125,6 +125,7 @@ let package = Package(
       name: "tessera-fuzz",
       dependencies: [
         "Tessera", "TesseraData", "TesseraImage", "TesseraJSON", "TesseraGeo", "TesseraStyle", "TesseraText",
+        "TesseraService",
       ],
       path: "Tools/tessera-fuzz"),
 

@@ -47,24 +47,16 @@ extension Map {
     }
   }
 
-  /// Adds the markers a scene describes and takes its appear-animation progress.
+  /// Adds the markers a scene describes and takes its appear-animation progress; they are read
+  /// as ``SceneContent`` reads them.
   public func addMarkers(from scene: Scene) throws {
-    if let markers = scene.markers {
-      let cursor = JSONCursor(root: ["markers": markers], source: scene.path)["markers"]
-      let loaded = try SceneMarkers.loadSelecting(cursor, access: scene.access)
-      add(loaded.markers)
-      if let selected = loaded.selected { selectedMarker = selected }
-      if let index = scene.selectedMarkerIndex {
-        guard loaded.markers.indices.contains(index) else {
-          throw SceneError.invalid(
-            path: scene.path, field: "selectedMarker",
-            reason: "expected a marker index in 0..<\(loaded.markers.count), found \(index)")
-        }
-        selectedMarker = loaded.markers[index]
-      }
-    }
-    if let overlays = scene.overlays {
-      try addOverlays(from: overlays, source: scene.path, access: scene.access)
+    let content = try SceneContent(scene: scene, cancellation: cancellation)
+    add(content.markers)
+    if let selected = content.selected { selectedMarker = selected }
+    for overlay in content.overlays { add(overlay) }
+    if let fix = content.myLocation {
+      myLocation = fix
+      isMyLocationEnabled = true
     }
     markerAppearProgress = scene.markerAppearProgress
     // Counted before anything is densified (fitting the camera walks every geodesic line).

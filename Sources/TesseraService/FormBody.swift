@@ -77,6 +77,6 @@ extension HTTPRequest {
     let extra = try FormBody.arguments(of: body, contentType: header("Content-Type"))
     return HTTPRequest(
       method: method, path: path, arguments: arguments + extra, targetLength: targetLength, rawTarget: rawTarget,
-      body: body, bodyTooLarge: bodyTooLarge, client: client, handle: handle)
+      body: body, bodyTooLarge: bodyTooLarge, client: client, handle: handle, memoryHeaders: memoryHeaders)
   }
 }

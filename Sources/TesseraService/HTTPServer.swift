@@ -25,10 +25,13 @@ public struct HTTPRequest: @unchecked Sendable {
   /// The server's request, or nil for a request made in memory (parser tests), which has no
   /// headers and cannot be answered.
   let handle: OpaquePointer?
+  /// The headers of a request made in memory (a server's request reads its own through
+  /// `handle`).
+  var memoryHeaders: [(name: String, value: String)] = []
 
   /// A request header (case-insensitive name), or nil.
   public func header(_ name: String) -> String? {
-    guard let handle else { return nil }
+    guard let handle else { return memoryHeaders.first { $0.name.lowercased() == name.lowercased() }?.value }
     return tessera_request_header(handle, name).map { String(cString: $0) }
   }
 

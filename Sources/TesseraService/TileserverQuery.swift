@@ -106,12 +106,13 @@ struct TileserverQuery {
     }
     if !markers.isEmpty { root["markers"] = .array(markers) }
     // Camera.
-    let parts = camera.split(separator: "@", maxSplits: 1).map(String.init)
-    let numbers = parts[0].split(separator: ",").map { Double($0) }
+    // Empty pieces are kept: `@`, `15@`, `@30` and `-74,,40` are malformed, not shortened.
+    let parts = camera.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+    let numbers = parts[0].split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
     var bearing = 0.0
     var pitch = 0.0
     if parts.count == 2 {
-      let angles = parts[1].split(separator: ",").map { Double($0) }
+      let angles = parts[1].split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
       guard (1...2).contains(angles.count), angles.allSatisfy({ $0 != nil }) else {
         throw bad("expected @{bearing}[,{pitch}], found '@\(parts[1])'")
       }

@@ -5,6 +5,7 @@ import TesseraGeo
 import TesseraImage
 import TesseraJSON
 import TesseraNumbers
+import TesseraService
 import TesseraStyle
 import TesseraText
 
@@ -19,7 +20,11 @@ import TesseraText
 ///   · 10 font file (read by FreeType, a label shaped by HarfBuzz, its glyphs rendered as
 ///   distance fields) · 11 scene overlay fields (read as overlays; paths as encoded polylines; lines as Static
 ///   Maps `path=` and `markers=` values) · 12 Google
-///   styling JSON and Static Maps `style=` rules (one per line)
+///   styling JSON and Static Maps `style=` rules (one per line) · 13 `tessera serve`'s request
+///   readers: the first line is a request target, an optional `Content-Type: …` line follows,
+///   the rest is a body (``ServiceRequestPayload``)
+/// With `TESSERA_FUZZ_ONLY=N` in the environment every input goes to decoder N (its first byte
+/// still dropped), so one decoder's corpus stays on it while libFuzzer mutates.
 /// `tessera-fuzz --write-seeds DIR` writes a starting corpus (see Seeds.swift).
 ///
 /// libFuzzer build (see README, "Fuzzing"):
@@ -30,7 +35,7 @@ import TesseraText
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let payload = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-  switch data[0] % 13 {
+  switch (FuzzSelection.only ?? data[0]) % FuzzSelection.decoders {
   case 0:
     _ = try? MVTDecoder.decode(payload, inflateLimit: 16 << 20)
   case 1:
@@ -85,6 +90,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let json = try? JSONParser.parse(payload) {
       _ = try? MapOverlay.overlays(sceneFields: json, source: "fuzz", access: .inlineOnly())
     }
+  case 13:
+    let request = ServiceRequestPayload(payload)
+    ServiceReaders.exercise(target: request.target, body: request.body, contentType: request.contentType)
   default:
     if let json = try? JSONParser.parse(payload), let source = try? GeoJSONSource(data: json, name: "fuzz") {
       for tile in [TileIDs.zero, TileID(z: 3, x: 4, y: 3), TileID(z: 12, x: 2048, y: 1361)] {
@@ -93,6 +101,45 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   }
   return 0
+}
+
+/// Which decoder an input goes to.
+enum FuzzSelection {
+  /// How many decoders the first byte picks from (modulo).
+  static let decoders: UInt8 = 14
+  /// The decoder `TESSERA_FUZZ_ONLY` forces, read once; nil: the first byte picks.
+  static let only: UInt8? = ProcessInfo.processInfo.environment["TESSERA_FUZZ_ONLY"].flatMap { UInt8($0) }
+}
+
+/// A request for the service's readers: the request target (the first line, a final CR
+/// dropped), the `Content-Type` of an optional second line `Content-Type: …`, and the body (the
+/// rest).
+struct ServiceRequestPayload {
+  var target: String
+  var contentType: String?
+  var body: [UInt8]
+
+  init(_ payload: [UInt8]) {
+    let newline = UInt8(ascii: "\n")
+    func line(_ bytes: ArraySlice<UInt8>) -> (line: ArraySlice<UInt8>, rest: ArraySlice<UInt8>) {
+      guard let end = bytes.firstIndex(of: newline) else { return (bytes, []) }
+      var line = bytes[..<end]
+      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+      return (line, bytes[(end + 1)...])
+    }
+    let (first, afterTarget) = line(payload[...])
+    target = String(decoding: first, as: UTF8.self)
+    let (second, afterHeader) = line(afterTarget)
+    let header = String(decoding: second, as: UTF8.self)
+    let prefix = "content-type:"
+    if header.lowercased().hasPrefix(prefix) {
+      contentType = String(header.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
+      body = Array(afterHeader)
+    } else {
+      contentType = nil
+      body = Array(afterTarget)
+    }
+  }
 }
 
 /// Features whose every attribute is one hostile number (±1e300, ±infinity, NaN, −0, 2^63).

@@ -10,6 +10,10 @@ public final class MarkerIcon: Sendable {
   enum Source: Sendable {
     /// The default pin in a colour, drawn at the density it is shown at.
     case pin(Color)
+    /// A Static Maps pin: the default pin in a colour at a share of its size, its label drawn
+    /// in its head or not, drawn when it is shown, at the density of the 1x, 2x or 3x variant
+    /// chosen for the view.
+    case staticMapsPin(Color, factor: Double, label: Character?)
     /// Images by pixels per point, sorted by scale.
     case images([(scale: Double, image: RGBAImage)])
   }
@@ -90,6 +94,9 @@ public final class MarkerIcon: Sendable {
     switch source {
     case .pin(let color):
       return (DefaultPin.image(color: color, scale: scale), scale)
+    case .staticMapsPin(let color, let factor, let label):
+      let density = MarkerIcon.staticMapsPinScales.first { $0 >= scale - 1e-9 } ?? 3
+      return (MarkerIcon.drawStaticMapsPin(color: color, factor: factor, label: label, scale: density), density)
     case .images(let variants):
       let chosen = variants.first { $0.scale >= scale - 1e-9 } ?? variants[variants.count - 1]
       return (chosen.image, chosen.scale)
@@ -103,20 +110,25 @@ extension MarkerIcon {
 
   /// The Static Maps API's marker: the default pin in `color` at `size` (tiny, small, mid or
   /// normal), with `label` (one character A–Z or 0–9) drawn dark in its head at mid and normal
-  /// sizes, as the API draws labels only there.
+  /// sizes, as the API draws labels only there. Nothing is drawn until the icon is shown, and
+  /// then only at the density shown (as its 1x, 2x or 3x variant).
   public static func staticMapsPin(color: Color, size: String, label: Character?) -> MarkerIcon {
-    let factor = staticMapsSizes[size] ?? 1
+    MarkerIcon(source: .staticMapsPin(color, factor: staticMapsSizes[size] ?? 1, label: label))
+  }
+
+  /// The densities a Static Maps pin is drawn at.
+  static let staticMapsPinScales = [1.0, 2, 3]
+
+  /// A Static Maps pin at `scale` pixels per point.
+  static func drawStaticMapsPin(color: Color, factor: Double, label: Character?, scale: Double) -> RGBAImage {
     let drawsLabel = label != nil && factor >= 0.8
-    let variants = [1.0, 2, 3].map { scale -> (scale: Double, image: RGBAImage) in
-      var image = DefaultPin.image(color: color, scale: scale * factor, drawsDot: !drawsLabel)
-      if drawsLabel, let label {
-        PinLabel.draw(
-          String(label), on: &image, headCentre: (13.5 * scale * factor, 13 * scale * factor),
-          height: 13 * scale * factor, color: DefaultPin.shade(color, by: 0.3))
-      }
-      return (scale, image)
+    var image = DefaultPin.image(color: color, scale: scale * factor, drawsDot: !drawsLabel)
+    if drawsLabel, let label {
+      PinLabel.draw(
+        String(label), on: &image, headCentre: (13.5 * scale * factor, 13 * scale * factor),
+        height: 13 * scale * factor, color: DefaultPin.shade(color, by: 0.3))
     }
-    return MarkerIcon(variants: variants)
+    return image
   }
 }
 

@@ -48,6 +48,8 @@ enum SceneMarkers {
     /// Icons loaded once per file (and per colour), shared by every marker using them.
     var files: [String: MarkerIcon] = [:]
     var tints: [String: MarkerIcon] = [:]
+    /// Static Maps pins by size, label and colour as written: markers alike share one.
+    var pins: [String: MarkerIcon] = [:]
     /// The marker a `"selected": true` asks to select.
     var selected: Marker?
 
@@ -144,15 +146,24 @@ enum SceneMarkers {
           throw MarkerError(
             source: "\(cursor.source): \(cursor.path).label", reason: "expected one character A–Z or 0–9")
         }
-        var color = DefaultPin.red
-        if let text = try cursor["color"].optionalString() {
-          guard let parsed = try? Color(css: text) else {
-            throw MarkerError(source: "\(cursor.source): \(cursor.path).color", reason: "invalid colour '\(text)'")
+        let colorText = try cursor["color"].optionalString()
+        let key = "\(size ?? "normal")|\(label ?? "")|\(colorText ?? "")"
+        if let pin = pins[key] {
+          marker.icon = pin
+        } else {
+          var color = DefaultPin.red
+          if let colorText {
+            guard let parsed = try? Color(css: colorText) else {
+              throw MarkerError(
+                source: "\(cursor.source): \(cursor.path).color", reason: "invalid colour '\(colorText)'")
+            }
+            color = parsed
           }
-          color = parsed
+          let pin = MarkerIcon.staticMapsPin(
+            color: color, size: size ?? "normal", label: label.flatMap { $0.uppercased().first })
+          pins[key] = pin
+          marker.icon = pin
         }
-        marker.icon = MarkerIcon.staticMapsPin(
-          color: color, size: size ?? "normal", label: label.flatMap { $0.uppercased().first })
       } else if let color = try cursor["color"].optionalString() {
         marker.icon = try tint(color, field: cursor["color"])
       }

@@ -7,27 +7,9 @@ extension Map {
   /// positions, overlay paths and outlines, ground overlay corners, heatmap points and the
   /// my-location fix with its accuracy circle (tile overlays cover the world and do not count).
   public var contentCoordinates: [Coordinate] {
-    var coordinates = markers.map(\.position)
-    for overlay in overlayLayer.overlays {
-      switch overlay {
-      case let polyline as Polyline:
-        coordinates += polyline.geodesic ? OverlayGeometry.geodesic(polyline.path) : polyline.path
-      case let polygon as Polygon:
-        coordinates += polygon.geodesic ? OverlayGeometry.geodesic(polygon.path) : polygon.path
-      case let circle as Circle:
-        coordinates += OverlayGeometry.circle(center: circle.position, radius: circle.radius, count: 36)
-      case let ground as GroundOverlay:
-        coordinates += ground.corners ?? []
-      case let heatmap as HeatmapOverlay:
-        coordinates += heatmap.points.map(\.coordinate)
-      default:
-        continue
-      }
-    }
-    if overlayLayer.isMyLocationEnabled, let fix = overlayLayer.myLocation {
-      coordinates += OverlayGeometry.circle(center: fix.coordinate, radius: fix.horizontalAccuracy, count: 36)
-    }
-    return coordinates
+    SceneContent.coordinates(
+      markers: markers, overlays: overlayLayer.overlays,
+      myLocation: overlayLayer.isMyLocationEnabled ? overlayLayer.myLocation : nil)
   }
 
   /// Places the camera as the Static Maps API does without `center` and `zoom`: centred on
@@ -38,9 +20,6 @@ extension Map {
   public func fitCameraToContent(
     visible: [Coordinate] = [], padding: Double = 24, maximumZoom: Double = 18, wholeZoom: Bool = true
   ) {
-    let bounds = CoordinateBounds(coordinates: contentCoordinates + visible)
-    guard bounds.isValid else { return }
-    guard let fitted = camera(for: bounds, insets: EdgeInsets(all: padding)) else { return }
-    moveCamera(.setTarget(fitted.target, zoom: min(wholeZoom ? fitted.zoom.rounded(.down) : fitted.zoom, maximumZoom)))
+    state.fit(to: contentCoordinates + visible, padding: padding, maximumZoom: maximumZoom, wholeZoom: wholeZoom)
   }
 }

@@ -51,13 +51,7 @@ extension Map {
     for overlay in ordered { try OverlayValidation.check(overlay) }
     try checkContentLimits(overlays: ordered)
     let location = overlayLayer.isMyLocationEnabled ? overlayLayer.myLocation : nil
-    if let location {
-      guard location.coordinate.latitude.isFinite, location.coordinate.longitude.isFinite,
-        abs(location.coordinate.latitude) <= 90, location.horizontalAccuracy.isFinite, location.horizontalAccuracy >= 0
-      else {
-        throw OverlayError(overlay: "my location", reason: "expected a finite coordinate and an accuracy ≥ 0 metres")
-      }
-    }
+    if let location { try SceneContent.check(location) }
     guard !ordered.isEmpty || location != nil else {
       overlayLayer.renderer = nil
       overlayLayer.isDirty = false
@@ -86,21 +80,7 @@ extension Map {
   /// Throws ``ContentLimitError`` when the markers, the overlays or their points after
   /// densification exceed ``contentLimits``; counts only, nothing is made.
   func checkContentLimits(overlays: [MapOverlay]? = nil) throws(ContentLimitError) {
-    let markers = markerLayer.markers.count
-    guard markers <= contentLimits.markers else {
-      throw ContentLimitError(what: "markers", count: markers, limit: contentLimits.markers)
-    }
-    let overlays = overlays ?? overlayLayer.ordered
-    guard overlays.count <= contentLimits.overlays else {
-      throw ContentLimitError(what: "overlays", count: overlays.count, limit: contentLimits.overlays)
-    }
-    var points = 0
-    for overlay in overlays {
-      points &+= overlay.pointCount
-      guard points <= contentLimits.overlayPoints else {
-        throw ContentLimitError(
-          what: "overlay points after densification (or more)", count: points, limit: contentLimits.overlayPoints)
-      }
-    }
+    try SceneContent.checkCounts(
+      markers: markerLayer.markers.count, overlays: overlays ?? overlayLayer.ordered, limits: contentLimits)
   }
 }
