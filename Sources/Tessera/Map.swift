@@ -311,7 +311,9 @@ extension Map {
   public var fontFacesUsed: [FontFace] {
     var faces = styleRenderer?.glyphs.fontFacesUsed ?? []
     faces += overlayLayer.renderer?.glyphs.fontFacesUsed ?? []
-    faces += overlayGlyphs.fontFacesUsed + PinLabel.glyphs.fontFacesUsed
+    faces += overlayGlyphs.fontFacesUsed
+    let pinLabels = Set(markerLayer.markers.compactMap { $0.icon?.drawnText })
+    faces += pinLabels.sorted().flatMap(PinLabel.fontFaces)
     var seen = Set<String>()
     return faces.filter { seen.insert("\($0.path)#\($0.index)").inserted }
   }

@@ -178,6 +178,17 @@ public final class GlyphStore: Sendable {
     }
   }
 
+  /// The local font faces the glyphs of `shaping` come from, in font-id order: what drawing
+  /// that text depends on, whatever else the store has drawn.
+  public func fontFaces(of shaping: Shaping) -> [FontFace] {
+    guard let fonts else { return [] }
+    let faces = fonts.faces
+    return Set(shaping.glyphs.map(\.glyph.font)).sorted().compactMap { id in
+      let index = Int(id - FontLibrary.firstFontID)
+      return faces.indices.contains(index) ? faces[index] : nil
+    }
+  }
+
   /// The atlas size, texels.
   public var atlasSize: (width: Int, height: Int) { state.withLock { ($0.atlas.width, $0.atlas.height) } }
 }

@@ -116,12 +116,24 @@ extension MarkerIcon {
     MarkerIcon(source: .staticMapsPin(color, factor: staticMapsSizes[size] ?? 1, label: label))
   }
 
+  /// The label a Static Maps pin draws in its head: only at mid and normal sizes.
+  static func drawnLabel(_ label: Character?, factor: Double) -> String? {
+    guard let label, factor >= 0.8 else { return nil }
+    return String(label)
+  }
+
+  /// The text the icon draws with the system's fonts, if any (a Static Maps pin's label).
+  var drawnText: String? {
+    guard case .staticMapsPin(_, let factor, let label) = source else { return nil }
+    return MarkerIcon.drawnLabel(label, factor: factor)
+  }
+
   /// The densities a Static Maps pin is drawn at.
   static let staticMapsPinScales = [1.0, 2, 3]
 
   /// A Static Maps pin at `scale` pixels per point.
   static func drawStaticMapsPin(color: Color, factor: Double, label: Character?, scale: Double) -> RGBAImage {
-    let drawsLabel = label != nil && factor >= 0.8
+    let drawsLabel = drawnLabel(label, factor: factor) != nil
     var image = DefaultPin.image(color: color, scale: scale * factor, drawsDot: !drawsLabel)
     if drawsLabel, let label {
       PinLabel.draw(
@@ -136,18 +148,31 @@ extension MarkerIcon {
 enum PinLabel {
   static let glyphs = GlyphStore(loader: nil, fonts: FontLibraries.library(folders: []))
 
+  /// The font stack labels are drawn in.
+  static let fontStack = ["Noto Sans Bold"]
+
+  /// The font faces drawing `text` uses (the store is shared by every map, so what it has
+  /// drawn in total says nothing about one map).
+  static func fontFaces(of text: String) -> [FontFace] {
+    glyphs.fontFaces(of: shape(text))
+  }
+
+  static func shape(_ text: String) -> Shaping {
+    let unitsPerEm = TextLayout.oneEm
+    return glyphs.shape(
+      StyledText(sections: [TextSection(text: text)]), fontStack: fontStack,
+      options: ShapingOptions(
+        maxWidth: 10 * unitsPerEm, lineHeight: 1.2 * unitsPerEm, anchor: .center, justify: .center))
+  }
+
   /// Draws `text` centred at `headCentre` (pixels), its em `height` pixels tall, in `color`.
   static func draw(
     _ text: String, on image: inout RGBAImage, headCentre: (Double, Double), height: Double,
     color: (Double, Double, Double)
   ) {
-    let unitsPerEm = TextLayout.oneEm
-    let shaping = glyphs.shape(
-      StyledText(sections: [TextSection(text: text)]), fontStack: ["Noto Sans Bold"],
-      options: ShapingOptions(
-        maxWidth: 10 * unitsPerEm, lineHeight: 1.2 * unitsPerEm, anchor: .center, justify: .center))
+    let shaping = shape(text)
     guard !shaping.isEmpty else { return }
-    let pixelsPerUnit = height / unitsPerEm
+    let pixelsPerUnit = height / TextLayout.oneEm
     let mask = TextRasterizer.mask(shaping, glyphs: glyphs, pixelsPerUnit: pixelsPerUnit)
     // The shaping is centred on (0, 0) in layout units; the mask's origin is in the same units.
     let left = headCentre.0 + mask.origin.x * pixelsPerUnit
