@@ -75,6 +75,9 @@ public enum ShaderLibrary {
     "marker": embedded("marker", PackageResources.marker_vertex_glsl, PackageResources.marker_fragment_glsl),
     "fill_extrusion": embedded(
       "fill_extrusion", PackageResources.fill_extrusion_vertex_glsl, PackageResources.fill_extrusion_fragment_glsl),
+    "fill_extrusion_texture": embedded(
+      "fill_extrusion_texture", PackageResources.fill_extrusion_texture_vertex_glsl,
+      PackageResources.fill_extrusion_texture_fragment_glsl),
     "raster": embedded("raster", PackageResources.raster_vertex_glsl, PackageResources.raster_fragment_glsl),
     "hillshade": embedded(
       "hillshade", PackageResources.raster_vertex_glsl, PackageResources.hillshade_fragment_glsl),

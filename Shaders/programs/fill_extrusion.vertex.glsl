@@ -3,7 +3,9 @@
 // colours; with u_vertical_gradient walls darken towards their foot. Heights are metres
 // (u_matrix scales z by points per metre). PATTERN shows a sprite image instead of the colour
 // (fill-extrusion-pattern): on roofs placed like fill patterns, on walls along the ring's edge
-// distance and up the wall, lit as MapLibre Native lights patterned extrusions.
+// distance and up the wall, lit as MapLibre Native lights patterned extrusions. u_opacity is 1
+// for translucent layers, drawn opaque into a target of their own and laid over the frame with
+// their opacity (fill_extrusion_texture).
 uniform mat4 u_matrix;
 uniform vec3 u_lightcolor;
 uniform vec3 u_lightpos;
@@ -15,12 +17,10 @@ in vec2 a_pos;
 in vec3 a_normal;   // walls: outward horizontal normal; roofs: (0, 0, 1)
 in vec2 a_data;     // x: 1 at the top, 0 at the base; y: distance along the ring, tile units
 
-#ifndef DEPTH_ONLY
 out vec4 v_lit_color;
 #ifdef PATTERN
 uniform float u_height_factor;  // tile units per metre up a wall (negative: up)
 #pragma pattern: define
-#endif
 #endif
 
 #pragma paint: define vec4 color
@@ -36,7 +36,6 @@ void main() {
   float top = a_data.x;
   float z = top > 0.0 ? height : base;
   gl_Position = u_matrix * vec4(a_pos, z, 1.0);
-#ifndef DEPTH_ONLY
 #ifdef PATTERN
   vec2 surface = a_normal.z > 0.5 ? a_pos : vec2(a_data.y, z * u_height_factor);
   #pragma pattern: position surface
@@ -68,6 +67,5 @@ void main() {
   v_lit_color.g += clamp(color.g * directional * u_lightcolor.g, mix(0.0, 0.3, 1.0 - u_lightcolor.g), 1.0);
   v_lit_color.b += clamp(color.b * directional * u_lightcolor.b, mix(0.0, 0.3, 1.0 - u_lightcolor.b), 1.0);
   v_lit_color *= u_opacity;
-#endif
 #endif
 }

@@ -12,25 +12,26 @@ struct SolidQuad {
   let matrix: UniformLocation
   let color: UniformLocation
 
-  init(_ device: GLDevice, blend: BlendMode = .premultipliedOver) throws {
+  init(_ device: GLDevice, blend: BlendMode = .premultipliedOver, depth: DepthMode = .disabled) throws {
     self.device = device
     pipeline = try device.makePipeline(
       PipelineDescriptor(
         program: "solid",
         layout: VertexLayout(
           buffers: [VertexBufferLayout(stride: 8)], attributes: [VertexAttribute("a_position", .float2)]),
-        blend: blend))
+        blend: blend, depth: depth))
     matrix = device.uniform("u_matrix", of: pipeline)
     color = device.uniform("u_color", of: pipeline)
   }
 
-  /// Draws the triangle list `vertices` (clip-space x, y pairs) in premultiplied `rgba`.
-  func draw(_ vertices: [Float], rgba: (Float, Float, Float, Float)) throws {
+  /// Draws the triangle list `vertices` (clip-space x, y pairs, at clip-space depth `z`) in
+  /// premultiplied `rgba`.
+  func draw(_ vertices: [Float], rgba: (Float, Float, Float, Float), z: Float = 0) throws {
     let buffer = try device.makeBuffer(BufferDescriptor(kind: .vertex), contents: vertices)
     defer { device.destroy(buffer) }
     device.applyPipeline(pipeline)
     device.applyBindings(Bindings(vertexBuffers: [buffer]))
-    device.setUniform(matrix, .mat4([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]))
+    device.setUniform(matrix, .mat4([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, z, 1]))
     device.setUniform(color, .vec4(rgba.0, rgba.1, rgba.2, rgba.3))
     device.draw(count: vertices.count / 2)
   }
@@ -201,6 +202,38 @@ let diagonal: [Float] = [-1, -1, 1, -1, -1, 1]
     #expect(device.resourceCounts.textures == 0 && device.resourceCounts.renderTargets == 0)
   }
 
+  /// A target drawing into a texture with another target's depth buffer (multisampled as that
+  /// one is): what it draws is hidden by what the other drew nearer, and hides what the other
+  /// draws farther later; its colour is resolved into the texture.
+  @Test(arguments: [1, 4])
+  func aTextureTargetCanShareTheDepthBuffer(samples: Int) throws {
+    let device = try GLDevice(gpu: .surfaceless)
+    let frame = try device.makeRenderTarget(RenderTargetDescriptor(width: 8, height: 6, samples: samples))
+    let texture = try device.makeTexture(TextureDescriptor(width: 8, height: 6))
+    let shared = try device.makeRenderTarget(into: texture, sharingDepthStencilOf: frame)
+    let quad = try SolidQuad(device, blend: .replace, depth: .readWrite)
+    let whole: [Float] = [-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1]
+    device.beginPass(frame, action: PassAction(clearColor: .white))
+    try quad.draw(topHalf, rgba: (1, 0, 0, 1), z: -0.5)
+    device.endPass()
+    device.beginPass(shared, action: PassAction(clearColor: .transparent, clearDepth: nil, clearStencil: nil))
+    try quad.draw(whole, rgba: (0, 0, 1, 1), z: 0)
+    device.endPass()
+    device.beginPass(frame, action: PassAction(clearColor: nil, clearDepth: nil, clearStencil: nil))
+    try quad.draw(whole, rgba: (0, 1, 0, 1), z: 0.5)
+    device.endPass()
+    let drawn = try device.readPixels(shared)
+    #expect(drawn.pixel(x: 3, y: 1) == (0, 0, 0, 0))
+    #expect(drawn.pixel(x: 3, y: 4) == (0, 0, 255, 255))
+    let frameImage = try device.readPixels(frame)
+    #expect(frameImage.pixel(x: 3, y: 1) == (255, 0, 0, 255))
+    #expect(frameImage.pixel(x: 3, y: 4) == (255, 255, 255, 255))
+    device.destroy(shared)
+    device.destroy(texture)
+    device.destroy(frame)
+    #expect(device.resourceCounts.textures == 0 && device.resourceCounts.renderTargets == 0)
+  }
+
   @Test func texturesLargerThanTheLimitAreRefused() throws {
     let device = try GLDevice(gpu: .surfaceless)
     let limit = device.info.limits.maxTextureSize
@@ -314,14 +347,17 @@ let diagonal: [Float] = [-1, -1, 1, -1, -1, 1]
     #expect(PatternPragma.expand("#pragma pattern: functions", stage: .vertex).hasPrefix("vec2 patternPosition("))
   }
 
-  /// The pattern, gradient and dash variants compile and link, with patterns per vertex too.
+  /// The pattern, gradient and dash variants compile and link, with patterns per vertex too, and
+  /// those of a translucent extrusion layer's composite.
   @Test func patternGradientAndDashVariantsCompile() throws {
     let device = try GLDevice(gpu: .surfaceless)
     for name in ["fill", "fill_outline", "fill_extrusion", "line"] {
       try device.compilePrograms([name], defines: ["PATTERN": "1"])
       try device.compilePrograms([name], defines: ["PATTERN": "1", "HAS_ATTR_PATTERN": "1"])
     }
-    try device.compilePrograms(["fill_extrusion"], defines: ["PATTERN": "1", "DEPTH_ONLY": "1"])
+    for defines in [[:], ["PATTERN": "1"], ["COVERAGE": "1"]] {
+      try device.compilePrograms(["fill_extrusion_texture"], defines: defines)
+    }
     try device.compilePrograms(["line"], defines: ["GRADIENT": "1"])
     try device.compilePrograms(["line"], defines: ["DASHED": "1", "HAS_ATTR_WIDTH": "1"])
     try device.compilePrograms(["background_pattern"])

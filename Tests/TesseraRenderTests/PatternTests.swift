@@ -139,7 +139,8 @@ import Testing
     #expect(line.switches == ["PATTERN"])
     #expect(line.mask.contains(.binding(LineLayerRenderer.paint.firstIndex { $0.isPattern }!)))
     #expect(LineLayerRenderer().pipelines(style.layers[3], context).first?.switches == ["DASHED"])
-    // Extrusions: the depth pass of a translucent layer and its colour pass both know the pattern.
+    // Extrusions: a translucent layer's buildings know the pattern, and so does its composite,
+    // which then reads the coverage its own pass measures (pattern images may be translucent).
     let extrusion = try Style.parse(
       Array(
         #"{"version": 8, "sources": {"s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}}, "layers": [{"id": "e", "type": "fill-extrusion", "source": "s", "paint": {"fill-extrusion-pattern": "a", "fill-extrusion-opacity": 0.5}}]}"#
@@ -147,7 +148,7 @@ import Testing
     #expect(extrusion.warnings.isEmpty, "\(extrusion.warnings)")
     #expect(
       FillExtrusionLayerRenderer().pipelines(extrusion.layers[0], context).map(\.switches) == [
-        ["DEPTH_ONLY", "PATTERN"], ["PATTERN"],
+        ["PATTERN"], ["PATTERN"], ["COVERAGE"],
       ])
   }
 }

@@ -26,6 +26,22 @@ extension GLDevice {
     return RenderTargetHandle(slot: targets.insert(target))
   }
 
+  /// Creates a render target drawing into `texture` with the depth and stencil buffer of
+  /// `other` (which must have one, be the texture's size, and outlive the new target), so a
+  /// later pass can sample what was drawn while it was depth-tested against, and wrote depth
+  /// into, `other`'s. With `other` multisampled, drawing is multisampled alike and resolved
+  /// into the texture when the pass ends.
+  public func makeRenderTarget(into texture: TextureHandle, sharingDepthStencilOf other: RenderTargetHandle)
+    throws(GLError) -> RenderTargetHandle
+  {
+    assertOwningThread()
+    let made = textures[texture.slot]
+    let target = try GLRenderTarget.make(
+      texture: made.id, width: made.descriptor.width, height: made.descriptor.height, sharing: targets[other.slot])
+    state.framebuffer = nil
+    return RenderTargetHandle(slot: targets.insert(target))
+  }
+
   /// Deletes a render target; its handle must not be used again.
   public func destroy(_ handle: RenderTargetHandle) {
     assertOwningThread()

@@ -7,6 +7,9 @@ import TesseraNumbers
 /// DEPTH24_STENCIL8 renderbuffer. With 4× MSAA, drawing goes to a multisampled framebuffer and
 /// ``GLDevice/endPass()`` resolves it with `glBlitFramebuffer` into a single-sample framebuffer,
 /// which is what readback reads.
+///
+/// A target may also draw into a texture with another target's depth and stencil buffer (see
+/// ``make(texture:width:height:sharing:)``).
 struct GLRenderTarget {
   let width: Int
   let height: Int
@@ -15,7 +18,10 @@ struct GLRenderTarget {
   let drawFramebuffer: GLuint
   /// The framebuffer read back (the same as `drawFramebuffer` without MSAA).
   let resolveFramebuffer: GLuint
+  /// The renderbuffers this target owns (deleted with it).
   let renderbuffers: [GLuint]
+  /// The DEPTH24_STENCIL8 renderbuffer drawn with, if any (owned, or another target's).
+  let depthStencil: GLuint?
 
   static func make(_ descriptor: RenderTargetDescriptor, limits: DeviceLimits) throws(GLError)
     -> GLRenderTarget
@@ -78,7 +84,7 @@ struct GLRenderTarget {
       }
       return GLRenderTarget(
         width: descriptor.width, height: descriptor.height, samples: samples,
-        drawFramebuffer: draw, resolveFramebuffer: resolve, renderbuffers: renderbuffers)
+        drawFramebuffer: draw, resolveFramebuffer: resolve, renderbuffers: renderbuffers, depthStencil: depth)
     } catch {
       glDeleteFramebuffers(GLsizei(framebuffers.count), framebuffers)
       glDeleteRenderbuffers(GLsizei(renderbuffers.count), renderbuffers)
@@ -101,7 +107,71 @@ struct GLRenderTarget {
       throw GLError.framebufferIncomplete(status: status)
     }
     return GLRenderTarget(
-      width: width, height: height, samples: 1, drawFramebuffer: id, resolveFramebuffer: id, renderbuffers: [])
+      width: width, height: height, samples: 1, drawFramebuffer: id, resolveFramebuffer: id, renderbuffers: [],
+      depthStencil: nil)
+  }
+
+  /// A target whose colour ends up in `texture` (`width` × `height` texels, the size of
+  /// `other`) and that draws with `other`'s depth and stencil buffer, so that what is drawn
+  /// into it hides and is hidden by what `other` holds. With `other` multisampled, drawing goes
+  /// to a colour renderbuffer of as many samples, resolved into the texture by
+  /// ``GLDevice/endPass()``.
+  static func make(texture: GLuint, width: Int, height: Int, sharing other: GLRenderTarget) throws(GLError)
+    -> GLRenderTarget
+  {
+    guard let depthStencil = other.depthStencil else { preconditionFailure("the shared target has no depth buffer") }
+    precondition(other.width == width && other.height == height, "a shared depth buffer of another size")
+    var framebuffers: [GLuint] = []
+    var renderbuffers: [GLuint] = []
+    func framebuffer(attach: () -> Void) throws(GLError) -> GLuint {
+      var id: GLuint = 0
+      glGenFramebuffers(1, &id)
+      framebuffers.append(id)
+      glBindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
+      attach()
+      try GLCheck.afterAllocation("framebuffer (\(width)x\(height))")
+      let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+      guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw GLError.framebufferIncomplete(status: status) }
+      return id
+    }
+    func attachTexture() {
+      glFramebufferTexture2D(
+        GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+    }
+    func attachDepthStencil() {
+      glFramebufferRenderbuffer(
+        GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), depthStencil)
+    }
+    do {
+      guard other.samples > 1 else {
+        let id = try framebuffer {
+          attachTexture()
+          attachDepthStencil()
+        }
+        return GLRenderTarget(
+          width: width, height: height, samples: 1, drawFramebuffer: id, resolveFramebuffer: id, renderbuffers: [],
+          depthStencil: depthStencil)
+      }
+      var color: GLuint = 0
+      glGenRenderbuffers(1, &color)
+      renderbuffers.append(color)
+      glBindRenderbuffer(GLenum(GL_RENDERBUFFER), color)
+      glRenderbufferStorageMultisample(
+        GLenum(GL_RENDERBUFFER), GLsizei(other.samples), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+      let draw = try framebuffer {
+        glFramebufferRenderbuffer(
+          GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), color)
+        attachDepthStencil()
+      }
+      let resolve = try framebuffer(attach: attachTexture)
+      return GLRenderTarget(
+        width: width, height: height, samples: other.samples, drawFramebuffer: draw, resolveFramebuffer: resolve,
+        renderbuffers: renderbuffers, depthStencil: depthStencil)
+    } catch {
+      glDeleteFramebuffers(GLsizei(framebuffers.count), framebuffers)
+      glDeleteRenderbuffers(GLsizei(renderbuffers.count), renderbuffers)
+      throw error
+    }
   }
 
   func delete() {

@@ -96,6 +96,11 @@ public struct CullVolume: Sendable {
 /// in pixels, cleared when drawing into it starts. Draws refer to its texture by
 /// ``resourceKey``.
 ///
+/// With `sharesFrameDepth` the target is the frame's size and draws with the frame's depth and
+/// stencil buffer (multisampled as the frame is), which switching to it keeps: what is drawn
+/// into it hides and is hidden by what the frame holds (a translucent extrusion layer's
+/// buildings, drawn opaque and then laid over the frame with the layer's opacity).
+///
 /// With a `cachedTexture` key the texture is instead an evictable RGBA8 texture of the
 /// ``GPUResourceCache`` under that key, kept across frames (what was drawn into it, say a
 /// DEM tile's shading, is reused while its ``version`` holds; see
@@ -112,11 +117,14 @@ public struct OffscreenTarget: Hashable, Sendable, CustomStringConvertible {
   public let cachedTexture: ResourceKey?
   /// What the drawing into a cached texture depends on (recorded with it when it is drawn).
   public let version: Int
+  /// Whether the target draws with the frame's depth and stencil buffer.
+  public let sharesFrameDepth: Bool
 
   public init(
     name: String, width: Int, height: Int, format: TextureFormat, clearColor: Color, cachedTexture: ResourceKey? = nil,
-    version: Int = 0
+    version: Int = 0, sharesFrameDepth: Bool = false
   ) {
+    precondition(!sharesFrameDepth || cachedTexture == nil, "a cached texture has no depth buffer")
     self.name = name
     self.width = width
     self.height = height
@@ -124,6 +132,7 @@ public struct OffscreenTarget: Hashable, Sendable, CustomStringConvertible {
     self.clearColor = clearColor
     self.cachedTexture = cachedTexture
     self.version = version
+    self.sharesFrameDepth = sharesFrameDepth
   }
 
   public var description: String { "offscreen \(name)" }
@@ -134,6 +143,7 @@ public struct OffscreenTarget: Hashable, Sendable, CustomStringConvertible {
   public static func == (a: OffscreenTarget, b: OffscreenTarget) -> Bool {
     a.name == b.name && a.width == b.width && a.height == b.height && a.format == b.format
       && a.clearColor == b.clearColor && a.cachedTexture == b.cachedTexture && a.version == b.version
+      && a.sharesFrameDepth == b.sharesFrameDepth
   }
 
   public func hash(into hasher: inout Hasher) {

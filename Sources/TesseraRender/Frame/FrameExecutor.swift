@@ -86,7 +86,7 @@ public final class FrameExecutor {
               into = try device.makeRenderTarget(into: texture)
               cachedTarget = into
             } else {
-              into = try offscreenTarget(target)
+              into = try offscreenTarget(target, frame: handle)
             }
             device.beginPass(
               into, action: PassAction(clearColor: target.clearColor, clearDepth: nil, clearStencil: nil))
@@ -272,6 +272,12 @@ public final class FrameExecutor {
 
   private func renderTarget(width: Int, height: Int) throws(GLError) -> RenderTargetHandle {
     if let target, target.width == width, target.height == height { return target.handle }
+    // Targets drawing with the old frame's depth buffer go with it.
+    for (name, made) in offscreen where made.spec.sharesFrameDepth {
+      device.destroy(made.target)
+      device.destroy(made.texture)
+      offscreen[name] = nil
+    }
     if let target { device.destroy(target.handle) }
     target = nil
     let handle = try device.makeRenderTarget(
@@ -281,10 +287,13 @@ public final class FrameExecutor {
   }
 
   /// The render target of `spec` (made, or remade at a new size or format): its format when
-  /// the device renders into it, else RGBA8.
-  private func offscreenTarget(_ spec: OffscreenTarget) throws(GLError) -> RenderTargetHandle {
+  /// the device renders into it, else RGBA8; drawing with the depth buffer of `frame` when the
+  /// spec says so.
+  private func offscreenTarget(_ spec: OffscreenTarget, frame: RenderTargetHandle) throws(GLError)
+    -> RenderTargetHandle
+  {
     if let made = offscreen[spec.name], made.spec.width == spec.width, made.spec.height == spec.height,
-      made.spec.format == spec.format
+      made.spec.format == spec.format, made.spec.sharesFrameDepth == spec.sharesFrameDepth
     {
       return made.target
     }
@@ -297,7 +306,10 @@ public final class FrameExecutor {
         TextureDescriptor(
           width: spec.width, height: spec.height, format: format, filter: .linear, label: spec.description))
       do {
-        let target = try device.makeRenderTarget(into: texture)
+        let target =
+          spec.sharesFrameDepth
+          ? try device.makeRenderTarget(into: texture, sharingDepthStencilOf: frame)
+          : try device.makeRenderTarget(into: texture)
         offscreen[spec.name] = (spec, texture, target)
         return target
       } catch {

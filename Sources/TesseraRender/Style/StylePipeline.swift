@@ -79,7 +79,7 @@ public struct StylePipeline: PipelineVariant {
   /// Data-driven paint properties read from the bucket's paint buffer.
   public var mask: PaintMask
   /// The program's switches defined for this variant (`#define NAME 1`), sorted: `DASHED`
-  /// lines, `NEAREST` or `PLAIN` rasters, `DEPTH_ONLY` extrusions.
+  /// lines, `NEAREST` or `PLAIN` rasters, `PATTERN` extrusions.
   public var switches: [String]
   /// Whether fragments outside the draw's tile are discarded (stencil test `equal`).
   public var clipped: Bool
@@ -88,15 +88,17 @@ public struct StylePipeline: PipelineVariant {
   /// with `GL_EXT_clip_cull_distance`, with no stencil masks.
   public var clipPlanes: Bool
   public var depth: Depth
-  /// Whether colour is written (false: a depth-only pass).
-  public var writesColor: Bool
-  /// Each pixel coloured once (stencil not-equal, then written): the second pass of
-  /// translucent extrusions, so overlapping buildings do not blend twice.
-  public var oncePerPixel: Bool
+  /// Whether fragments replace the target's colour instead of blending over it: translucent
+  /// extrusions drawn opaque into a target of their own, where the nearest surface's colour
+  /// is the one kept.
+  public var replacesColor: Bool
+  /// Whether fragments passing the depth test write 1 into the stencil buffer (marking the
+  /// samples a translucent extrusion layer covers).
+  public var marksStencil: Bool
 
   public init(
     program: StyleProgram, mask: PaintMask = [], switches: [String] = [], clipped: Bool = false,
-    clipPlanes: Bool = false, depth: Depth = .none, writesColor: Bool = true, oncePerPixel: Bool = false
+    clipPlanes: Bool = false, depth: Depth = .none, replacesColor: Bool = false, marksStencil: Bool = false
   ) {
     self.program = program
     self.mask = mask
@@ -104,8 +106,8 @@ public struct StylePipeline: PipelineVariant {
     self.clipped = clipped
     self.clipPlanes = clipPlanes
     self.depth = depth
-    self.writesColor = writesColor
-    self.oncePerPixel = oncePerPixel
+    self.replacesColor = replacesColor
+    self.marksStencil = marksStencil
   }
 
   /// The pipeline drawing tile clip masks.
@@ -120,6 +122,7 @@ public struct StylePipeline: PipelineVariant {
 
   public var description: String {
     ([program.name] + switches + (clipped ? ["clipped"] : []) + (clipPlanes ? ["clip planes"] : [])
+      + (replacesColor ? ["replacing"] : []) + (marksStencil ? ["marking"] : [])
       + (mask.isEmpty ? [] : ["mask \(mask.rawValue)"]))
       .joined(separator: " ")
   }
@@ -140,7 +143,7 @@ public struct StylePipeline: PipelineVariant {
     }
     for name in switches { defines[name] = "1" }
     var stencil = clipped ? StencilMode(test: .equal) : program.stencil
-    if oncePerPixel { stencil = StencilMode(test: .notEqual, reference: 1, writeReference: true) }
+    if marksStencil { stencil = StencilMode(test: .always, reference: 1, writeReference: true) }
     let depthMode: DepthMode
     switch depth {
     case .none: depthMode = .disabled
@@ -149,8 +152,8 @@ public struct StylePipeline: PipelineVariant {
     }
     return PipelineDescriptor(
       program: program.name, defines: defines, layout: VertexLayout(buffers: buffers, attributes: attributes),
-      primitive: program.primitive, indexType: program.indexType, blend: program.blend, depth: depthMode,
-      stencil: stencil, cull: program.cull, writesColor: program.writesColor && writesColor,
+      primitive: program.primitive, indexType: program.indexType, blend: replacesColor ? .replace : program.blend,
+      depth: depthMode, stencil: stencil, cull: program.cull, writesColor: program.writesColor,
       lineWidth: program.lineWidth, clipDistances: clipPlanes ? 4 : 0, label: description)
   }
 }

@@ -1,0 +1,32 @@
+// A translucent extrusion layer's buildings, drawn opaque into a texture the frame's size
+// (premultiplied, resolved from the frame's samples), laid over the frame with the layer's
+// opacity, texel for pixel. Drawn only on the samples the buildings cover (the stencil), so
+// each is given the average colour of the covered samples: the texel divided by the fraction
+// of the pixel covered, its alpha, or with PATTERN (whose images may be translucent) the
+// fraction the COVERAGE pass wrote into a second texture.
+#ifdef COVERAGE
+out vec4 fragColor;
+
+void main() {
+  fragColor = vec4(1.0);
+}
+#else
+uniform sampler2D u_image;
+uniform float u_opacity;
+#ifdef PATTERN
+uniform sampler2D u_coverage;
+#endif
+
+out vec4 fragColor;
+
+void main() {
+  ivec2 pixel = ivec2(gl_FragCoord.xy);
+  vec4 color = texelFetch(u_image, pixel, 0);
+#ifdef PATTERN
+  float covered = texelFetch(u_coverage, pixel, 0).r;
+#else
+  float covered = color.a;
+#endif
+  fragColor = color / max(covered, 1.0 / 255.0) * u_opacity;
+}
+#endif
