@@ -6,8 +6,8 @@ import TesseraNumbers
 import TesseraStyle
 import TesseraText
 
-/// The symbols of one layer a frame draws: instance data of glyph and icon quads (see the
-/// `symbol` program), `SymbolPlacer.floatsPerInstance` floats each.
+/// The symbols of one layer a frame draws: instance data of glyph and icon quads, each a
+/// packed ``SymbolInstanceVertex``.
 struct PlacedSymbols: Sendable {
   var text: [Float] = []
   var textHalo = false
@@ -62,7 +62,6 @@ struct SymbolLayerTiles {
 /// its variable anchors in turn; the same symbol in two tiles is placed once. Then makes the
 /// instance data of what was placed, each quad's corners in clip space.
 struct SymbolPlacer {
-  static let floatsPerInstance = 32
   /// Points plain icons are moved right and down by, so an edge exactly halfway between two
   /// pixels covers the later one (anchors lie on 1/16-point steps; this is far below one).
   static let halfPixelTieNudge = 1.0 / 1024
@@ -503,12 +502,7 @@ struct SymbolPlacer {
       func turn(_ p: SIMD2<Double>) -> SIMD2<Double> { SIMD2(c * p.x - s * p.y, s * p.x + c * p.y) }
       points = (turn(points.0), turn(points.1), turn(points.2), turn(points.3))
     }
-    func push(_ v: SIMD4<Double>) {
-      floats.append(Float(v.x))
-      floats.append(Float(v.y))
-      floats.append(Float(v.z))
-      floats.append(Float(v.w))
-    }
+    let corner: (SIMD2<Double>) -> SIMD4<Double>
     if pitchWithMap {
       // On the map: offsets along the map's axes, or along the screen's turned onto the map.
       let (cosine, sine) = rotateWithMap ? (1.0, 0.0) : (transform.cosBearing, transform.sinBearing)
@@ -517,7 +511,7 @@ struct SymbolPlacer {
         transform.cosBearing * translate.x - transform.sinBearing * translate.y,
         transform.sinBearing * translate.x + transform.cosBearing * translate.y)
       let m = matrix.elements
-      func corner(_ point: SIMD2<Double>) -> SIMD4<Double> {
+      corner = { point in
         let local = point + shift
         let dx = offset.x + cosine * local.x - sine * local.y + shiftWorld.x
         let dy = offset.y + sine * local.x + cosine * local.y + shiftWorld.y
@@ -525,34 +519,20 @@ struct SymbolPlacer {
           m[0] * dx + m[4] * dy + m[12], m[1] * dx + m[5] * dy + m[13], m[2] * dx + m[6] * dy + m[14],
           m[3] * dx + m[7] * dy + m[15])
       }
-      push(corner(points.0))
-      push(corner(points.1))
-      push(corner(points.2))
-      push(corner(points.3))
     } else {
       let angle = rotateWithMap ? mapAngle(anchor, offset: offset) : 0
       let (cosine, sine) = (cos(angle), sin(angle))
       let origin = anchor.screen + translate
-      func corner(_ point: SIMD2<Double>) -> SIMD4<Double> {
+      corner = { point in
         let local = point + shift
         return clip(screen: origin + SIMD2(cosine * local.x - sine * local.y, sine * local.x + cosine * local.y))
       }
-      push(corner(points.0))
-      push(corner(points.1))
-      push(corner(points.2))
-      push(corner(points.3))
     }
-    floats.append(quad.texture.x)
-    floats.append(quad.texture.y)
-    floats.append(quad.texture.z)
-    floats.append(quad.texture.w)
-    let f = fill.premultiplied
-    push(SIMD4(f.0, f.1, f.2, f.3) * opacity)
-    let h = halo.premultiplied
-    push(SIMD4(h.0, h.1, h.2, h.3) * opacity)
-    floats.append(params.x)
-    floats.append(params.y)
-    floats.append(params.z)
-    floats.append(params.w)
+    let corners = QuadCorners(
+      topLeft: corner(points.0), topRight: corner(points.1), bottomLeft: corner(points.2),
+      bottomRight: corner(points.3))
+    SymbolInstanceVertex(
+      corners: corners, texture: quad.texture, fill: fill, halo: halo, opacity: opacity, params: params
+    ).pack(into: &floats)
   }
 }
