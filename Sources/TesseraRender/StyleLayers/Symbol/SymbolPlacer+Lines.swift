@@ -1,5 +1,4 @@
 import Foundation
-import TesseraImage
 import TesseraNumbers
 
 /// A label laid along its line for one frame: each glyph's corners (clip space) and the
@@ -214,15 +213,5 @@ extension SymbolPlacer {
       if wrapped > .pi / 2 || wrapped < -.pi / 2 { angle += .pi }
     }
     return angle
-  }
-
-  /// Appends one quad's instance from its corners (clip space).
-  func appendCorners(
-    _ corners: QuadCorners, texture: SIMD4<Float>, into floats: inout [Float], fill: Color, halo: Color,
-    opacity: Double, params: SIMD4<Float>
-  ) {
-    SymbolInstanceVertex(
-      corners: corners, texture: texture, fill: fill, halo: halo, opacity: opacity, params: params
-    ).pack(into: &floats)
   }
 }
