@@ -23,19 +23,11 @@ struct SymbolPipeline: PipelineVariant {
     case .sdfIcons: defines["SDF"] = "1"
     case .icons: if nearest { defines["NEAREST"] = "1" }
     }
-    let floats = SymbolPlacer.floatsPerInstance
-    var attributes = [VertexAttribute("a_corner", .float2, buffer: 0)]
-    let names = [
-      "a_top_left", "a_top_right", "a_bottom_left", "a_bottom_right", "a_texture_rect", "a_fill", "a_halo", "a_params",
-    ]
-    for (index, name) in names.enumerated() {
-      attributes.append(VertexAttribute(name, .float4, buffer: 1, offset: index * 16))
-    }
     return PipelineDescriptor(
       program: "symbol", defines: defines,
       layout: VertexLayout(
-        buffers: [VertexBufferLayout(stride: 8), VertexBufferLayout(stride: floats * 4, stepRate: .perInstance)],
-        attributes: attributes),
+        buffers: [VertexBufferLayout(stride: 8), SymbolInstanceVertex.bufferLayout],
+        attributes: [VertexAttribute("a_corner", .float2, buffer: 0)] + SymbolInstanceVertex.attributes(buffer: 1)),
       primitive: .triangleStrip, label: description)
   }
 
@@ -74,9 +66,9 @@ struct SymbolLayerRenderer: StyleLayerRenderer {
 
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
     guard let placed = planner.input.symbols[layer.id], !placed.isEmpty else { return }
-    let floats = SymbolPlacer.floatsPerInstance
     func draw(_ pipeline: SymbolPipeline, _ data: ArraySlice<Float>, atlas: SymbolAtlasTexture, halo: Bool) {
       guard !data.isEmpty else { return }
+      let instances = SymbolInstanceVertex.count(data.count)
       var uniforms = UniformValues()
       uniforms.set(SymbolLayerRenderer.textureSize, SIMD2(Float(atlas.width), Float(atlas.height)))
       uniforms.set(SymbolLayerRenderer.isHalo, halo)
@@ -84,8 +76,8 @@ struct SymbolLayerRenderer: StyleLayerRenderer {
       let bytes = data.withUnsafeBytes { Array($0) }
       planner.frame.draw(
         .translucent, Pipeline(pipeline),
-        .instanced(.unitQuadStrip, InstanceData(bytes: bytes, count: data.count / floats)), uniforms,
-        instances: data.count / floats, textures: [atlas.key])
+        .instanced(.unitQuadStrip, InstanceData(bytes: bytes, count: instances)), uniforms, instances: instances,
+        textures: [atlas.key])
     }
     for run in placed.runs {
       if let icons = planner.input.iconAtlas {

@@ -1,11 +1,10 @@
 import Foundation
-import TesseraImage
 import TesseraNumbers
 
 /// A label laid along its line for one frame: each glyph's corners (clip space) and the
 /// boxes it needs free on screen.
 struct LineLabelLayout {
-  var corners: [(SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>)] = []
+  var corners: [QuadCorners] = []
   var quads: [SymbolQuad] = []
   var boxes: [CollisionGrid.Box] = []
   /// Whether the unflipped label runs more up and down the screen than across (a label with
@@ -132,7 +131,9 @@ extension SymbolPlacer {
         return clip(screen: p + translate)
       }
       layout.corners.append(
-        (corner(quad.topLeft), corner(quad.topRight), corner(quad.bottomLeft), corner(quad.bottomRight)))
+        QuadCorners(
+          topLeft: corner(quad.topLeft), topRight: corner(quad.topRight), bottomLeft: corner(quad.bottomLeft),
+          bottomRight: corner(quad.bottomRight)))
       layout.quads.append(quad)
       guard let center = screen(placed.point) else { return nil }
       let middle = center + translate
@@ -212,34 +213,5 @@ extension SymbolPlacer {
       if wrapped > .pi / 2 || wrapped < -.pi / 2 { angle += .pi }
     }
     return angle
-  }
-
-  /// Appends one quad's instance from its corners (clip space).
-  func appendCorners(
-    _ corners: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>), texture: SIMD4<Float>,
-    into floats: inout [Float], fill: Color, halo: Color, opacity: Double, params: SIMD4<Float>
-  ) {
-    func push(_ v: SIMD4<Double>) {
-      floats.append(Float(v.x))
-      floats.append(Float(v.y))
-      floats.append(Float(v.z))
-      floats.append(Float(v.w))
-    }
-    push(corners.0)
-    push(corners.1)
-    push(corners.2)
-    push(corners.3)
-    floats.append(texture.x)
-    floats.append(texture.y)
-    floats.append(texture.z)
-    floats.append(texture.w)
-    let f = fill.premultiplied
-    push(SIMD4(f.0, f.1, f.2, f.3) * opacity)
-    let h = halo.premultiplied
-    push(SIMD4(h.0, h.1, h.2, h.3) * opacity)
-    floats.append(params.x)
-    floats.append(params.y)
-    floats.append(params.z)
-    floats.append(params.w)
   }
 }
