@@ -11,7 +11,9 @@ import TesseraText
 /// A headless map: Google's `GMSMapView` without a window. Set a camera, move it with
 /// ``CameraUpdate``s, take snapshots or render animations.
 ///
-/// A map draws with a ``GLDevice`` and, like it, belongs to the thread that made the device.
+/// A map draws with a ``GLDevice``. It is used from one thread at a time, not necessarily
+/// always the same one: each snapshot leaves the device's context free, so the next call may
+/// come from another thread (a task resumed elsewhere, a pool's worker).
 public final class Map {
   /// The camera, view and camera rules.
   public internal(set) var state: MapState
@@ -113,6 +115,12 @@ public final class Map {
     attribution = options.attribution
     showsScaleBar = options.showsScaleBar
     contentLimits = options.contentLimits
+    device.releaseContext()
+  }
+
+  /// Makes the map `preparation` describes on a new device for `gpu` (see ``GPUSelection``).
+  public convenience init(preparation: MapPreparation, gpu: GPUSelection = .auto) throws {
+    try self.init(preparation: preparation, device: try GLDevice(gpu: gpu))
   }
 
   /// Makes a map drawing with `device`; throws for an invalid view size, scale or padding, an
@@ -227,6 +235,7 @@ public final class Map {
   /// Waits for every tile the camera needs; tiles that fail are reported in the snapshot's
   /// warnings and drawn from an ancestor when one loads.
   public func snapshot(alpha: AlphaRepresentation = .straight) throws -> Snapshot {
+    defer { device.releaseContext() }
     var statistics = FrameStatistics()
     let start = DispatchTime.now()
     let frame = try composeFrame()

@@ -111,7 +111,9 @@ import Testing
     MemoryReturn.afterJob()
     let after = MemoryReturn.residentBytes() ?? 0
     print("resident: \(start >> 20) MB, \(grown >> 20) MB with 600 MB allocated, \(after >> 20) MB after the trim")
-    #expect(grown - start > 400 << 20)
-    #expect(after < grown - (300 << 20))
+    // Other tests run in this process at the same time and allocate or free too: the margins
+    // leave room for them.
+    #expect(grown > start + (300 << 20))
+    #expect(after < grown - (250 << 20))
   }
 }

@@ -84,11 +84,14 @@ public final class TileRenderer {
   let tileLoader: TileLoader
   /// Maps by frame size in points (metatiles at low zooms and near the poles differ).
   private var maps: [SIMD2<Int>: Map] = [:]
+  /// The tiles of the metatile drawn last for ``render(_:)-(TileID)``, which hands out its
+  /// other tiles without drawing them again.
+  private var lastMetatile: (metatile: Metatile, tiles: [TileID: RGBAImage])?
 
   /// A renderer drawing what `template` describes, or the style at `stylePath` (its size and
   /// camera are replaced for each metatile; attribution is left off tiles) on `device`.
   public init(
-    template: MapOptions, stylePath: String? = nil, dataRoot: String? = nil, settings: Settings,
+    template: MapOptions, stylePath: String? = nil, dataRoot: String? = nil, settings: Settings = Settings(),
     device: GLDevice, tileLoader: TileLoader? = nil
   ) throws(TileRenderError) {
     try settings.validate()
@@ -167,9 +170,32 @@ public final class TileRenderer {
     return map.attributionText
   }
 
-  /// Renders one tile (through its metatile; the other tiles are dropped).
+  /// A renderer on a new device for `gpu` (see ``GPUSelection``); otherwise as
+  /// ``init(template:stylePath:dataRoot:settings:device:tileLoader:)``.
+  public convenience init(
+    template: MapOptions, stylePath: String? = nil, dataRoot: String? = nil, settings: Settings = Settings(),
+    gpu: GPUSelection = .auto, tileLoader: TileLoader? = nil
+  ) throws {
+    try settings.validate()
+    let device = try GLDevice(gpu: gpu)
+    device.releaseContext()
+    try self.init(
+      template: template, stylePath: stylePath, dataRoot: dataRoot, settings: settings, device: device,
+      tileLoader: tileLoader)
+  }
+
+  /// Renders one tile. It is drawn with the rest of its metatile (so that it matches tiles
+  /// rendered by metatile); the metatile's other tiles are kept, and asking for one of them
+  /// next returns it without drawing again.
   public func render(_ tile: TileID) throws -> RGBAImage {
-    try render(Metatile(containing: tile, size: settings.metatile))[tile]!
+    let metatile = Metatile(containing: tile, size: settings.metatile)
+    if let last = lastMetatile, last.metatile == metatile, let image = last.tiles[tile] { return image }
+    let tiles = try render(metatile)
+    lastMetatile = (metatile, tiles)
+    guard let image = tiles[tile] else {
+      throw TileRenderError(description: "tile \(tile) is not in its metatile \(metatile)")
+    }
+    return image
   }
 
   private func map(width: Int, height: Int) throws -> Map {

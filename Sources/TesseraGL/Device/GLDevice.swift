@@ -90,14 +90,25 @@ public final class GLDevice {
     (buffers.count, textures.count, pipelines.count, targets.count)
   }
 
-  /// Checks (in debug builds) that the calling thread owns the context, and outside a pass
-  /// makes the context current again when another device's is (two maps on one thread: each
-  /// device's calls go to its own context).
+  /// Outside a pass, makes the context current on the calling thread when it is not: when
+  /// another device's is (two maps on one thread: each device's calls go to its own context),
+  /// or when the device moved to this thread after ``releaseContext()``. Checks (in debug
+  /// builds) that a pass is not drawn from two threads.
   func assertOwningThread() {
-    #if DEBUG
-      precondition(context.isOnOwningThread, "GLDevice used off the thread that owns its context")
-    #endif
     if passTarget == nil { context.makeCurrentIfNeeded() }
+    #if DEBUG
+      precondition(context.isOnOwningThread, "GLDevice used on two threads at once")
+    #endif
+  }
+
+  /// Lets another thread use the device next: makes its context not current on the calling
+  /// thread (after the GL commands issued so far are flushed). The next call on any thread
+  /// makes it current there. Called between uses, never during a pass.
+  public func releaseContext() {
+    precondition(passTarget == nil, "a GLDevice released during a pass")
+    guard context.isOnOwningThread else { return }
+    glFlush()
+    context.release()
   }
 
   // MARK: Buffers

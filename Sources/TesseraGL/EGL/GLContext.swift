@@ -2,18 +2,19 @@ import CEGL
 import Glibc
 import TesseraNumbers
 
-/// An OpenGL ES 3 context made current on the thread that created it.
+/// An OpenGL ES 3 context, made current on the thread that created it.
 ///
-/// A context belongs to one thread: create it on the thread that renders, use it there, and
-/// release it there (deinit makes it not current and destroys it). Parallel rendering uses one
-/// context per thread on the same ``HeadlessDisplay``.
+/// A context is current on one thread at a time. It moves to another thread when it is
+/// released on the first (``release()``) and then used on the other (``makeCurrentIfNeeded()``
+/// makes it current there), so an object owning one can be handed between threads between
+/// uses. Parallel rendering uses one context per thread on the same ``HeadlessDisplay``.
 public final class GLContext {
   /// The display the context lives on.
   public let display: HeadlessDisplay
   let context: EGLContext
   let surface: EGLSurface?
-  /// The thread the context was made current on.
-  let thread: pthread_t
+  /// The thread the context was last made current on.
+  private(set) var thread: pthread_t
 
   /// Creates an ES 3.0 context on `display` and makes it current on the calling thread.
   public init(display: HeadlessDisplay) throws(EGLError) {
@@ -44,11 +45,25 @@ public final class GLContext {
     thread = pthread_self()
   }
 
-  /// Makes the context current on the calling thread again if another context was made
-  /// current there since (another device created or used on the same thread).
+  /// Makes the context current on the calling thread if it is not: again after another
+  /// context was made current there (another device created or used on the same thread), or
+  /// for the first time on a thread it moved to after ``release()``. Using it on a thread while
+  /// it is current on another is a programming error and stops the process with a message.
   func makeCurrentIfNeeded() {
     guard eglGetCurrentContext() != context else { return }
-    eglMakeCurrent(display.display, surface, surface, context)
+    guard eglMakeCurrent(display.display, surface, surface, context) != 0 else {
+      preconditionFailure(
+        "a GL context (a Map's, a TileRenderer's or a GLDevice's) was used on two threads at once: "
+          + "use one from one thread at a time (\(EGLError.lastCall("eglMakeCurrent")))")
+    }
+    thread = pthread_self()
+  }
+
+  /// Makes the context not current on the calling thread (if it is), so that another thread
+  /// can use it next; the next use on this thread makes it current again.
+  public func release() {
+    guard eglGetCurrentContext() == context else { return }
+    eglMakeCurrent(display.display, nil, nil, nil)
   }
 
   /// Whether the calling thread is the one this context is current on.
