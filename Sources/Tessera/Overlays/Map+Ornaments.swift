@@ -24,7 +24,7 @@ extension Map {
         // Sources often repeat one another's credits; each is written once.
         if !text.isEmpty, seen.insert(text).inserted { parts.append(text) }
       }
-      return parts.isEmpty ? nil : parts.joined(separator: " ")
+      return parts.isEmpty ? nil : parts.joined(separator: MapOrnaments.creditSeparator)
     }
   }
 

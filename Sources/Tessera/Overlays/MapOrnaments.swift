@@ -25,6 +25,9 @@ enum MapOrnaments {
   static let inset = 3.0
   static let margin = 2.0
 
+  /// Between the credits of different sources, as MapLibre's attribution control writes them.
+  static let creditSeparator = " | "
+
   /// `html` as plain text: tags dropped (a link becomes its text), the common entities
   /// decoded, runs of white space joined.
   static func plainText(_ html: String) -> String {
