@@ -29,15 +29,17 @@ import Testing
     // A Static Maps pin with a label draws it in the system's bold face; one without does not,
     // whatever other maps in the process have drawn.
     let pinned = try SnapshotRendering.map(scene: Scene(options: options))
-    pinned.add(Marker(
-      position: Coordinate(latitude: 0, longitude: 0),
-      icon: .staticMapsPin(color: Color(r: 234, g: 67, b: 53), size: "mid", label: "A")))
+    pinned.add(
+      Marker(
+        position: Coordinate(latitude: 0, longitude: 0),
+        icon: .staticMapsPin(color: Color(r: 234, g: 67, b: 53), size: "mid", label: "A")))
     _ = try pinned.snapshot()
     #expect(FontFingerprint(of: pinned).files.map(\.name).contains { $0.hasPrefix("NotoSans-Bold") })
     let small = try SnapshotRendering.map(scene: Scene(options: options))
-    small.add(Marker(
-      position: Coordinate(latitude: 0, longitude: 0),
-      icon: .staticMapsPin(color: Color(r: 234, g: 67, b: 53), size: "small", label: "A")))
+    small.add(
+      Marker(
+        position: Coordinate(latitude: 0, longitude: 0),
+        icon: .staticMapsPin(color: Color(r: 234, g: 67, b: 53), size: "small", label: "A")))
     _ = try small.snapshot()
     #expect(FontFingerprint(of: small).files.isEmpty)
   }
