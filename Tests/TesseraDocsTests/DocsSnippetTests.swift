@@ -9,7 +9,7 @@ import Testing
 /// code inside the package's own modules and are checked by ``ArchitectureDocsTests`` instead.
 ///
 /// The package lives in `.build/docs-snippets`, so after the first build (which builds Tessera
-/// once more, several minutes) only the blocks recompile. `TESSERA_SKIP_DOCS_BUILD=1` skips it
+/// once more, a few minutes, at the lowest CPU priority) only the blocks recompile. `TESSERA_SKIP_DOCS_BUILD=1` skips it
 /// with a printed reason, as does a machine without `swift`.
 @Suite struct DocsSnippetTests {
   /// Keywords and attributes that open a declaration at the top level of a file.
@@ -81,9 +81,10 @@ import Testing
       """
     try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
 
+    // At the lowest priority: the tests that measure time run beside it on the same cores.
     let build = try Self.run(
       [
-        "swift", "build", "--package-path", package.path, "--scratch-path",
+        "nice", "-n", "19", "swift", "build", "--package-path", package.path, "--scratch-path",
         package.appendingPathComponent(".build").path,
       ],
       in: package)
