@@ -14,8 +14,8 @@ DEBIAN_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libegl-mesa0 lib
 DEMO_OUTPUT ?= demo.png
 DEMO_ARGS := --center 40.0,-74.0 --zoom 16.5 --tilt 60 --bearing 30 --size 1024x768
 
-.PHONY: all deps pytools build demo test bench bench-serve bench-tiles bench-tiles-memory lint format clean \
-	mesa-cache-repro determinism
+.PHONY: all deps pytools build demo test bench bench-serve bench-tiles bench-tiles-memory lint warnings format \
+	clean mesa-cache-repro determinism
 
 all: build
 
@@ -54,8 +54,10 @@ pytools:
 # and runs as a user's CI would run it.
 # The example's snapshots are checked at llvmpipe's two vector widths, one run after the
 # other in one shell (so sharing Mesa's shader cache), as a user's CI matrix would.
-test: deps pytools
-	$(SWIFT) test
+# TESSERA_RECORD=1 re-records the golden images and TesseraTesting's references (the tests still
+# fail, so every new image is looked at before it is committed).
+test: deps pytools warnings
+	$(SWIFT) test --skip-build
 	cd Examples/SnapshotTesting && LP_NATIVE_VECTOR_WIDTH=128 $(SWIFT) test
 	cd Examples/SnapshotTesting && LP_NATIVE_VECTOR_WIDTH=256 $(SWIFT) test
 	$(MAKE) lint
@@ -89,7 +91,18 @@ determinism: deps
 mesa-cache-repro: deps
 	Tools/mesa-cache-key/run.sh
 
-lint:
+# The build of the package and its tests, its output kept: any `warning:` in it fails. On a
+# clean checkout (CI) that is every file; locally, every file the change recompiled.
+BUILD_LOG := .build/build-tests.log
+warnings: deps
+	@mkdir -p .build
+	@$(SWIFT) build --build-tests > $(BUILD_LOG) 2>&1; status=$$?; cat $(BUILD_LOG); \
+	if [ $$status -ne 0 ]; then exit $$status; fi; \
+	if grep -q 'warning:' $(BUILD_LOG); then \
+	  echo "compiler warnings (the build must have none):"; grep 'warning:' $(BUILD_LOG) | sort -u; exit 1; \
+	fi
+
+lint: warnings
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Tools Shaders Examples
 
 format:

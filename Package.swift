@@ -157,6 +157,9 @@ let package = Package(
     .testTarget(name: "TesseraServiceTests", dependencies: ["TesseraService", "Tessera", "TesseraTestSupport"]),
     // Only the library product, as a user's package sees it.
     .testTarget(name: "TesseraLibraryTests", dependencies: ["Tessera"]),
+    // The docs against the code: README.md's and docs/' Swift blocks built in a package of their
+    // own, docs/ARCHITECTURE.md's module list against these targets (reads files; no dependencies).
+    .testTarget(name: "TesseraDocsTests"),
   ],
   swiftLanguageModes: [.v6]
 )

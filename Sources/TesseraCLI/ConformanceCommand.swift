@@ -19,9 +19,9 @@ enum ConformanceCommand: Command {
     Renders every case of a MapLibre render-test folder (render-tests/<category>/<case>/style.json
     with expected*.png; local:// URLs resolve against DIR) at its size, pixel ratio and camera
     (MapLibre zoom + 1), compares it as MapLibre Native's runner does (premultiplied, pixelmatch
-    threshold 0.1285, anti-aliased pixels excused, passing at or under the case's `allowed`),
-    writes actual.png and diff.png of failures and prints passes per category. Exits 1 when a
-    case that upstream does not ignore fails.
+    threshold \(PixelDiff.mapLibreThreshold), anti-aliased pixels excused, passing at or under
+    the case's `allowed`), writes actual.png and diff.png of failures and prints passes per
+    category. Exits 1 when a case that upstream does not ignore fails.
 
     options:
       --filter CATEGORY       only cases of this category (or whose id starts with it)

@@ -21,7 +21,7 @@ enum DiffCommand: Command {
     (or the sizes differ), 0 otherwise. A is the actual image, B the expected one.
 
     options:
-      --threshold T           per-pixel threshold 0–1 (default 0.1285, MapLibre's)
+      --threshold T           per-pixel threshold 0–1 (default \(PixelDiff.mapLibreThreshold), MapLibre's)
       --allowed FRACTION      fraction of differing pixels still accepted (default 0)
       --diff OUT.png          write a diff image (B faded to grey, differences red,
                               anti-aliasing yellow)
@@ -39,7 +39,7 @@ enum DiffCommand: Command {
     let threshold =
       try arguments.value("threshold").map { text throws(UsageError) in
         try ValueParsers.number(text, option: "threshold")
-      } ?? 0.1285
+      } ?? PixelDiff.mapLibreThreshold
     guard (0...1).contains(threshold) else { throw UsageError("--threshold must be in 0...1") }
     let allowed =
       try arguments.value("allowed").map { text throws(UsageError) in

@@ -166,7 +166,8 @@ public struct ConformanceRunner {
           continue
         }
         let expected = try PNGCodec.decode(Array(data), source: path)
-        let result = try PixelDiff(threshold: 0.1285, blending: .premultiplied).compare(image, expected)
+        let comparison = PixelDiff(threshold: PixelDiff.mapLibreThreshold, blending: .premultiplied)
+        let result = try comparison.compare(image, expected)
         if result.differentFraction < best.fraction || best.diff == nil {
           best = (result.differentFraction, result.diffImage)
         }

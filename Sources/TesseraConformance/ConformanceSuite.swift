@@ -1,5 +1,6 @@
 import Foundation
 import TesseraGeo
+import TesseraImage
 import TesseraJSON
 import TesseraNumbers
 
@@ -105,7 +106,7 @@ public struct ConformanceSuite: Sendable {
     return ConformanceCase(
       id: id, category: category, directory: directory, style: style,
       width: tileMode ? 512 : number(test?["width"], 512), height: tileMode ? 512 : number(test?["height"], 512),
-      pixelRatio: number(test?["pixelRatio"], 1), allowed: number(test?["allowed"], 0.00015),
+      pixelRatio: number(test?["pixelRatio"], 1), allowed: number(test?["allowed"], PixelDiff.mapLibreAllowedFraction),
       center: Coordinate(
         latitude: centre.count > 1 ? centre[1].number ?? 0 : 0, longitude: centre.first?.number ?? 0),
       zoom: number(style["zoom"], 0), bearing: number(style["bearing"], 0), pitch: number(style["pitch"], 0),

@@ -9,6 +9,13 @@ import TesseraNumbers
 /// brighter neighbour, one of which sits in a flat area) is counted separately, not as a
 /// difference. MapLibre's render tests use threshold 0.1285 with detection on.
 public struct PixelDiff: Sendable {
+  /// MapLibre's render-test threshold, 0.1285: the per-pixel YIQ distance (0…1) above which
+  /// two pixels differ. Every comparison "by MapLibre's rule" uses this one value.
+  public static let mapLibreThreshold = 0.1285
+  /// MapLibre's render-test `allowed` default, 0.00015 (0.015%): the share of pixels that may
+  /// differ for two images to match.
+  public static let mapLibreAllowedFraction = 0.00015
+
   /// Per-pixel colour distance threshold, 0...1.
   public var threshold: Double
   /// Whether anti-aliased pixels count as differences (false: they are detected and excused).
@@ -18,9 +25,11 @@ public struct PixelDiff: Sendable {
   /// values and truncates to integers).
   public var blending: AlphaRepresentation
 
-  /// Makes a comparison with the given threshold (default 0.1285, MapLibre's).
-  public init(threshold: Double = 0.1285, includeAntialiasing: Bool = false, blending: AlphaRepresentation = .straight)
-  {
+  /// Makes a comparison with the given threshold (default ``mapLibreThreshold``).
+  public init(
+    threshold: Double = PixelDiff.mapLibreThreshold, includeAntialiasing: Bool = false,
+    blending: AlphaRepresentation = .straight
+  ) {
     self.threshold = threshold
     self.includeAntialiasing = includeAntialiasing
     self.blending = blending

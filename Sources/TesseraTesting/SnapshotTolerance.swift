@@ -1,3 +1,4 @@
+import Tessera
 import TesseraNumbers
 
 /// How different a snapshot may be from its reference and still match, by MapLibre's
@@ -10,12 +11,13 @@ public struct SnapshotTolerance: Sendable, Equatable, CustomStringConvertible {
   /// Share of pixels that may differ, 0…1.
   public var allowed: Double
 
-  public init(threshold: Double = 0.1285, allowed: Double = 0.00015) {
+  public init(threshold: Double = PixelDiff.mapLibreThreshold, allowed: Double = PixelDiff.mapLibreAllowedFraction) {
     self.threshold = min(max(threshold, 0), 1)
     self.allowed = min(max(allowed, 0), 1)
   }
 
-  /// MapLibre's render tests: threshold 0.1285, 0.015% of pixels.
+  /// MapLibre's render tests: threshold 0.1285, 0.015% of pixels (``PixelDiff/mapLibreThreshold``,
+  /// ``PixelDiff/mapLibreAllowedFraction``).
   public static let mapLibre = SnapshotTolerance()
   /// Every pixel equal.
   public static let exact = SnapshotTolerance(threshold: 0, allowed: 0)

@@ -307,7 +307,7 @@ func temporaryDirectory() throws -> String {
     let directory = try temporaryDirectory()
     let image = RGBAImage(width: 20, height: 20, fill: .white)
     let missing = GoldenHarness.check(image, caseDirectory: directory)
-    #expect(!missing.passed && missing.message.contains("no reference") && missing.message.contains("UPDATE_GOLDENS"))
+    #expect(!missing.passed && missing.message.contains("no reference") && missing.message.contains("TESSERA_RECORD"))
     #expect(FileManager.default.fileExists(atPath: "\(directory)/actual.png"))
     try Data(try PNGCodec.encode(image)).write(to: URL(fileURLWithPath: "\(directory)/expected.png"))
     #expect(GoldenHarness.check(image, caseDirectory: directory).passed)
@@ -318,6 +318,19 @@ func temporaryDirectory() throws -> String {
     #expect(!outcome.passed && outcome.message.contains("of pixels differ (5 of 400;"))
     #expect(FileManager.default.fileExists(atPath: "\(directory)/diff.png"))
     #expect(GoldenHarness.check(changed, caseDirectory: directory, allowed: 0.02).passed)
+  }
+
+  /// `TESSERA_RECORD=1` records goldens as it records TesseraTesting's references (and the case
+  /// still fails); the retired `UPDATE_GOLDENS` fails with a message naming the new switch.
+  @Test func oneRecordSwitch() throws {
+    let directory = try temporaryDirectory()
+    let image = RGBAImage(width: 8, height: 8, fill: .white)
+    let recorded = GoldenHarness.check(image, caseDirectory: directory, environment: ["TESSERA_RECORD": "1"])
+    #expect(!recorded.passed)
+    #expect(FileManager.default.fileExists(atPath: "\(directory)/expected.png"))
+    #expect(GoldenHarness.check(image, caseDirectory: directory, environment: [:]).passed)
+    let retired = GoldenHarness.check(image, caseDirectory: directory, environment: ["UPDATE_GOLDENS": "1"])
+    #expect(!retired.passed && retired.message.contains("use TESSERA_RECORD=1"))
   }
 }
 

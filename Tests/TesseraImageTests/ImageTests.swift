@@ -115,8 +115,8 @@ import Testing
     // washes both towards white.
     let a = RGBAImage(width: 1, height: 1, pixels: [255, 0, 0, 128], alpha: .straight)
     let b = RGBAImage(width: 1, height: 1, pixels: [110, 0, 0, 128], alpha: .straight)
-    let straight = try PixelDiff(threshold: 0.1285).compare(a, b)
-    let premultiplied = try PixelDiff(threshold: 0.1285, blending: .premultiplied).compare(a, b)
+    let straight = try PixelDiff(threshold: PixelDiff.mapLibreThreshold).compare(a, b)
+    let premultiplied = try PixelDiff(threshold: PixelDiff.mapLibreThreshold, blending: .premultiplied).compare(a, b)
     #expect(straight.differentPixels == 1)
     #expect(premultiplied.differentPixels == 0)
     // Opaque pixels compare the same either way.

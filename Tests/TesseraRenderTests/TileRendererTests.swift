@@ -82,7 +82,7 @@ struct TileRendererTests {
       try Data(try PNGCodec.encode(diff.diffImage)).write(to: URL(fileURLWithPath: "/tmp/diff-\(z)-\(tileSize).png"))
     }
     #expect(
-      Double(diff.differentPixels) <= 0.00015 * Double(diff.totalPixels),
+      Double(diff.differentPixels) <= PixelDiff.mapLibreAllowedFraction * Double(diff.totalPixels),
       "\(diff.differentPixels) of \(diff.totalPixels) pixels differ at z\(z), \(tileSize)-point tiles")
     // The picture is a map, not an empty frame.
     #expect(!stitched.isUniform)

@@ -27,7 +27,7 @@ import TesseraText
 /// still dropped), so one decoder's corpus stays on it while libFuzzer mutates.
 /// `tessera-fuzz --write-seeds DIR` writes a starting corpus (see Seeds.swift).
 ///
-/// libFuzzer build (see README, "Fuzzing"):
+/// libFuzzer build (see docs/testing.md, "Fuzzing"):
 ///   swift build -c release --product tessera-fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
 ///   .build/release/tessera-fuzz CORPUS_DIR -max_len=300000
 /// A normal build is a replayer: `tessera-fuzz FILE…` runs each file through the target.

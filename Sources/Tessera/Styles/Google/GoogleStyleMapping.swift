@@ -3,7 +3,7 @@ import TesseraNumbers
 
 /// Which of Google's feature types each layer of the built-in map types draws, and which
 /// element each of its paint properties is: the table Google styling is applied through
-/// (README, "Google map styling", lists it).
+/// (docs/styles-and-map-types.md, "Google map styling and map IDs", lists it).
 enum GoogleStyleMapping {
   /// The feature types of a layer: one for all its features, or by the value of a property.
   enum Features {
