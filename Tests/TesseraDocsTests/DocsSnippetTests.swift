@@ -28,7 +28,7 @@ import Testing
     let header = "// \(block.name)\n" + (imports.isEmpty ? "import Tessera" : imports.joined(separator: "\n")) + "\n\n"
     if declarations { return header + body.joined(separator: "\n") + "\n" }
     let indented = body.map { $0.isEmpty ? "" : "  " + $0 }
-    return header + "func \(function)() throws {\n" + indented.joined(separator: "\n") + "\n}\n"
+    return header + "func \(function)() async throws {\n" + indented.joined(separator: "\n") + "\n}\n"
   }
 
   /// A target name for a block: its page and line.
