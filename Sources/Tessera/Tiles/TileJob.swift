@@ -74,7 +74,8 @@ extension TileJob.TileSet {
       if let zoom = metadata?.maxZoom { maxZoom = max(maxZoom ?? 0, zoom) }
     }
     return Description(
-      attribution: credits.isEmpty ? nil : credits.joined(separator: MapOrnaments.creditSeparator), bounds: unbounded ? nil : bounds,
+      attribution: credits.isEmpty ? nil : credits.joined(separator: MapOrnaments.creditSeparator),
+      bounds: unbounded ? nil : bounds,
       dataMaxZoom: maxZoom)
   }
 }
