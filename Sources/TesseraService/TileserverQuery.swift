@@ -53,14 +53,14 @@ struct TileserverQuery {
     var root: JSONObject = [
       "size": ["width": .number(Double(width)), "height": .number(Double(height))], "scale": .number(scale),
     ]
-    // Overlays from the query.
-    var polylines: [JSONValue] = []
+    // Overlays from the query, given to the scene as values.
+    var paths: [MapOverlay] = []
     var visible: [JSONValue] = []
     for text in request.values("path") {
       var color = "rgba(0, 64, 255, 0.67)"
       var lineWidth = 1.0
       var fill: String?
-      var points: [JSONValue] = []
+      var points: [Coordinate] = []
       for part in text.split(separator: "|").map(String.init) {
         let pieces = part.split(separator: ":", maxSplits: 1).map(String.init)
         if pieces.count == 2, ["stroke", "width", "fill"].contains(pieces[0]) {
@@ -76,25 +76,32 @@ struct TileserverQuery {
           continue
         }
         let numbers = part.split(separator: ",").compactMap { Double($0) }
-        guard numbers.count == 2, numbers.allSatisfy(\.isFinite), abs(numbers[1]) <= 90 else {
+        guard numbers.count == 2, numbers.allSatisfy(\.isFinite), abs(numbers[1]) <= 90,
+          abs(numbers[0]) <= OverlayCheck.maximumLongitude
+        else {
           throw bad("path points are lng,lat pairs, found '\(part)'")
         }
-        points.append([.number(numbers[1]), .number(numbers[0])])
+        points.append(Coordinate(latitude: numbers[1], longitude: numbers[0]))
       }
       guard points.count >= 2 else { throw bad("a path needs at least two points") }
-      visible += points
-      var entry: JSONObject = ["path": .array(points), "color": .string(color), "width": .number(lineWidth)]
+      visible += points.map { [.number($0.latitude), .number($0.longitude)] }
+      func parsed(_ text: String) throws(ServiceError) -> Color {
+        guard let color = try? Color(css: text) else { throw bad("path colour '\(text)' is not a CSS colour") }
+        return color
+      }
       if let fill {
-        entry = [
-          "path": .array(points), "fillColor": .string(fill), "strokeColor": .string(color),
-          "strokeWidth": .number(lineWidth),
-        ]
-        root["polygons"] = .array((root["polygons"]?.array ?? []) + [.object(entry)])
+        let polygon = Polygon(path: points)
+        polygon.fillColor = try parsed(fill)
+        polygon.strokeColor = try parsed(color)
+        polygon.strokeWidth = lineWidth
+        paths.append(polygon)
       } else {
-        polylines.append(.object(entry))
+        let polyline = Polyline(path: points)
+        polyline.strokeColor = try parsed(color)
+        polyline.strokeWidth = lineWidth
+        paths.append(polyline)
       }
     }
-    if !polylines.isEmpty { root["polylines"] = .array(polylines) }
     var markers: [JSONValue] = []
     for text in request.values("marker") {
       let numbers = (text.split(separator: "|").first ?? "").split(separator: ",").compactMap { Double($0) }
@@ -160,5 +167,6 @@ struct TileserverQuery {
       throw bad("\(error)")
     }
     configuration.applyServerData(to: &scene, style: style)
+    scene.overlays = OverlayKinds.inReadingOrder(paths)
   }
 }
