@@ -55,6 +55,7 @@ struct TileserverQuery {
     ]
     // Overlays from the query, given to the scene as values.
     var paths: [MapOverlay] = []
+    var (lines, areas) = (0, 0)
     var visible: [JSONValue] = []
     for text in request.values("path") {
       var color = "rgba(0, 64, 255, 0.67)"
@@ -76,30 +77,37 @@ struct TileserverQuery {
           continue
         }
         let numbers = part.split(separator: ",").compactMap { Double($0) }
-        guard numbers.count == 2, numbers.allSatisfy(\.isFinite), abs(numbers[1]) <= 90,
-          abs(numbers[0]) <= OverlayCheck.maximumLongitude
-        else {
+        guard numbers.count == 2, numbers.allSatisfy(\.isFinite), abs(numbers[1]) <= 90 else {
           throw bad("path points are lng,lat pairs, found '\(part)'")
         }
         points.append(Coordinate(latitude: numbers[1], longitude: numbers[0]))
       }
       guard points.count >= 2 else { throw bad("a path needs at least two points") }
       visible += points.map { [.number($0.latitude), .number($0.longitude)] }
-      func parsed(_ text: String) throws(ServiceError) -> Color {
-        guard let color = try? Color(css: text) else { throw bad("path colour '\(text)' is not a CSS colour") }
+      // Refused as the scene reader refuses the same entry, with its message.
+      let field =
+        "\(ServiceConfiguration.requestName): \(fill == nil ? "polylines" : "polygons")[\(fill == nil ? lines : areas)]"
+      if let far = points.firstIndex(where: { abs($0.longitude) > OverlayCheck.maximumLongitude }) {
+        throw bad(
+          "\(field).path[\(far)]: expected [latitude, longitude] with latitude in −90…90 and longitude in ±3600")
+      }
+      func parsed(_ text: String, _ key: String) throws(ServiceError) -> Color {
+        guard let color = try? Color(css: text) else { throw bad("\(field).\(key): invalid colour '\(text)'") }
         return color
       }
       if let fill {
         let polygon = Polygon(path: points)
-        polygon.fillColor = try parsed(fill)
-        polygon.strokeColor = try parsed(color)
+        polygon.fillColor = try parsed(fill, "fillColor")
+        polygon.strokeColor = try parsed(color, "strokeColor")
         polygon.strokeWidth = lineWidth
         paths.append(polygon)
+        areas += 1
       } else {
         let polyline = Polyline(path: points)
-        polyline.strokeColor = try parsed(color)
+        polyline.strokeColor = try parsed(color, "color")
         polyline.strokeWidth = lineWidth
         paths.append(polyline)
+        lines += 1
       }
     }
     var markers: [JSONValue] = []
