@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TesseraGeo
 import TesseraImage
 import TesseraJSON
@@ -148,6 +149,31 @@ import Testing
 }
 
 extension OverlayRegistryTests {
+  @Test func aRenderPoolDrawsTypedValuesOnItsThreadsAsAMapDoes() throws {
+    var scene = Scene(
+      options: MapOptions(
+        width: 80, height: 64, camera: try Camera(latitude: 0, longitude: 0, zoom: 5), backgroundColor: .black,
+        mapType: .none))
+    let ring = Circle(position: Coordinate(latitude: 0.3, longitude: -0.4), radius: 60_000)
+    ring.fillColor = Color(r: 0, g: 0, b: 255)
+    let heat = HeatmapOverlay(points: [HeatmapOverlay.WeightedPoint(Coordinate(latitude: -0.5, longitude: 0.5))])
+    scene.overlays = [ring, heat]
+    scene.markers = [Marker(position: Coordinate(latitude: 0, longitude: 0))]
+    let alone = try Map(scene: scene, gpu: .surfaceless).snapshot().image
+    let pool = try RenderPool(threads: 2, gpu: .surfaceless)
+    defer { pool.shutdown() }
+    // Both threads draw from the one scene at once: each map gets its own copies.
+    let images = Mutex<[RGBAImage]>([])
+    let shared = scene
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      if let image = try? pool.render(shared).image { images.withLock { $0.append(image) } }
+    }
+    let drawn = images.withLock { $0 }
+    #expect(drawn.count == 4)
+    for image in drawn { #expect(image == alone) }
+    #expect(!alone.isUniform)
+  }
+
   @Test func kindsGiveTheirAccessibilityFrames() throws {
     let map = try OverlayTests.map(try Camera(latitude: 0, longitude: 0, zoom: 5))
     let line = Polyline(path: [Coordinate(latitude: -1, longitude: -1), Coordinate(latitude: 1, longitude: 1)])
