@@ -55,18 +55,22 @@ import Testing
     #expect(Set(try Self.samples().entries.keys) == Set(names))
   }
 
-  @Test func eachKindIsReadIntoItsClassCopiedAndDrawn() throws {
+  /// `field`'s sample entry as a scene of 64 × 64 points.
+  static func sampleScene(_ field: any SceneOverlayField.Type) throws -> Scene {
     let (entries, provided) = try Self.samples()
+    let entry = try #require(entries[field.sceneField])
+    let fields: JSONObject = [
+      "size": ["width": 64, "height": 64], "camera": Self.camera, "mapType": "none", "background": "#102030",
+      field.sceneField: [entry],
+    ]
+    // Tile sources are refused to inline-only scenes: tile overlays are read from a file.
+    let access: ResourceAccess? = field == TileOverlayKind.self ? nil : .inlineOnly(providing: provided)
+    return try Scene.parse(.object(fields), path: "/tmp/request.json", access: access)
+  }
+
+  @Test func eachKindIsReadIntoItsClassCopiedAndDrawn() throws {
     for kind in OverlayKinds.all {
-      let entry = try #require(entries[kind.sceneField])
-      let fields: JSONObject = [
-        "size": ["width": 64, "height": 64], "camera": Self.camera, "mapType": "none",
-        kind.sceneField: [entry],
-      ]
-      // Tile sources are refused to inline-only scenes: tile overlays are read from a file.
-      let access: ResourceAccess? = kind == TileOverlayKind.self ? nil : .inlineOnly(providing: provided)
-      let scene = try Scene.parse(.object(fields), path: "/tmp/request.json", access: access)
-      let content = try SceneContent(scene: scene)
+      let content = try SceneContent(scene: try Self.sampleScene(kind))
       #expect(content.overlays.count == 1, "\(kind.sceneField)")
       let overlay = try #require(content.overlays.first)
       #expect(ObjectIdentifier(overlay.kind) == ObjectIdentifier(kind), "\(kind.sceneField) read as \(overlay.kind)")
@@ -80,6 +84,21 @@ import Testing
       kind.addLayers(any: overlay, to: &style)
       let document = style.finish()
       _ = try Style.parse(document, source: "overlays")
+    }
+  }
+
+  /// Every scene field, read into values that are put into a scene made in code, draws the
+  /// bytes the scene read from JSON draws.
+  @Test func everyFieldRoundTripsThroughTypedValues() throws {
+    for field in OverlayKinds.sceneFields {
+      let scene = try Self.sampleScene(field)
+      let fromJSON = try Map(scene: scene, gpu: .surfaceless).snapshot().image
+      var typed = Scene(options: scene.options, name: "typed")
+      typed.overlays = try SceneContent(scene: scene).overlays
+      #expect(!typed.overlays.isEmpty, "\(field.sceneField)")
+      let fromValues = try Map(scene: typed, gpu: .surfaceless).snapshot().image
+      #expect(fromValues == fromJSON, "\(field.sceneField): values draw other bytes than the field")
+      #expect(field == TileOverlayKind.self || !fromJSON.isUniform, "\(field.sceneField) draws nothing")
     }
   }
 
