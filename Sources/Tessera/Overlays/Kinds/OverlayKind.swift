@@ -55,27 +55,6 @@ package protocol OverlayKind: SceneOverlayField {
   static func copy(_ overlay: Overlay) -> Overlay
 }
 
-/// A rectangle on screen in points.
-public struct ScreenRect: Sendable, Equatable {
-  public var x, y, width, height: Double
-
-  public init(x: Double, y: Double, width: Double, height: Double) {
-    (self.x, self.y, self.width, self.height) = (x, y, width, height)
-  }
-
-  /// The smallest rectangle holding `points` (those that project); nil when none does.
-  init?(_ points: [ScreenPoint?]) {
-    let points = points.compactMap { $0 }
-    guard let first = points.first else { return nil }
-    var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
-    for point in points {
-      (minX, maxX) = (min(minX, point.x), max(maxX, point.x))
-      (minY, maxY) = (min(minY, point.y), max(maxY, point.y))
-    }
-    self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-  }
-}
-
 extension OverlayKind {
   /// `overlay` as the kind's class: every overlay is made with its kind, so another class here
   /// is a programming error.
