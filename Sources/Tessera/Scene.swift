@@ -37,12 +37,15 @@ public struct Scene: Sendable {
     public init() {}
   }
   /// The `markers` section as written (a marker set, or a list of markers and sets; read
-  /// when the map is made).
-  public var markers: JSONValue?
+  /// through ``access`` when the map is made).
+  public var markerFields: JSONValue?
   /// Progress (0…1) of the markers' appear animations (`markerAppear`, default 1: finished).
   public var markerAppearProgress = 1.0
-  /// The `polylines`, `polygons` and `circles` sections as written (read when the map is made).
-  public var overlays: JSONValue?
+  /// The overlay fields as written (one per kind of ``OverlayKinds``, and `myLocation`; read
+  /// through ``access`` when the map is made).
+  public var overlayFields: JSONValue?
+  /// Markers and overlays given as values, drawn after those the fields describe.
+  var items = SceneItems()
   /// The index in `markers` of the marker whose info window opens (`selectedMarker`); a
   /// marker's own `"selected": true` does the same.
   public var selectedMarkerIndex: Int?
@@ -60,16 +63,15 @@ public struct Scene: Sendable {
   public var access: ResourceAccess
 
   /// The fields a scene may have.
-  static let knownFields: Set<String> = [
-    "name", "description", "dataRoot", "size", "scale", "camera", "padding", "background", "style",
-    "markers", "tileGrid", "msaa", "minZoom", "maxZoom", "maxTilt", "cameraTargetBounds", "updates", "animation",
-    "sky", "mapType", "colorScheme", "language", "mapStyle", "mapID", "mapIDs", "selectedMarker", "attribution",
-    "scaleBar", "polylines",
-    "polygons", "circles", "groundOverlays", "tileOverlays", "heatmaps", "geojsonOverlays", "myLocation", "traffic",
-    "visible", "fit", "tiles", "imagery", "dem",
-    "buildings", "markerAppear",
-    "featureStates",
-  ]
+  static var knownFields: Set<String> {
+    Set(OverlayKinds.sceneFieldNames).union([
+      "name", "description", "dataRoot", "size", "scale", "camera", "padding", "background", "style",
+      "markers", "tileGrid", "msaa", "minZoom", "maxZoom", "maxTilt", "cameraTargetBounds", "updates", "animation",
+      "sky", "mapType", "colorScheme", "language", "mapStyle", "mapID", "mapIDs", "selectedMarker", "attribution",
+      "scaleBar", "myLocation", "traffic", "visible", "fit", "tiles", "imagery", "dem", "buildings", "markerAppear",
+      "featureStates",
+    ])
+  }
 
   /// A scene made in code: a map of `options` (drawing its map type, or the MapLibre style at
   /// `stylePath`, whose relative URLs resolve against `dataRoot`) with `updates` applied to its
@@ -206,12 +208,12 @@ public struct Scene: Sendable {
     stylePath = try root["style"].optionalString().map {
       try access.resolving(against: dataRoot).path($0, field: "style")
     }
-    markers = root["markers"].value
+    markerFields = root["markers"].value
     var overlayFields = JSONObject()
     for field in SceneOverlays.sceneFields + ["myLocation"] where !root[field].isAbsentOrNull {
       overlayFields[field] = root[field].value!
     }
-    overlays = overlayFields.count > 0 ? .object(overlayFields) : nil
+    self.overlayFields = overlayFields.count > 0 ? .object(overlayFields) : nil
     if !root["selectedMarker"].isAbsentOrNull {
       selectedMarkerIndex = try root["selectedMarker"].integer(in: 0...1_000_000)
     }
@@ -247,7 +249,7 @@ public struct Scene: Sendable {
     if !root["visible"].isAbsentOrNull {
       do {
         visible = try SceneOverlays.coordinates(root["visible"])
-      } catch let error as MarkerError {
+      } catch let error as OverlayError {
         throw SceneError.invalid(path: path, field: "visible", reason: error.reason)
       }
     }

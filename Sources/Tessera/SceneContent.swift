@@ -13,12 +13,13 @@ package struct SceneContent {
   package var overlays: [MapOverlay] = []
   package var myLocation: LocationFix?
 
-  /// Reads the `markers` section and the overlay fields of `scene` through its access; throws
-  /// what making its map would (``MarkerError``, ``OverlayError``, ``SceneError`` for a
-  /// `selectedMarker` out of range, JSON field errors), or ``RenderCancelledError`` once
-  /// `cancellation` is cancelled (checked between overlays).
+  /// Reads the `markers` section and the overlay fields of `scene` through its access, then
+  /// takes copies of the markers and overlays it holds as values; throws what making its map
+  /// would (``MarkerError``, ``OverlayError``, ``SceneError`` for a `selectedMarker` out of
+  /// range, JSON field errors), or ``RenderCancelledError`` once `cancellation` is cancelled
+  /// (checked between overlays).
   package init(scene: Scene, cancellation: RenderCancellation? = nil) throws {
-    if let markers = scene.markers {
+    if let markers = scene.markerFields {
       let cursor = JSONCursor(root: ["markers": markers], source: scene.path)["markers"]
       let loaded = try SceneMarkers.loadSelecting(cursor, access: scene.access)
       self.markers = loaded.markers
@@ -32,10 +33,16 @@ package struct SceneContent {
         selected = loaded.markers[index]
       }
     }
-    if let fields = scene.overlays {
+    if let fields = scene.overlayFields {
       overlays = try MapOverlay.overlays(
         sceneFields: fields, source: scene.path, access: scene.access, cancellation: cancellation)
       myLocation = try SceneOverlays.myLocation(JSONCursor(root: fields, source: scene.path)["myLocation"])
+    }
+    markers += scene.markers
+    for overlay in scene.overlays {
+      try cancellation?.check()
+      try OverlayValidation.check(overlay)
+      overlays.append(overlay)
     }
   }
 
@@ -92,22 +99,7 @@ package struct SceneContent {
   /// its accuracy circle (tile overlays cover the world and do not count).
   static func coordinates(markers: [Marker], overlays: [MapOverlay], myLocation: LocationFix?) -> [Coordinate] {
     var coordinates = markers.map(\.position)
-    for overlay in overlays {
-      switch overlay {
-      case let polyline as Polyline:
-        coordinates += polyline.geodesic ? OverlayGeometry.geodesic(polyline.path) : polyline.path
-      case let polygon as Polygon:
-        coordinates += polygon.geodesic ? OverlayGeometry.geodesic(polygon.path) : polygon.path
-      case let circle as Circle:
-        coordinates += OverlayGeometry.circle(center: circle.position, radius: circle.radius, count: 36)
-      case let ground as GroundOverlay:
-        coordinates += ground.corners ?? []
-      case let heatmap as HeatmapOverlay:
-        coordinates += heatmap.points.map(\.coordinate)
-      default:
-        continue
-      }
-    }
+    for overlay in overlays { coordinates += overlay.kind.coordinates(any: overlay) }
     if let fix = myLocation {
       coordinates += OverlayGeometry.circle(center: fix.coordinate, radius: fix.horizontalAccuracy, count: 36)
     }

@@ -30,8 +30,11 @@ struct MapSettings {
   /// replace them).
   let reads = ResourceLog()
 
-  /// The options shared by `render` and `bench`.
-  static let cameraOptions: [OptionSpec] = [
+  /// The options shared by `render` and `bench`: those below and each overlay kind's flag.
+  static let cameraOptions: [OptionSpec] =
+    sharedOptions + OverlayKindFlags.kindFlags.map { .value($0.syntax.option, repeatable: true) }
+
+  private static let sharedOptions: [OptionSpec] = [
     .value("center"), .value("zoom"), .value("bearing"), .value("tilt"), .value("size"), .value("scale"),
     .value("padding"), .value("background"), .value("gpu"), .flag("msaa"), .flag("tile-grid"),
     .flag("no-tile-grid"), .value("min-zoom"), .value("max-zoom"), .value("max-tilt"), .value("sky"),
@@ -41,8 +44,7 @@ struct MapSettings {
     .flag("buildings"), .flag("no-buildings"), .value("marker", repeatable: true), .value("tile-timeout"),
     .flag("skip-unusable-sources"), .value("fonts", repeatable: true), .value("attribution"), .flag("scale-bar"),
     .value("path", repeatable: true), .value("polygon", repeatable: true), .value("circle", repeatable: true),
-    .value("ground-overlay", repeatable: true), .value("tile-overlay", repeatable: true),
-    .value("heatmap", repeatable: true), .value("my-location"), .value("traffic"), .value("visible", repeatable: true),
+    .value("my-location"), .value("traffic"), .value("visible", repeatable: true),
     .value("map-style"), .value("google-style", repeatable: true),
   ]
 
@@ -212,14 +214,7 @@ struct MapSettings {
     overlaySpecs =
       arguments.allValues("path").map { ("path", $0) } + arguments.allValues("polygon").map { ("polygon", $0) }
       + arguments.allValues("circle").map { ("circle", $0) }
-    overlayFields = JSONObject()
-    func list(_ name: String, _ field: String, _ parse: (String) throws(UsageError) -> JSONValue) throws {
-      let values = try arguments.allValues(name).map { text throws(UsageError) in try parse(text) }
-      if !values.isEmpty { overlayFields[field] = .array(values) }
-    }
-    try list("ground-overlay", "groundOverlays", OverlayKindFlags.groundOverlay)
-    try list("tile-overlay", "tileOverlays", OverlayKindFlags.tileOverlay)
-    try list("heatmap", "heatmaps", OverlayKindFlags.heatmap)
+    overlayFields = try OverlayKindFlags.sceneFields(arguments)
     if let text = arguments.value("my-location") { overlayFields["myLocation"] = try OverlayKindFlags.myLocation(text) }
     if let text = arguments.value("traffic") { options.traffic = try OverlayKindFlags.traffic(text) }
     visible = try arguments.allValues("visible").flatMap { text throws(UsageError) in

@@ -4,77 +4,65 @@ import TesseraGeo
 import TesseraJSON
 import TesseraNumbers
 
-/// `--ground-overlay`, `--tile-overlay`, `--heatmap`, `--my-location`, `--traffic` and
-/// `--visible`: each becomes the scene field it stands for, so flags and scenes share one
-/// reader and its errors.
+/// The flags of the overlay kinds (``OverlayKinds``: `--ground-overlay`, `--tile-overlay`,
+/// `--heatmap`, as each kind's ``OverlayFlagSyntax`` describes them), `--my-location`,
+/// `--traffic` and `--visible`: each becomes the scene field it stands for, so flags and scenes
+/// share one reader and its errors.
 enum OverlayKindFlags {
+  /// The kinds' flags, in the registry's order, with their scene fields.
+  static var kindFlags: [(field: String, syntax: OverlayFlagSyntax)] {
+    OverlayKinds.sceneFields.compactMap { kind in kind.commandLine.map { (kind.sceneField, $0) } }
+  }
+
   /// The keys each flag's spec may hold after its first part, by option.
-  static let keys: [String: [String]] = [
-    "ground-overlay": ["bounds", "at", "anchor", "zoom", "bearing", "opacity", "z"],
-    "tile-overlay": ["opacity", "size", "z"],
-    "heatmap": ["radius", "opacity", "intensity", "weight", "z"],
-    "my-location": ["accuracy", "heading"],
-    "traffic": ["layer", "attribute"],
-  ]
+  static var keys: [String: [String]] {
+    var keys: [String: [String]] = ["my-location": ["accuracy", "heading"], "traffic": ["layer", "attribute"]]
+    for (_, syntax) in kindFlags { keys[syntax.option] = syntax.keys.map(\.key) }
+    return keys
+  }
 
-  /// `IMAGE,bounds=S:W:N:E` or `IMAGE,at=LAT:LNG[,zoom=Z][,anchor=X:Y]`, with `[,bearing=DEG]
-  /// [,opacity=X][,z=N]`.
-  static func groundOverlay(_ text: String) throws(UsageError) -> JSONValue {
+  /// The scene fields the kinds' flags among `arguments` stand for.
+  static func sceneFields(_ arguments: ParsedArguments) throws(UsageError) -> JSONObject {
+    var fields = JSONObject()
+    for (field, syntax) in kindFlags {
+      let entries = try arguments.allValues(syntax.option).map { text throws(UsageError) in
+        try entry(text, syntax: syntax)
+      }
+      if !entries.isEmpty { fields[field] = .array(entries) }
+    }
+    return fields
+  }
+
+  /// The scene entry `text` (`FIRST[,key=value]…`) writes by `syntax`.
+  static func entry(_ text: String, syntax: OverlayFlagSyntax) throws(UsageError) -> JSONValue {
+    let option = syntax.option
     let parts = MarkerFlag.parts(text)
     var fields = JSONObject()
-    fields["image"] = .string(absolute(parts[0]))
+    fields[syntax.firstField] = try value(parts[0], syntax.first, option: option)
     for part in parts.dropFirst() {
-      let (key, value) = try pair(part, option: "ground-overlay")
-      switch key {
-      case "bounds": fields["bounds"] = .array(try numbers(value, count: 4, option: "ground-overlay bounds"))
-      case "at": fields["position"] = .array(try numbers(value, count: 2, option: "ground-overlay at"))
-      case "anchor": fields["anchor"] = .array(try numbers(value, count: 2, option: "ground-overlay anchor"))
-      case "zoom": fields["zoomLevel"] = .number(try ValueParsers.number(value, option: "ground-overlay zoom"))
-      case "bearing": fields["bearing"] = .number(try ValueParsers.number(value, option: "ground-overlay bearing"))
-      case "opacity": fields["opacity"] = .number(try ValueParsers.number(value, option: "ground-overlay opacity"))
-      case "z": fields["zIndex"] = .number(try ValueParsers.number(value, option: "ground-overlay z"))
-      default: throw UsageError("--ground-overlay: unknown key '\(key)' in '\(text)'")
+      let (key, text) = try pair(part, option: option)
+      guard let spec = syntax.keys.first(where: { $0.key == key }) else {
+        throw UsageError("--\(option): unknown key '\(key)' in '\(part)'")
       }
+      fields[spec.field] = try value(text, spec.value, option: "\(option) \(key)")
     }
-    guard (fields["bounds"] == nil) != (fields["position"] == nil) else {
-      throw UsageError("--ground-overlay: expected IMAGE,bounds=S:W:N:E or IMAGE,at=LAT:LNG, found '\(text)'")
+    if !syntax.exactlyOneOf.isEmpty, syntax.exactlyOneOf.filter({ fields[$0] != nil }).count != 1 {
+      throw UsageError("--\(option): expected \(syntax.forms), found '\(text)'")
     }
     return .object(fields)
   }
 
-  /// `TEMPLATE_OR_URL[,opacity=X][,size=PX][,z=N]`.
-  static func tileOverlay(_ text: String) throws(UsageError) -> JSONValue {
-    let parts = MarkerFlag.parts(text)
-    var fields = JSONObject()
-    fields["source"] = .string(parts[0].contains("://") ? parts[0] : absolute(parts[0]))
-    for part in parts.dropFirst() {
-      let (key, value) = try pair(part, option: "tile-overlay")
-      switch key {
-      case "opacity": fields["opacity"] = .number(try ValueParsers.number(value, option: "tile-overlay opacity"))
-      case "size": fields["tileSize"] = .number(try ValueParsers.number(value, option: "tile-overlay size"))
-      case "z": fields["zIndex"] = .number(try ValueParsers.number(value, option: "tile-overlay z"))
-      default: throw UsageError("--tile-overlay: unknown key '\(key)' in '\(text)'")
-      }
+  /// `text` as `kind` says (`option` names it in errors).
+  private static func value(_ text: String, _ kind: OverlayFlagSyntax.Value, option: String) throws(UsageError)
+    -> JSONValue
+  {
+    switch kind {
+    case .file: return .string(absolute(text))
+    case .fileOrURL: return .string(text.contains("://") ? text : absolute(text))
+    case .number: return .number(try ValueParsers.number(text, option: option))
+    case .numbers(let count): return .array(try numbers(text, count: count, option: option))
+    case .text: return .string(text)
     }
-    return .object(fields)
-  }
-
-  /// `FILE.geojson[,radius=PT][,opacity=X][,intensity=X][,weight=PROPERTY][,z=N]`.
-  static func heatmap(_ text: String) throws(UsageError) -> JSONValue {
-    let parts = MarkerFlag.parts(text)
-    var fields = JSONObject()
-    fields["geojson"] = .string(absolute(parts[0]))
-    for part in parts.dropFirst() {
-      let (key, value) = try pair(part, option: "heatmap")
-      switch key {
-      case "radius", "opacity", "intensity":
-        fields[key] = .number(try ValueParsers.number(value, option: "heatmap \(key)"))
-      case "weight": fields["weightProperty"] = .string(value)
-      case "z": fields["zIndex"] = .number(try ValueParsers.number(value, option: "heatmap z"))
-      default: throw UsageError("--heatmap: unknown key '\(key)' in '\(text)'")
-      }
-    }
-    return .object(fields)
   }
 
   /// `LAT,LNG[,accuracy=M][,heading=DEG]`.

@@ -16,6 +16,8 @@ struct StaticMapsQuery {
   /// The scene's fields but the markers.
   private var root = JSONObject()
   private var markerGroups: [StaticMapsSyntax.Markers] = []
+  /// The `path=` values, given to the scene as overlays.
+  private var paths: [StaticMapsSyntax.Path] = []
   private var styles: [String] = []
   private var mapID: String?
 
@@ -122,18 +124,13 @@ struct StaticMapsQuery {
       markerGroups.append(group)
     }
     let hasMarkers = markerGroups.contains { !$0.points.isEmpty }
-    var polylines: [JSONValue] = []
-    var polygons: [JSONValue] = []
     for (index, text) in request.values("path").enumerated() {
       do {
-        let (field, entry) = try StaticMapsSyntax.Path(text).sceneEntry()
-        if field == "polygons" { polygons.append(entry) } else { polylines.append(entry) }
+        paths.append(try StaticMapsSyntax.Path(text))
       } catch {
         throw bad("path[\(index)]: \(error.reason)")
       }
     }
-    if !polylines.isEmpty { root["polylines"] = .array(polylines) }
-    if !polygons.isEmpty { root["polygons"] = .array(polygons) }
     var visible: [JSONValue] = []
     for text in request.values("visible") {
       for part in text.split(separator: "|") {
@@ -150,14 +147,14 @@ struct StaticMapsQuery {
     if placed {
       root["camera"] = .object(camera)
     } else if camera["latitude"] != nil || camera["zoom"] != nil {
-      if !hasMarkers && polylines.isEmpty && polygons.isEmpty && visible.isEmpty {
+      if !hasMarkers && paths.isEmpty && visible.isEmpty {
         throw bad("center and zoom are both required without markers, path or visible")
       }
       if camera["latitude"] != nil {
         visible.append([camera["latitude"]!, camera["longitude"]!])
         root["visible"] = .array(visible)
       }
-    } else if !hasMarkers && polylines.isEmpty && polygons.isEmpty && visible.isEmpty {
+    } else if !hasMarkers && paths.isEmpty && visible.isEmpty {
       throw bad("center and zoom are required without markers, path or visible")
     }
     root["attribution"] = .bool(configuration.attribution)
@@ -211,6 +208,7 @@ struct StaticMapsQuery {
       throw bad("\(error)")
     }
     configuration.applyServerData(to: &scene)
+    scene.overlays = StaticMapsSyntax.Path.overlays(paths)
     // Styling rules and map IDs.
     if !styles.isEmpty {
       do {

@@ -53,14 +53,15 @@ struct TileserverQuery {
     var root: JSONObject = [
       "size": ["width": .number(Double(width)), "height": .number(Double(height))], "scale": .number(scale),
     ]
-    // Overlays from the query.
-    var polylines: [JSONValue] = []
+    // Overlays from the query, given to the scene as values.
+    var paths: [MapOverlay] = []
+    var (lines, areas) = (0, 0)
     var visible: [JSONValue] = []
     for text in request.values("path") {
       var color = "rgba(0, 64, 255, 0.67)"
       var lineWidth = 1.0
       var fill: String?
-      var points: [JSONValue] = []
+      var points: [Coordinate] = []
       for part in text.split(separator: "|").map(String.init) {
         let pieces = part.split(separator: ":", maxSplits: 1).map(String.init)
         if pieces.count == 2, ["stroke", "width", "fill"].contains(pieces[0]) {
@@ -79,22 +80,36 @@ struct TileserverQuery {
         guard numbers.count == 2, numbers.allSatisfy(\.isFinite), abs(numbers[1]) <= 90 else {
           throw bad("path points are lng,lat pairs, found '\(part)'")
         }
-        points.append([.number(numbers[1]), .number(numbers[0])])
+        points.append(Coordinate(latitude: numbers[1], longitude: numbers[0]))
       }
       guard points.count >= 2 else { throw bad("a path needs at least two points") }
-      visible += points
-      var entry: JSONObject = ["path": .array(points), "color": .string(color), "width": .number(lineWidth)]
+      visible += points.map { [.number($0.latitude), .number($0.longitude)] }
+      // Refused as the scene reader refuses the same entry, with its message.
+      let field =
+        "\(ServiceConfiguration.requestName): \(fill == nil ? "polylines" : "polygons")[\(fill == nil ? lines : areas)]"
+      if let far = points.firstIndex(where: { abs($0.longitude) > OverlayCheck.maximumLongitude }) {
+        throw bad(
+          "\(field).path[\(far)]: expected [latitude, longitude] with latitude in −90…90 and longitude in ±3600")
+      }
+      func parsed(_ text: String, _ key: String) throws(ServiceError) -> Color {
+        guard let color = try? Color(css: text) else { throw bad("\(field).\(key): invalid colour '\(text)'") }
+        return color
+      }
       if let fill {
-        entry = [
-          "path": .array(points), "fillColor": .string(fill), "strokeColor": .string(color),
-          "strokeWidth": .number(lineWidth),
-        ]
-        root["polygons"] = .array((root["polygons"]?.array ?? []) + [.object(entry)])
+        let polygon = Polygon(path: points)
+        polygon.fillColor = try parsed(fill, "fillColor")
+        polygon.strokeColor = try parsed(color, "strokeColor")
+        polygon.strokeWidth = lineWidth
+        paths.append(polygon)
+        areas += 1
       } else {
-        polylines.append(.object(entry))
+        let polyline = Polyline(path: points)
+        polyline.strokeColor = try parsed(color, "color")
+        polyline.strokeWidth = lineWidth
+        paths.append(polyline)
+        lines += 1
       }
     }
-    if !polylines.isEmpty { root["polylines"] = .array(polylines) }
     var markers: [JSONValue] = []
     for text in request.values("marker") {
       let numbers = (text.split(separator: "|").first ?? "").split(separator: ",").compactMap { Double($0) }
@@ -160,5 +175,6 @@ struct TileserverQuery {
       throw bad("\(error)")
     }
     configuration.applyServerData(to: &scene, style: style)
+    scene.overlays = OverlayKinds.inReadingOrder(paths)
   }
 }

@@ -29,7 +29,7 @@ import Testing
       do {
         let scene = try Scene.parse(variant, path: "/tmp/hostile.json")
         _ = try scene.mapState()
-        if let markers = scene.markers {
+        if let markers = scene.markerFields {
           let cursor = JSONCursor(root: ["markers": markers], source: scene.path)["markers"]
           for marker in try SceneMarkers.load(cursor, access: scene.access) { _ = marker.zIndex }
         }

@@ -96,11 +96,16 @@ import Testing
 
   /// The scene readers reach files only through their access: no file API of their own.
   @Test func sceneReadersHaveNoFileAccessOfTheirOwn() throws {
-    let readers = [
-      "Sources/Tessera/Scene.swift", "Sources/Tessera/SceneAnimation.swift",
-      "Sources/Tessera/Markers/SceneMarkers.swift", "Sources/Tessera/Overlays/SceneOverlays.swift",
-      "Sources/Tessera/Overlays/SceneOverlayKinds.swift",
-    ]
+    // The overlay kinds' readers are every file of their folders.
+    let kinds = "Sources/Tessera/Overlays/Kinds"
+    let kindFiles = try #require(FileManager.default.enumerator(atPath: PackagePaths.path(kinds)))
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.map { "\(kinds)/\($0)" }
+    #expect(kindFiles.count >= OverlayKinds.all.count)
+    let readers =
+      [
+        "Sources/Tessera/Scene.swift", "Sources/Tessera/SceneAnimation.swift",
+        "Sources/Tessera/Markers/SceneMarkers.swift", "Sources/Tessera/Overlays/SceneOverlays.swift",
+      ] + kindFiles
     for reader in readers {
       let text = try String(contentsOfFile: PackagePaths.path(reader), encoding: .utf8)
       // Scene.load reads the scene file itself, named by the caller, not by a field.

@@ -57,10 +57,16 @@ extension Map {
       overlayLayer.isDirty = false
       return
     }
-    let built = try OverlayStyle(
-      ordered, myLocation: location, pixelRatio: styleSettings.pixelRatio, cancellation: cancellation)
+    // Each kind adds its layers, in drawing order; the my-location layers go over them.
+    var built = OverlayStyleBuilder(pixelRatio: styleSettings.pixelRatio)
+    for overlay in ordered {
+      try cancellation?.check()
+      overlay.kind.addLayers(any: overlay, to: &built)
+    }
+    if let location { MyLocationLayers.add(location, to: &built) }
+    let document = built.finish()
     try cancellation?.check()
-    let style = try Style.parse(built.document, source: "overlays")
+    let style = try Style.parse(document, source: "overlays")
     try cancellation?.check()
     let pictures = Dictionary(
       uniqueKeysWithValues: built.pictures.map { id, picture in

@@ -10,41 +10,19 @@ extension Map {
   /// map and are never hit. Markers draw above overlays, so test ``marker(at:)`` first.
   public func overlay(at point: ScreenPoint, tolerance: Double = 4) -> MapOverlay? {
     let projection = self.projection
-    func screen(_ ring: [Coordinate]) -> [ScreenPoint?] { ring.map { projection.point(for: $0) } }
-    for overlay in overlayLayer.ordered.reversed() {
-      switch overlay {
-      case let polyline as Polyline:
-        let path = OverlayGeometry.unwrapped(polyline.path)
-        let shaped = polyline.geodesic ? OverlayGeometry.geodesic(path) : path
-        if OverlayHitTest.near(point, screen(shaped), within: polyline.strokeWidth / 2 + tolerance) { return polyline }
-      case let polygon as Polygon:
-        let rings = ([polygon.path] + polygon.holes).map { ring in
-          let closed = OverlayGeometry.unwrapped(ring.first == ring.last ? ring : ring + ring.prefix(1))
-          return screen(polygon.geodesic ? OverlayGeometry.geodesic(closed) : closed)
-        }
-        if polygon.fillColor.alpha > 0, OverlayHitTest.inside(point, rings) { return polygon }
-        if polygon.strokeWidth > 0, polygon.strokeColor.alpha > 0,
-          rings.contains(where: { OverlayHitTest.near(point, $0, within: polygon.strokeWidth / 2 + tolerance) })
-        {
-          return polygon
-        }
-      case let circle as Circle:
-        let ring = screen(OverlayGeometry.circle(center: circle.position, radius: circle.radius))
-        if circle.fillColor.alpha > 0, OverlayHitTest.inside(point, [ring]) { return circle }
-        if circle.strokeWidth > 0, circle.strokeColor.alpha > 0,
-          OverlayHitTest.near(point, ring, within: circle.strokeWidth / 2 + tolerance)
-        {
-          return circle
-        }
-      case let ground as GroundOverlay:
-        if let corners = ground.corners, OverlayHitTest.inside(point, [screen(corners + corners.prefix(1))]) {
-          return ground
-        }
-      default:
-        continue
-      }
+    for overlay in overlayLayer.ordered.reversed()
+    where overlay.kind.hits(any: overlay, point, projection: projection, tolerance: tolerance) {
+      return overlay
     }
     return nil
+  }
+
+  /// Where `overlay` lies on screen as an accessibility element shows it: the bounds in points
+  /// of its outline (a line's points, a polygon's outer ring, a circle's ring, a picture's
+  /// corners, a heatmap's points) at the current camera; nil for tile overlays, which cover
+  /// the map, and for an overlay no point of which projects.
+  public func accessibilityFrame(of overlay: MapOverlay) -> ScreenRect? {
+    overlay.kind.accessibilityFrame(any: overlay, projection: projection)
   }
 }
 

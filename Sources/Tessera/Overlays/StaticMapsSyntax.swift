@@ -108,25 +108,10 @@ public enum StaticMapsSyntax {
       return polyline
     }
 
-    /// The scene field (`polylines` or `polygons`) and the entry describing it.
-    public func sceneEntry() -> (field: String, entry: JSONValue) {
-      let path: JSONValue = .array(points.map { [.number($0.latitude), .number($0.longitude)] })
-      if let fill {
-        return (
-          "polygons",
-          [
-            "path": path, "fillColor": .string(OverlayStyle.css(fill)), "strokeColor": .string(OverlayStyle.css(color)),
-            "strokeWidth": .number(weight), "geodesic": .bool(geodesic),
-          ]
-        )
-      }
-      return (
-        "polylines",
-        [
-          "path": path, "color": .string(OverlayStyle.css(color)), "width": .number(weight),
-          "geodesic": .bool(geodesic),
-        ]
-      )
+    /// The overlays of `paths`: lines first, then filled polygons (the order a scene's
+    /// `polylines` and `polygons` fields are read in), each in the order given.
+    public static func overlays(_ paths: [Path]) -> [MapOverlay] {
+      OverlayKinds.inReadingOrder(paths.map { $0.overlay() })
     }
   }
 

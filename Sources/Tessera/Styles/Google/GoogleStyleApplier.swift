@@ -206,7 +206,7 @@ struct GoogleStyleApplier {
     case .string(let text):
       guard text.hasPrefix("#") || text.hasPrefix("rgb") || text.hasPrefix("hsl"), let color = try? Color(css: text)
       else { return value }
-      return .string(OverlayStyle.css(GoogleStylers.apply(stylers, to: color)))
+      return .string(GoogleStylers.apply(stylers, to: color).cssText)
     case .array(let elements):
       return .array(elements.map { recolored($0, stylers) })
     default:

@@ -28,6 +28,7 @@ public final class GroundOverlay: MapOverlay {
   public init(bounds: CoordinateBounds, icon: RGBAImage?) {
     self.bounds = bounds
     self.icon = icon
+    super.init(kind: GroundOverlayKind.self)
   }
 
   /// A picture with its centre (or `anchor`) at `position`, shown at its own size at `zoomLevel`.
@@ -35,6 +36,7 @@ public final class GroundOverlay: MapOverlay {
     self.position = position
     self.icon = icon
     self.zoomLevel = zoomLevel
+    super.init(kind: GroundOverlayKind.self)
   }
 
   /// Where the picture's top left, top right, bottom right and bottom left corners lie, or
@@ -72,61 +74,5 @@ public final class GroundOverlay: MapOverlay {
       let turned = WorldPoint(x: pivot.x + rx * c - ry * s, y: pivot.y + rx * s + ry * c)
       return Mercator.unproject(turned, zoom: 0)
     }
-  }
-}
-
-/// Raster tiles drawn over the map (GMSURLTileLayer, GMSTileLayer): a URL template with
-/// `{x}`, `{y}` and `{z}` (`http(s)://` or a file path template), or any tile source Tessera
-/// opens (`mbtiles://`, `pmtiles://`, a TileJSON). `opacity` multiplies the tiles' alpha.
-public final class TileOverlay: MapOverlay {
-  /// A URL template (`{x}`, `{y}`, `{z}`) or a source URL.
-  public var source: String { didSet { changed() } }
-  /// The tiles' size in pixels (GMSTileLayer's default 256).
-  public var tileSize = 256 { didSet { changed() } }
-  /// 0…1.
-  public var opacity = 1.0 { didSet { changed() } }
-
-  public init(source: String) {
-    self.source = source
-  }
-
-  /// Whether `source` is a template of tile URLs rather than one source.
-  var isTemplate: Bool { source.contains("{z}") }
-}
-
-/// A heatmap of weighted points (the utility library's GMUHeatmapTileLayer), drawn with
-/// MapLibre's `heatmap` layer: each point spreads `radius` points; densities map to
-/// `gradient`.
-public final class HeatmapOverlay: MapOverlay {
-  /// A point and its weight (GMUWeightedLatLng).
-  public struct WeightedPoint: Equatable, Sendable {
-    public var coordinate: Coordinate
-    public var intensity: Double
-
-    public init(_ coordinate: Coordinate, intensity: Double = 1) {
-      self.coordinate = coordinate
-      self.intensity = intensity
-    }
-  }
-
-  public var points: [WeightedPoint] { didSet { changed() } }
-  /// Points (the utility library's default 20).
-  public var radius = 20.0 { didSet { changed() } }
-  /// Colours at densities 0…1, in order (the utility library's default green at 0.2 to red
-  /// at 1); below the first stop the colour fades out.
-  public var gradient: [(density: Double, color: Color)] = HeatmapOverlay.defaultGradient { didSet { changed() } }
-  /// 0…1 (the utility library's default 0.7).
-  public var opacity = 0.7 { didSet { changed() } }
-  /// Multiplies every weight.
-  public var intensity = 1.0 { didSet { changed() } }
-
-  public static let defaultGradient: [(density: Double, color: Color)] = [
-    (0.2, Color(r: 102, g: 225, b: 0)), (1, Color(r: 255, g: 0, b: 0)),
-  ]
-
-  override var pointCount: Int { points.count }
-
-  public init(points: [WeightedPoint]) {
-    self.points = points
   }
 }

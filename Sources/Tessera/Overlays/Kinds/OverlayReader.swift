@@ -1,0 +1,99 @@
+import TesseraGeo
+import TesseraImage
+import TesseraJSON
+import TesseraNumbers
+
+/// What the overlay readers share: the scene's ``ResourceAccess`` (the only way a field reaches
+/// a file or URL), the render's cancellation, and the readers of coordinates, colours,
+/// pictures and GeoJSON files, whose errors (``OverlayError``) name the field.
+package struct OverlayReader {
+  /// What the fields may name (files, sources, URLs).
+  package let access: ResourceAccess
+  /// Checked between entries.
+  package let cancellation: RenderCancellation?
+
+  package init(access: ResourceAccess, cancellation: RenderCancellation? = nil) {
+    self.access = access
+    self.cancellation = cancellation
+  }
+
+  /// `[[lat, lng], …]` in degrees (or one `[lat, lng]` when `single`), each checked.
+  package static func coordinates(_ cursor: JSONCursor, single: Bool = false) throws -> [Coordinate] {
+    let points = single ? [cursor] : try cursor.elements()
+    guard points.count <= EncodedPolyline.maximumCoordinates else {
+      throw OverlayError(cursor, reason: "more than \(EncodedPolyline.maximumCoordinates) points")
+    }
+    return try points.map { point in
+      let numbers = try point.elements().map { try $0.number() }
+      guard numbers.count == 2, numbers.allSatisfy(\.isFinite), abs(numbers[0]) <= 90,
+        abs(numbers[1]) <= OverlayCheck.maximumLongitude
+      else {
+        throw OverlayError(
+          point, reason: "expected [latitude, longitude] with latitude in −90…90 and longitude in ±3600")
+      }
+      return Coordinate(latitude: numbers[0], longitude: numbers[1])
+    }
+  }
+
+  /// A CSS colour, or nil when the field is absent.
+  package static func color(_ cursor: JSONCursor) throws -> Color? {
+    guard let text = try cursor.optionalString() else { return nil }
+    guard let color = try? Color(css: text) else { throw OverlayError(cursor, reason: "invalid colour '\(text)'") }
+    return color
+  }
+
+  /// `zIndex`, an integer in the range of a 32-bit one (default 0).
+  package static func zIndex(_ entry: JSONCursor) throws -> Int {
+    try entry["zIndex"].integer(default: 0, in: Int(Int32.min)...Int(Int32.max))
+  }
+
+  /// A GeoJSON position `[longitude, latitude]` in degrees, checked.
+  package static func lngLat(_ cursor: JSONCursor) throws -> Coordinate {
+    let numbers = try cursor.elements().map { try $0.number() }
+    guard numbers.count >= 2, numbers[0].isFinite, numbers[1].isFinite, abs(numbers[1]) <= 90,
+      abs(numbers[0]) <= OverlayCheck.maximumLongitude
+    else {
+      throw OverlayError(cursor, reason: "expected [longitude, latitude]")
+    }
+    return Coordinate(latitude: numbers[1], longitude: numbers[0])
+  }
+
+  /// A picture (PNG, JPEG, WebP or GIF) that `field` names, read through the access.
+  package func picture(_ file: String, field: JSONCursor) throws -> RGBAImage {
+    let bytes: [UInt8]
+    do {
+      bytes = try access.contents(file, field: field.path)
+    } catch {
+      throw OverlayError(field: field.source, reason: "\(error)")
+    }
+    do {
+      return try ImageCodec.decode(bytes, source: file)
+    } catch {
+      throw OverlayError(field, reason: "not a readable image: \(error)")
+    }
+  }
+
+  /// The features of a GeoJSON file (a FeatureCollection or one Feature) that `field` names,
+  /// read through the access.
+  package func features(_ file: String, field: JSONCursor) throws -> [JSONCursor] {
+    let data: [UInt8]
+    do {
+      data = try access.contents(file, field: field.path)
+    } catch {
+      throw OverlayError(field: field.source, reason: "\(error)")
+    }
+    let path = access.provides(file) ? file : (try? access.path(file, field: field.path)) ?? file
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(data)
+    } catch {
+      throw OverlayError(field: path, reason: "invalid JSON at \(error)")
+    }
+    let document = JSONCursor(root: root, source: path)
+    switch document["type"].value?.string {
+    case "FeatureCollection": return try document["features"].elements()
+    case "Feature": return [document]
+    default: throw OverlayError(field: path, reason: "expected a GeoJSON Feature or FeatureCollection")
+    }
+  }
+}
