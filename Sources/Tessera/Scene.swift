@@ -6,7 +6,7 @@ import TesseraNumbers
 
 /// A scene file: one JSON document that fully describes a render (size, scale, camera, padding,
 /// background and, as features arrive, style, data and markers). It accepts the benchmark
-/// scenarios of `shared/bench/scenarios` as they are; see README.md for every field.
+/// scenarios of `shared/bench/scenarios` as they are; see docs/scene-format.md for every field.
 public struct Scene: Sendable {
   /// The scene's name (`name`), or the file name without extension.
   public var name: String

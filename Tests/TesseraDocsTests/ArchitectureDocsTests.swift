@@ -79,16 +79,26 @@ import Testing
   }
 
   /// Names of the standard library the examples use.
-  static let standardTypes: Set<String> = ["Bool", "Double", "Float", "Int", "String", "Self", "UInt8", "UInt32"]
+  static let standardTypes: Set<String> = [
+    "Bool", "Double", "Float", "Int", "Set", "String", "Self", "UInt8", "UInt32",
+  ]
 
-  /// Every type declared in Sources/ (struct, enum, class, protocol, typealias, actor).
+  /// The test that compiles ARCHITECTURE.md's overlay kind example, with the overlay class the
+  /// example's prose describes.
+  static let compiledExamples = ["Tests/TesseraRenderTests/OverlayKindExampleTests.swift"]
+
+  /// Every type declared in Sources/ and in the tests compiling examples (struct, enum, class,
+  /// protocol, typealias, actor).
   static func declaredTypes() throws -> Set<String> {
     let regex = try NSRegularExpression(pattern: #"\b(?:struct|enum|class|protocol|typealias|actor)\s+([A-Z]\w*)"#)
     var names = Set<String>()
     let sources = DocsSources.root.appendingPathComponent("Sources")
-    let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
+    let files =
+      (FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []).map {
+        "Sources/" + $0
+      } + compiledExamples
     for file in files where file.hasSuffix(".swift") {
-      let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+      let text = try String(contentsOf: DocsSources.root.appendingPathComponent(file), encoding: .utf8)
       for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
         if let range = Range(match.range(at: 1), in: text) { names.insert(String(text[range])) }
       }
