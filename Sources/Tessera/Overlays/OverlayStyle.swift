@@ -5,6 +5,7 @@ import TesseraGeo
 import TesseraImage
 import TesseraJSON
 import TesseraNumbers
+import TesseraRender
 
 /// The overlays of a map as a style drawn over the map's own, reusing the style layer types:
 /// lines, areas and circles are features of one GeoJSON source drawn by `fill` and `line`

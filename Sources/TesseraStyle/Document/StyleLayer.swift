@@ -14,18 +14,18 @@ public struct StyleLayer: Sendable {
   /// Style zooms (camera zoom − 1) the layer shows at: minzoom ≤ z < maxzoom.
   public let minZoom: Double
   public let maxZoom: Double
-  public let filter: Expression?
+  package let filter: Expression?
   public let isVisible: Bool
   /// Every property of the layer type: the style's value or the default, by name (read one
   /// property through its typed key: ``value(_:zoom:feature:)``).
-  public let properties: [String: PropertyValue]
+  package let properties: [String: PropertyValue]
   /// The layer's object as the style writes it (what layers drawing the same geometry are
   /// recognised by).
   public let definition: JSONValue
 
   /// The value the style gives `property` (an expression of zoom and feature data), or its
   /// default when the style gives none or the layer's type has no such property.
-  public subscript<Value>(_ property: StyleProperty<Value>) -> PropertyValue {
+  package subscript<Value>(_ property: StyleProperty<Value>) -> PropertyValue {
     properties[property.spec.name] ?? PropertyValue(default: property.spec)
   }
 

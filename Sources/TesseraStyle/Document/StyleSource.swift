@@ -48,7 +48,7 @@ public struct StyleSource: Sendable {
   /// For geojson: features get their position in the collection as id (`generateId`).
   public var generateIds = false
   /// For geojson: which features are kept (`filter`, an expression without zoom).
-  public var filter: Expression?
+  package var filter: Expression?
   /// The property whose value names a feature instead of its id (`promoteId`), by source
   /// layer; the key "" stands for every layer.
   public var promotedIDs: [String: String] = [:]

@@ -8,7 +8,7 @@ import TesseraNumbers
 /// geometry type and `$id` the feature id. A filter whose evaluation fails rejects the feature.
 public enum Filter {
   /// Compiles a filter.
-  public static func parse(_ json: JSONValue, path: String) throws(StyleError) -> Expression {
+  package static func parse(_ json: JSONValue, path: String) throws(StyleError) -> Expression {
     if isExpressionFilter(json) { return try ExpressionParser(path: path).parse(json) }
     return try legacy(json, path: path)
   }

@@ -33,7 +33,7 @@ public struct PropertySpec: Sendable {
   public let isInterpolatable: Bool
   /// The default when it is an expression rather than a value (`heatmap-color`'s ramp over
   /// the density).
-  public let defaultExpression: Expression?
+  package let defaultExpression: Expression?
 
   init(
     name: String, type: PropertyType, defaultValue: StyleValue, isPaint: Bool, isDataDriven: Bool = false,
