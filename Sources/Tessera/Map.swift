@@ -181,7 +181,7 @@ public final class Map {
 
   /// Screen lines (points) no label may cross: set by ``TileRenderer`` on frames it cuts into
   /// tiles, so that a label is drawn whole or not at all. Nil (the default): no cuts.
-  public var tileCuts: TileCuts?
+  package var tileCuts: TileCuts?
 
   /// Whether labels along lines show the circles they collide with, blue when placed and red
   /// when not (MapLibre's collision debug). Off by default.
@@ -213,7 +213,7 @@ public final class Map {
 
   /// The plan of the next frame and what preparing it found (no drawing): its layers composed
   /// into one list of draws, with tile geometry and textures uploaded.
-  public func composeFrame() throws -> FrameComposer.Frame {
+  package func composeFrame() throws -> FrameComposer.Frame {
     try cancellation?.check()
     let markers = markerLayer.markers.count
     guard markers <= contentLimits.markers else {

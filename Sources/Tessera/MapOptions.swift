@@ -1,6 +1,8 @@
+import TesseraData
 import TesseraGeo
 import TesseraImage
 import TesseraNumbers
+import TesseraRender
 
 /// How a ``Map`` is set up: Google's `GMSMapViewOptions` plus headless rendering settings.
 public struct MapOptions: Sendable, Equatable {

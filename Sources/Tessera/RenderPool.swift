@@ -3,8 +3,10 @@ import Foundation
 import Synchronization
 import TesseraData
 import TesseraGL
+import TesseraGeo
 import TesseraImage
 import TesseraNumbers
+import TesseraRender
 
 /// Renders scenes on a fixed set of threads, each with its own GL context (a context is
 /// current on one thread), all sharing one ``TileLoader`` and so one cache of decoded tiles.

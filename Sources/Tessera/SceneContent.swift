@@ -1,6 +1,7 @@
 import TesseraGeo
 import TesseraJSON
 import TesseraNumbers
+import TesseraRender
 
 /// What a map made from a scene is given besides its style: its markers (icons read), the
 /// marker whose info window opens, its overlays and my-location fix, read and checked as

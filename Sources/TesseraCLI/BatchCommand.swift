@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraData
 import TesseraGL
 import TesseraJSON
 import TesseraNumbers

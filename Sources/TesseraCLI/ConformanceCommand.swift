@@ -2,6 +2,7 @@ import Foundation
 import Tessera
 import TesseraConformance
 import TesseraGL
+import TesseraImage
 import TesseraJSON
 import TesseraNumbers
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Tessera
+import TesseraData
 import TesseraGL
 import TesseraGeo
 import TesseraJSON

@@ -3,6 +3,7 @@ import Tessera
 import TesseraGeo
 import TesseraImage
 import TesseraNumbers
+import TesseraRender
 
 /// `--marker LAT,LNG[,key=value…]`: one marker from the command line.
 enum MarkerFlag {

@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraData
 import TesseraJSON
 import TesseraNumbers
 

@@ -1,5 +1,8 @@
 import Foundation
 import Tessera
+import TesseraData
+import TesseraImage
+import TesseraJSON
 import TesseraNumbers
 
 /// Where `tessera tiles` puts tiles: an MBTiles archive (written as they come, resumable), a

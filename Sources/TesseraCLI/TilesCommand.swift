@@ -2,6 +2,8 @@ import Dispatch
 import Foundation
 import Synchronization
 import Tessera
+import TesseraData
+import TesseraImage
 import TesseraNumbers
 
 /// `tessera tiles`: pre-renders the raster tiles of an area into MBTiles, PMTiles or a folder,

@@ -4,6 +4,7 @@ import TesseraGL
 import TesseraGeo
 import TesseraImage
 import TesseraNumbers
+import TesseraRender
 import TesseraStyle
 
 /// Renders MapLibre render tests and compares them as MapLibre Native's runner does: both

@@ -7,16 +7,16 @@ import TesseraNumbers
 /// let zoom = try scene["camera"]["zoom"].number()       // required
 /// let scale = try scene["scale"].number(default: 1)     // optional with a default
 /// ```
-public struct JSONCursor: Sendable {
+package struct JSONCursor: Sendable {
   /// The value here, or nil when the field is absent.
-  public let value: JSONValue?
+  package let value: JSONValue?
   /// The path from the root, e.g. `camera.zoom` or `layers[3].paint`.
-  public let path: String
+  package let path: String
   /// What the document is (a file path), for messages.
-  public let source: String
+  package let source: String
 
   /// A cursor at the root of a document.
-  public init(root: JSONValue, source: String) {
+  package init(root: JSONValue, source: String) {
     value = root
     path = ""
     self.source = source
@@ -29,58 +29,58 @@ public struct JSONCursor: Sendable {
   }
 
   /// The member `key` (absent when this is not an object or lacks it).
-  public subscript(key: String) -> JSONCursor {
+  package subscript(key: String) -> JSONCursor {
     JSONCursor(value: value?[key], path: path.isEmpty ? key : "\(path).\(key)", source: source)
   }
 
   /// The element at `index` (absent when this is not an array or is too short).
-  public subscript(index: Int) -> JSONCursor {
+  package subscript(index: Int) -> JSONCursor {
     let element = value?.array.flatMap { index < $0.count ? $0[index] : nil }
     return JSONCursor(value: element, path: "\(path)[\(index)]", source: source)
   }
 
   /// Whether the field is present (null counts as present).
-  public var exists: Bool { value != nil }
+  package var exists: Bool { value != nil }
 
   /// Whether the field is absent or null.
-  public var isAbsentOrNull: Bool { value == nil || value == .null }
+  package var isAbsentOrNull: Bool { value == nil || value == .null }
 
   /// The error for this field holding the wrong thing.
-  public func mismatch(_ expected: String) -> JSONFieldError {
+  package func mismatch(_ expected: String) -> JSONFieldError {
     JSONFieldError(source: source, path: path, expected: expected, found: value?.kindDescription ?? "nothing")
   }
 
   /// The error for this field holding a value that is not allowed.
-  public func invalid(_ reason: String) -> JSONFieldError {
+  package func invalid(_ reason: String) -> JSONFieldError {
     JSONFieldError(source: source, path: path, expected: reason, found: value.map(JSONCursor.brief) ?? "nothing")
   }
 
   /// A required finite number.
-  public func number() throws(JSONFieldError) -> Double {
+  package func number() throws(JSONFieldError) -> Double {
     guard let number = value?.number else { throw mismatch("a number") }
     guard number.isFinite else { throw invalid("a finite number") }
     return number
   }
 
   /// A required number within `range`.
-  public func number(in range: ClosedRange<Double>) throws(JSONFieldError) -> Double {
+  package func number(in range: ClosedRange<Double>) throws(JSONFieldError) -> Double {
     let number = try number()
     guard range.contains(number) else { throw invalid("a number in \(JSONCursor.describe(range))") }
     return number
   }
 
   /// A number within `range`, or `fallback` when absent or null.
-  public func number(default fallback: Double, in range: ClosedRange<Double>) throws(JSONFieldError) -> Double {
+  package func number(default fallback: Double, in range: ClosedRange<Double>) throws(JSONFieldError) -> Double {
     isAbsentOrNull ? fallback : try number(in: range)
   }
 
   /// A number within `range`, or nil when absent or null.
-  public func optionalNumber(in range: ClosedRange<Double>) throws(JSONFieldError) -> Double? {
+  package func optionalNumber(in range: ClosedRange<Double>) throws(JSONFieldError) -> Double? {
     isAbsentOrNull ? nil : try number(in: range)
   }
 
   /// A required integer (a number with no fraction) within `range`.
-  public func integer(in range: ClosedRange<Int>) throws(JSONFieldError) -> Int {
+  package func integer(in range: ClosedRange<Int>) throws(JSONFieldError) -> Int {
     let number = try number()
     do {
       return try Int(checked: number, field: path, in: range)
@@ -90,12 +90,12 @@ public struct JSONCursor: Sendable {
   }
 
   /// An integer within `range`, or `fallback` when absent or null.
-  public func integer(default fallback: Int, in range: ClosedRange<Int>) throws(JSONFieldError) -> Int {
+  package func integer(default fallback: Int, in range: ClosedRange<Int>) throws(JSONFieldError) -> Int {
     isAbsentOrNull ? fallback : try integer(in: range)
   }
 
   /// An integer within `range`, or nil when absent or null.
-  public func optionalInteger(in range: ClosedRange<Int>) throws(JSONFieldError) -> Int? {
+  package func optionalInteger(in range: ClosedRange<Int>) throws(JSONFieldError) -> Int? {
     isAbsentOrNull ? nil : try integer(in: range)
   }
 
@@ -105,17 +105,17 @@ public struct JSONCursor: Sendable {
   }
 
   /// A number, or `fallback` when absent or null.
-  public func number(default fallback: Double) throws(JSONFieldError) -> Double {
+  package func number(default fallback: Double) throws(JSONFieldError) -> Double {
     isAbsentOrNull ? fallback : try number()
   }
 
   /// A number, or nil when absent or null.
-  public func optionalNumber() throws(JSONFieldError) -> Double? {
+  package func optionalNumber() throws(JSONFieldError) -> Double? {
     isAbsentOrNull ? nil : try number()
   }
 
   /// A required integer (a number with no fraction).
-  public func integer() throws(JSONFieldError) -> Int {
+  package func integer() throws(JSONFieldError) -> Int {
     let value = try number()
     do {
       return try Int(checked: value, field: path, in: -(1 << 53)...(1 << 53))
@@ -125,41 +125,41 @@ public struct JSONCursor: Sendable {
   }
 
   /// A required string.
-  public func string() throws(JSONFieldError) -> String {
+  package func string() throws(JSONFieldError) -> String {
     guard let string = value?.string else { throw mismatch("a string") }
     return string
   }
 
   /// A string, or nil when absent or null.
-  public func optionalString() throws(JSONFieldError) -> String? {
+  package func optionalString() throws(JSONFieldError) -> String? {
     isAbsentOrNull ? nil : try string()
   }
 
   /// A required boolean.
-  public func bool() throws(JSONFieldError) -> Bool {
+  package func bool() throws(JSONFieldError) -> Bool {
     guard let bool = value?.bool else { throw mismatch("true or false") }
     return bool
   }
 
   /// A boolean, or `fallback` when absent or null.
-  public func bool(default fallback: Bool) throws(JSONFieldError) -> Bool {
+  package func bool(default fallback: Bool) throws(JSONFieldError) -> Bool {
     isAbsentOrNull ? fallback : try bool()
   }
 
   /// The elements of a required array, as cursors.
-  public func elements() throws(JSONFieldError) -> [JSONCursor] {
+  package func elements() throws(JSONFieldError) -> [JSONCursor] {
     guard let array = value?.array else { throw mismatch("an array") }
     return array.indices.map { self[$0] }
   }
 
   /// The keys of a required object, in document order.
-  public func keys() throws(JSONFieldError) -> [String] {
+  package func keys() throws(JSONFieldError) -> [String] {
     guard let object = value?.object else { throw mismatch("an object") }
     return object.keys
   }
 
   /// Requires an object and returns its members as cursors, in document order.
-  public func members() throws(JSONFieldError) -> [(key: String, cursor: JSONCursor)] {
+  package func members() throws(JSONFieldError) -> [(key: String, cursor: JSONCursor)] {
     try keys().map { ($0, self[$0]) }
   }
 

@@ -4,16 +4,16 @@ import TesseraNumbers
 ///
 /// Nesting is limited (``maxDepth``) so hostile input cannot exhaust the stack; numbers are
 /// parsed as doubles; invalid UTF-8 in strings is rejected.
-public struct JSONParser {
+package struct JSONParser {
   /// The deepest nesting of arrays and objects accepted.
-  public static let maxDepth = 256
+  package static let maxDepth = 256
 
   private let bytes: [UInt8]
   private var index = 0
   private var depth = 0
 
   /// Parses a complete JSON document.
-  public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
     var parser = JSONParser(bytes: bytes)
     parser.skipWhitespace()
     if parser.index == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -27,7 +27,7 @@ public struct JSONParser {
   }
 
   /// Parses a complete JSON document from a string.
-  public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+  package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
     try parse(Array(text.utf8))
   }
 

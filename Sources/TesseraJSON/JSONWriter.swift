@@ -6,7 +6,7 @@ extension JSONValue {
   /// The JSON text of this value; `pretty` indents with two spaces, `sortingKeys` writes
   /// every object's keys in sorted order (so equal values written in different orders read
   /// the same).
-  public func serialized(pretty: Bool = false, sortingKeys: Bool = false) -> String {
+  package func serialized(pretty: Bool = false, sortingKeys: Bool = false) -> String {
     var output = ""
     write(to: &output, pretty: pretty, sortingKeys: sortingKeys, indent: 0)
     return output
@@ -51,7 +51,7 @@ extension JSONValue {
   }
 
   /// A number as JSON: integers without ".0", others in Swift's shortest round-trip form.
-  public static func format(_ value: Double) -> String {
+  package static func format(_ value: Double) -> String {
     guard value.isFinite else { return "null" }
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(clamping: value)) }
     return "\(value)"

@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraData
 import TesseraJSON
 import TesseraNumbers
 
@@ -83,7 +84,7 @@ public struct ServiceConfiguration: Sendable {
   public var trustsForwardedHeaders = false
   /// URL prefixes marker icons may be fetched from (`https://icons.example.org/`); empty: none.
   /// Compared in their canonical spelling (``OutboundURL``), on every redirect too.
-  public var iconHosts: [OutboundURL] = []
+  package var iconHosts: [OutboundURL] = []
   /// Whether icon URLs may lead to loopback, private, link-local (cloud metadata) or other
   /// non-public addresses; off by default, checked on the address connected to.
   public var iconPrivateAddresses = false
@@ -247,7 +248,7 @@ public struct ServiceConfiguration: Sendable {
 
   /// A public URL in the form links start with: an http(s) URL in canonical spelling without
   /// a trailing slash, query or fragment.
-  public static func publicURL(_ text: String) throws(OutboundURLError) -> String {
+  package static func publicURL(_ text: String) throws(OutboundURLError) -> String {
     let url = try OutboundURL(text)
     guard url.query == nil, !text.contains("#") else {
       throw OutboundURLError(url: text, reason: "a public URL has no query or fragment")

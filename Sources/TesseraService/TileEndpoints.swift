@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Tessera
+import TesseraGeo
 import TesseraImage
 import TesseraJSON
 import TesseraNumbers

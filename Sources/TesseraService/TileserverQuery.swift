@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraImage
 import TesseraJSON
 import TesseraNumbers
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Tessera
+import TesseraJSON
 import TesseraNumbers
 
 /// The font files a snapshot was drawn with, each by name, size and checksum: recorded beside

@@ -1,4 +1,5 @@
 import Tessera
+import TesseraImage
 import TesseraNumbers
 
 /// How different a snapshot may be from its reference and still match, by MapLibre's

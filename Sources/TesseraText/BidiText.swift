@@ -5,9 +5,9 @@ import TesseraNumbers
 /// Arabic letters replaced by their joined presentation forms (lam-alef ligatures included),
 /// then each line put in visual order by the Unicode bidirectional algorithm (FriBidi),
 /// brackets mirrored and bidi controls removed.
-public enum BidiText {
+package enum BidiText {
   /// Whether any code point needs shaping or reordering.
-  public static func needsProcessing(_ text: StyledText) -> Bool {
+  package static func needsProcessing(_ text: StyledText) -> Bool {
     text.codePoints.contains(where: Unicode.isRightToLeft)
   }
 
@@ -34,7 +34,7 @@ public enum BidiText {
   }
 
   /// `text` with Arabic letters in presentation forms (logical order kept).
-  public static func shapeArabic(_ text: StyledText) -> StyledText {
+  package static func shapeArabic(_ text: StyledText) -> StyledText {
     guard text.codePoints.contains(where: { (0x0600...0x06FF).contains($0) || (0x0750...0x077F).contains($0) })
     else { return text }
     var characters = text.codePoints.map { FriBidiChar($0) }
@@ -56,7 +56,7 @@ public enum BidiText {
 
   /// The lines of `text` ending at `breaks` (all of it when empty; newlines always end a
   /// paragraph), each in visual order.
-  public static func visualLines(_ text: StyledText, breaks: [Int]) -> [StyledText] {
+  package static func visualLines(_ text: StyledText, breaks: [Int]) -> [StyledText] {
     var ends = Set(breaks)
     for (index, codePoint) in text.codePoints.enumerated() where codePoint == 0x0A { ends.insert(index + 1) }
     ends.insert(text.count)

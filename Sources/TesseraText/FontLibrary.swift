@@ -24,14 +24,14 @@ public struct FontFace: Sendable, Hashable {
 /// faces ("Noto Sans Regular" → NotoSans-Regular.ttf), a fallback chain per script, shaping
 /// with HarfBuzz and distance fields rendered by FreeType. Safe to use from any thread (the
 /// FreeType faces are used under a lock).
-public final class FontLibrary: Sendable {
+package final class FontLibrary: Sendable {
   /// Font ids from here on are local faces (below are glyph-PBF font stacks).
-  public static let firstFontID: Int32 = 1 << 20
+  package static let firstFontID: Int32 = 1 << 20
   /// The folders searched when no other is given.
-  public static let systemFolders = ["/usr/share/fonts", "/usr/local/share/fonts"]
+  package static let systemFolders = ["/usr/share/fonts", "/usr/local/share/fonts"]
   /// Families tried, in order, for characters the stack's fonts lack: Latin and Greek and
   /// Cyrillic first, then each script's Noto family (the Debian fonts-noto packages).
-  public static let fallbackFamilies = [
+  package static let fallbackFamilies = [
     "Noto Sans", "Noto Sans Arabic", "Noto Naskh Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
     "Noto Sans Bengali", "Noto Sans Tamil", "Noto Sans Thai", "Noto Sans Armenian", "Noto Sans Georgian",
     "Noto Sans Ethiopic", "Noto Sans Khmer", "Noto Sans Lao", "Noto Sans Myanmar", "Noto Sans Sinhala",
@@ -41,21 +41,21 @@ public final class FontLibrary: Sendable {
   ]
 
   /// The system's fonts, scanned once per process.
-  public static let system = FontLibrary()
+  package static let system = FontLibrary()
 
   /// Every face found, by font id − ``firstFontID``.
-  public var faces: [FontFace] { catalog.faces }
+  package var faces: [FontFace] { catalog.faces }
   /// Font files that could not be read (left out), each named with the reason.
-  public var unreadableFiles: [GlyphError] { catalog.unreadable }
+  package var unreadableFiles: [GlyphError] { catalog.unreadable }
   /// The folders scanned.
-  public let folders: [String]
+  package let folders: [String]
   private let scanned = Mutex<FontCatalog?>(nil)
   private let engine = Mutex(Engine())
 
   /// A library of the .ttf, .otf and .ttc files in `folders` (searched recursively). The
   /// folders are scanned on first use, not here: a map whose labels all come from glyph PBFs,
   /// or that has no labels in view, never pays for opening every font file.
-  public init(folders: [String] = FontLibrary.systemFolders) {
+  package init(folders: [String] = FontLibrary.systemFolders) {
     self.folders = folders
   }
 
@@ -87,7 +87,7 @@ public final class FontLibrary: Sendable {
 
   /// The face a font-stack name names, if any ("Noto Sans Regular", "NotoSans-Bold",
   /// "Noto Sans" meaning its Regular).
-  public func face(named name: String) -> Int? {
+  package func face(named name: String) -> Int? {
     let key = FontLibrary.normalized(name)
     let byName = catalog.byName
     return byName[key] ?? byName[key + "regular"]
@@ -95,7 +95,7 @@ public final class FontLibrary: Sendable {
 
   /// The faces tried for a font stack, in order: its own fonts, then the fallback families in
   /// the stack's weight (Bold stacks fall back to bold faces where they exist).
-  public func chain(for fontStack: [String]) -> [Int] {
+  package func chain(for fontStack: [String]) -> [Int] {
     var chain: [Int] = []
     for name in fontStack { if let face = face(named: name), !chain.contains(face) { chain.append(face) } }
     let weight =
@@ -110,7 +110,7 @@ public final class FontLibrary: Sendable {
   }
 
   /// The font id of face `index`.
-  public static func fontID(face index: Int) -> Int32 { firstFontID + Int32(index) }
+  package static func fontID(face index: Int) -> Int32 { firstFontID + Int32(index) }
 
   /// Runs `body` with the FreeType/HarfBuzz engine (one caller at a time).
   func withEngine<Result>(_ body: (inout Engine) -> Result) -> Result {
@@ -118,7 +118,7 @@ public final class FontLibrary: Sendable {
   }
 
   /// The distance field of a shaped glyph (``GlyphKey/id`` a glyph index of the face).
-  public func glyph(_ key: GlyphKey) -> SDFGlyph? {
+  package func glyph(_ key: GlyphKey) -> SDFGlyph? {
     let index = Int(key.font - FontLibrary.firstFontID)
     guard faces.indices.contains(index) else { return nil }
     let face = faces[index]

@@ -1,13 +1,13 @@
 import TesseraNumbers
 
 /// A rectangle of an atlas texture, texels.
-public struct AtlasRect: Sendable, Hashable {
-  public let x: Int
-  public let y: Int
-  public let width: Int
-  public let height: Int
+package struct AtlasRect: Sendable, Hashable {
+  package let x: Int
+  package let y: Int
+  package let width: Int
+  package let height: Int
 
-  public init(x: Int, y: Int, width: Int, height: Int) {
+  package init(x: Int, y: Int, width: Int, height: Int) {
     self.x = x
     self.y = y
     self.width = width
@@ -19,18 +19,18 @@ public struct AtlasRect: Sendable, Hashable {
 /// padding, and remembers which rows changed since the texture was last uploaded, so that
 /// only new images are sent to the GPU. The texture is `width` texels wide and grows in
 /// height (doubling) up to `maxHeight`.
-public struct ShelfAtlas: Sendable {
-  public let width: Int
-  public private(set) var height: Int
-  public let maxHeight: Int
+package struct ShelfAtlas: Sendable {
+  package let width: Int
+  package private(set) var height: Int
+  package let maxHeight: Int
   /// Bytes per texel (1 for distance fields, 4 for RGBA icons).
-  public let bytesPerTexel: Int
+  package let bytesPerTexel: Int
   /// The texels, rows top first.
-  public private(set) var pixels: [UInt8]
+  package private(set) var pixels: [UInt8]
   /// Rows written since ``markUploaded()`` (empty when none).
-  public private(set) var dirtyRows: Range<Int> = 0..<0
+  package private(set) var dirtyRows: Range<Int> = 0..<0
   /// Bumped when the texture's size changes (so it must be made anew).
-  public private(set) var generation = 0
+  package private(set) var generation = 0
 
   private struct Shelf {
     let y: Int
@@ -41,7 +41,7 @@ public struct ShelfAtlas: Sendable {
   private var nextShelfY = 0
   static let padding = 1
 
-  public init(width: Int, height: Int, maxHeight: Int, bytesPerTexel: Int) {
+  package init(width: Int, height: Int, maxHeight: Int, bytesPerTexel: Int) {
     self.width = width
     self.height = height
     self.maxHeight = maxHeight
@@ -51,7 +51,7 @@ public struct ShelfAtlas: Sendable {
 
   /// Places an image of `imageWidth` × `imageHeight` texels (tightly packed rows) and returns
   /// where it lies; nil when the atlas is full.
-  public mutating func insert(width imageWidth: Int, height imageHeight: Int, pixels image: [UInt8]) -> AtlasRect? {
+  package mutating func insert(width imageWidth: Int, height imageHeight: Int, pixels image: [UInt8]) -> AtlasRect? {
     let paddedWidth = imageWidth + 2 * ShelfAtlas.padding
     let paddedHeight = imageHeight + 2 * ShelfAtlas.padding
     guard paddedWidth <= width else { return nil }
@@ -97,10 +97,10 @@ public struct ShelfAtlas: Sendable {
   }
 
   /// Forgets the changes (they were uploaded).
-  public mutating func markUploaded() { dirtyRows = 0..<0 }
+  package mutating func markUploaded() { dirtyRows = 0..<0 }
 
   /// The bytes of `rows`, for uploading them.
-  public func bytes(ofRows rows: Range<Int>) -> [UInt8] {
+  package func bytes(ofRows rows: Range<Int>) -> [UInt8] {
     Array(pixels[rows.lowerBound * width * bytesPerTexel..<rows.upperBound * width * bytesPerTexel])
   }
 }

@@ -5,18 +5,18 @@ import TesseraNumbers
 /// The glyphs of a map, shared by all its layers and tiles: glyph PBF ranges of font stacks
 /// loaded on first use (and local font glyphs rasterised on first use), each glyph packed
 /// once into one distance-field atlas. Safe to use from any thread.
-public final class GlyphStore: Sendable {
+package final class GlyphStore: Sendable {
   /// Reads the PBF of the 256 code points from `rangeStart` of `fontStack` (its fonts joined
   /// with ","): its bytes and the file or URL they came from (named in errors); nil when
   /// there is none (a missing file, HTTP 404).
-  public typealias RangeLoader =
+  package typealias RangeLoader =
     @Sendable (_ fontStack: String, _ rangeStart: Int) throws(GlyphError) -> (
       bytes: [UInt8], source: String
     )?
 
   private let loader: RangeLoader?
   /// Local fonts used where there are no PBFs (or as a fallback for missing ranges).
-  public let fonts: FontLibrary?
+  package let fonts: FontLibrary?
   private let state: Mutex<State>
 
   struct RangeKey: Hashable {
@@ -43,24 +43,24 @@ public final class GlyphStore: Sendable {
 
   /// `loader` reads glyph PBFs (nil: the style has no `glyphs` URL); `fonts` shapes and
   /// rasterises local font files.
-  public init(loader: RangeLoader?, fonts: FontLibrary? = nil) {
+  package init(loader: RangeLoader?, fonts: FontLibrary? = nil) {
     self.loader = loader
     self.fonts = fonts
     state = Mutex(State())
   }
 
   /// Whether labels are drawn from glyph PBFs (else from local fonts).
-  public var usesGlyphPBFs: Bool { loader != nil }
+  package var usesGlyphPBFs: Bool { loader != nil }
 
   /// What went wrong while loading glyphs (missing ranges, corrupt files), once each.
-  public var warnings: [String] { state.withLock { $0.warnings } }
+  package var warnings: [String] { state.withLock { $0.warnings } }
 
   /// The first glyph file that could not be used (corrupt, or failing to download), if any:
   /// frames drawing labels fail with it.
-  public var failure: GlyphError? { state.withLock { $0.failure } }
+  package var failure: GlyphError? { state.withLock { $0.failure } }
 
   /// The warnings not taken before (each is reported once).
-  public func takeNewWarnings() -> [String] {
+  package func takeNewWarnings() -> [String] {
     state.withLock { state in
       let new = Array(state.warnings[state.reported...])
       state.reported = state.warnings.count
@@ -69,7 +69,7 @@ public final class GlyphStore: Sendable {
   }
 
   /// The font id of a PBF font stack.
-  public func fontID(_ fontStack: [String]) -> Int32 {
+  package func fontID(_ fontStack: [String]) -> Int32 {
     let name = fontStack.joined(separator: ",")
     return state.withLock { state in
       if let id = state.fontIDs[name] { return id }
@@ -81,7 +81,7 @@ public final class GlyphStore: Sendable {
   }
 
   /// The PBF glyph of `codePoint` in the font stack `font`, loading its range if needed.
-  public func pbfGlyph(font: Int32, codePoint: UInt32) -> SDFGlyph? {
+  package func pbfGlyph(font: Int32, codePoint: UInt32) -> SDFGlyph? {
     let start = Int(codePoint / 256) * 256
     let key = RangeKey(font: font, start: start)
     if let glyphs = state.withLock({ $0.ranges[key] }) { return glyphs[codePoint] }
@@ -111,7 +111,7 @@ public final class GlyphStore: Sendable {
   }
 
   /// The distance field of a glyph: from PBFs for stack fonts, rasterised for local fonts.
-  public func bitmap(_ key: GlyphKey) -> SDFGlyph? {
+  package func bitmap(_ key: GlyphKey) -> SDFGlyph? {
     if key.font >= FontLibrary.firstFontID {
       state.withLock { _ = $0.usedFonts.insert(key.font) }
       return fonts?.glyph(key)
@@ -123,7 +123,7 @@ public final class GlyphStore: Sendable {
   /// glyphs. Labels are laid out with sizes (on any thread, in any order) and their glyphs
   /// packed afterwards in an order of the caller's (``atlasRect(_:)``): where a glyph lies in
   /// the atlas must not depend on which tile's labels were shaped first.
-  public func glyphSize(_ key: GlyphKey) -> (width: Int, height: Int)? {
+  package func glyphSize(_ key: GlyphKey) -> (width: Int, height: Int)? {
     if let known = state.withLock({ $0.positions[key] }) { return known.map { ($0.width, $0.height) } }
     if let measured = state.withLock({ $0.unpacked[key] }) {
       return measured.flatMap { $0.bitmap.isEmpty ? nil : $0.bitmapSize }
@@ -136,7 +136,7 @@ public final class GlyphStore: Sendable {
   }
 
   /// Where the glyph lies in the atlas (packing it on first use); nil for blank glyphs.
-  public func atlasRect(_ key: GlyphKey) -> AtlasRect? {
+  package func atlasRect(_ key: GlyphKey) -> AtlasRect? {
     if let known = state.withLock({ $0.positions[key] }) { return known }
     let measured = state.withLock { $0.unpacked[key] }
     let glyph = measured ?? bitmap(key)
@@ -155,11 +155,11 @@ public final class GlyphStore: Sendable {
   }
 
   /// Records a problem once.
-  public func warn(_ message: String) { state.withLock { $0.warn(message) } }
+  package func warn(_ message: String) { state.withLock { $0.warn(message) } }
 
   /// The atlas as it stands, and marks its changes as uploaded: what ``ShelfAtlas/dirtyRows``
   /// says changed since the last call.
-  public func takeAtlasChanges() -> ShelfAtlas {
+  package func takeAtlasChanges() -> ShelfAtlas {
     state.withLock { state in
       let atlas = state.atlas
       state.atlas.markUploaded()
@@ -169,7 +169,7 @@ public final class GlyphStore: Sendable {
 
   /// The local font faces whose glyphs this store has drawn (a snapshot depends on exactly
   /// these files), in font-id order.
-  public var fontFacesUsed: [FontFace] {
+  package var fontFacesUsed: [FontFace] {
     guard let fonts else { return [] }
     let faces = fonts.faces
     return state.withLock { $0.usedFonts }.sorted().compactMap { id in
@@ -180,7 +180,7 @@ public final class GlyphStore: Sendable {
 
   /// The local font faces the glyphs of `shaping` come from, in font-id order: what drawing
   /// that text depends on, whatever else the store has drawn.
-  public func fontFaces(of shaping: Shaping) -> [FontFace] {
+  package func fontFaces(of shaping: Shaping) -> [FontFace] {
     guard let fonts else { return [] }
     let faces = fonts.faces
     return Set(shaping.glyphs.map(\.glyph.font)).sorted().compactMap { id in
@@ -190,7 +190,7 @@ public final class GlyphStore: Sendable {
   }
 
   /// The atlas size, texels.
-  public var atlasSize: (width: Int, height: Int) { state.withLock { ($0.atlas.width, $0.atlas.height) } }
+  package var atlasSize: (width: Int, height: Int) { state.withLock { ($0.atlas.width, $0.atlas.height) } }
 }
 
 extension GlyphStore.State {

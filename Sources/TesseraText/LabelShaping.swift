@@ -4,23 +4,23 @@ import TesseraData
 import TesseraNumbers
 
 /// How a label's text is laid out (pixels at 24 px, one em).
-public struct ShapingOptions: Sendable, Hashable {
+package struct ShapingOptions: Sendable, Hashable {
   /// Lines break at about this width (`text-max-width` × 24); 0: no breaking.
-  public var maxWidth: Double
+  package var maxWidth: Double
   /// `text-line-height` × 24.
-  public var lineHeight: Double
+  package var lineHeight: Double
   /// `text-letter-spacing` × 24.
-  public var spacing: Double
-  public var anchor: TextAnchor
-  public var justify: TextJustification
+  package var spacing: Double
+  package var anchor: TextAnchor
+  package var justify: TextJustification
   /// Vertical writing: upright characters (``VerticalWriting/isUpright(_:)``) advance one em
   /// and punctuation takes its vertical forms (glyph PBFs only).
-  public var vertical = false
+  package var vertical = false
   /// With ``vertical``, every character but white space and Arabic script stands upright
   /// (MapLibre's vertical point labels) rather than only CJK ones (labels along lines).
-  public var uprightLatin = false
+  package var uprightLatin = false
 
-  public init(
+  package init(
     maxWidth: Double = 0, lineHeight: Double = 1.2 * 24, spacing: Double = 0, anchor: TextAnchor = .center,
     justify: TextJustification = .center
   ) {
@@ -37,7 +37,7 @@ extension GlyphStore {
   /// balanced line breaks, bidi reordering per line, one glyph per code point); with local
   /// fonts through HarfBuzz (kerning, ligatures, joining, Indic reordering) with a font
   /// fallback per character. `fontStack` is the layer's; sections may name their own.
-  public func shape(_ text: StyledText, fontStack: [String], options: ShapingOptions) -> Shaping {
+  package func shape(_ text: StyledText, fontStack: [String], options: ShapingOptions) -> Shaping {
     let scales = text.sections.map(\.scale)
     let lines: [[LineItem]]
     if usesGlyphPBFs || fonts == nil {

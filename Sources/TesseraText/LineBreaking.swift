@@ -3,11 +3,11 @@ import TesseraNumbers
 /// MapLibre's balanced line breaking: the break points after spaces, breaking punctuation
 /// and ideographs whose lines come closest to the average line width (squared raggedness,
 /// lopsided last lines and broken parentheses penalised; newlines always break).
-public enum LineBreaking {
+package enum LineBreaking {
   /// The indices (into the code points) where lines end, the last being `text.count`; empty
   /// when no breaking applies (`maxWidth` 0). `advance(i)` is the pen advance of code point
   /// `i` in ems · 24 (letter spacing included).
-  public static func breaks(_ text: StyledText, maxWidth: Double, advance: (Int) -> Double) -> [Int] {
+  package static func breaks(_ text: StyledText, maxWidth: Double, advance: (Int) -> Double) -> [Int] {
     guard maxWidth > 0, !text.isEmpty else { return [] }
     var total = 0.0
     for index in 0..<text.count { total += advance(index) }

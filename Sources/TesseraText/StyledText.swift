@@ -3,18 +3,18 @@ import TesseraNumbers
 
 /// One run of a label's text with its own look (`format` sections): a font stack, a scale of
 /// the layer's size and a colour, or an inline image.
-public struct TextSection: Sendable, Equatable, Hashable {
-  public var text: String
+package struct TextSection: Sendable, Equatable, Hashable {
+  package var text: String
   /// Multiplies the layer's `text-size` (`font-scale`).
-  public var scale: Double
+  package var scale: Double
   /// The font stack (`text-font`); nil: the layer's.
-  public var fontStack: [String]?
+  package var fontStack: [String]?
   /// The colour (`text-color`); nil: the layer's.
-  public var color: Color?
+  package var color: Color?
   /// An image drawn in place of text (`["image", name]` in `format`).
-  public var image: String?
+  package var image: String?
 
-  public init(text: String, scale: Double = 1, fontStack: [String]? = nil, color: Color? = nil, image: String? = nil) {
+  package init(text: String, scale: Double = 1, fontStack: [String]? = nil, color: Color? = nil, image: String? = nil) {
     self.text = text
     self.scale = scale
     self.fontStack = fontStack
@@ -24,14 +24,14 @@ public struct TextSection: Sendable, Equatable, Hashable {
 }
 
 /// A label's text as code points, each tagged with the section it comes from.
-public struct StyledText: Sendable, Equatable {
+package struct StyledText: Sendable, Equatable {
   /// Unicode scalars in logical order.
-  public var codePoints: [UInt32]
+  package var codePoints: [UInt32]
   /// The section of each code point (index into ``sections``).
-  public var sectionOfCodePoint: [Int]
-  public var sections: [TextSection]
+  package var sectionOfCodePoint: [Int]
+  package var sections: [TextSection]
 
-  public init(sections: [TextSection]) {
+  package init(sections: [TextSection]) {
     self.sections = sections
     codePoints = []
     sectionOfCodePoint = []
@@ -55,11 +55,11 @@ public struct StyledText: Sendable, Equatable {
     self.sections = sections
   }
 
-  public var isEmpty: Bool { codePoints.isEmpty }
-  public var count: Int { codePoints.count }
+  package var isEmpty: Bool { codePoints.isEmpty }
+  package var count: Int { codePoints.count }
 
   /// The text without leading and trailing white space (MapLibre trims labels).
-  public func trimmed() -> StyledText {
+  package func trimmed() -> StyledText {
     var start = 0
     var end = codePoints.count
     while start < end, Unicode.isWhitespace(codePoints[start]) { start += 1 }
@@ -68,13 +68,13 @@ public struct StyledText: Sendable, Equatable {
   }
 
   /// The code points in `range`, with their sections.
-  public func slice(_ range: Range<Int>) -> StyledText {
+  package func slice(_ range: Range<Int>) -> StyledText {
     StyledText(
       codePoints: Array(codePoints[range]), sectionOfCodePoint: Array(sectionOfCodePoint[range]), sections: sections)
   }
 
   /// The plain text.
-  public var string: String {
+  package var string: String {
     var text = ""
     for value in codePoints { if let scalar = Unicode.Scalar(value) { text.unicodeScalars.append(scalar) } }
     return text
@@ -83,7 +83,7 @@ public struct StyledText: Sendable, Equatable {
 
 extension Unicode {
   /// White space as MapLibre's shaping treats it (trimmed, not advancing in line breaking).
-  public static func isWhitespace(_ codePoint: UInt32) -> Bool {
+  package static func isWhitespace(_ codePoint: UInt32) -> Bool {
     switch codePoint {
     case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20: return true
     default: return false
@@ -91,7 +91,7 @@ extension Unicode {
   }
 
   /// Whether a line may break after the character (MapLibre's word-breaking set).
-  public static func allowsWordBreaking(_ codePoint: UInt32) -> Bool {
+  package static func allowsWordBreaking(_ codePoint: UInt32) -> Bool {
     switch codePoint {
     case 0x0A, 0x20, 0x26, 0x28, 0x29, 0x2B, 0x2D, 0x2F, 0xAD, 0xB7, 0x200B, 0x2010, 0x2013, 0x2027: return true
     default: return false
@@ -100,7 +100,7 @@ extension Unicode {
 
   /// Whether a line may break after the character because it is ideographic (CJK, Yi,
   /// fullwidth forms): MapLibre's blocks.
-  public static func allowsIdeographicBreaking(_ codePoint: UInt32) -> Bool {
+  package static func allowsIdeographicBreaking(_ codePoint: UInt32) -> Bool {
     switch codePoint {
     case 0x2E80...0x2FDF, 0x2FF0...0x303F, 0x3040...0x30FF, 0x3100...0x312F, 0x31A0...0x31FF, 0x3200...0x33FF,
       0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xF900...0xFAFF, 0xFE10...0xFE1F, 0xFE30...0xFE4F,
@@ -112,7 +112,7 @@ extension Unicode {
 
   /// Whether the character is Arabic script (Arabic, its supplement, extensions and
   /// presentation forms), which is joined and never letter-spaced.
-  public static func isArabic(_ codePoint: UInt32) -> Bool {
+  package static func isArabic(_ codePoint: UInt32) -> Bool {
     switch codePoint {
     case 0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return true
     default: return false
@@ -121,7 +121,7 @@ extension Unicode {
 
   /// Whether the character is written right to left or is Arabic-shaped (Arabic, Hebrew,
   /// Syriac, Thaana, N'Ko and their presentation forms).
-  public static func isRightToLeft(_ codePoint: UInt32) -> Bool {
+  package static func isRightToLeft(_ codePoint: UInt32) -> Bool {
     switch codePoint {
     case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: return true
     default: return false

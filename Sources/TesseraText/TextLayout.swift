@@ -2,26 +2,26 @@ import TesseraNumbers
 
 /// Names one glyph bitmap: a font (a font stack's glyph PBFs, or one face of a local font
 /// file) and the glyph in it (the code point for PBFs, the glyph index for fonts).
-public struct GlyphKey: Sendable, Hashable {
-  public let font: Int32
-  public let id: UInt32
+package struct GlyphKey: Sendable, Hashable {
+  package let font: Int32
+  package let id: UInt32
 
-  public init(font: Int32, id: UInt32) {
+  package init(font: Int32, id: UInt32) {
     self.font = font
     self.id = id
   }
 }
 
 /// The measures of a glyph in pixels at 24 px (one em), MapLibre's convention.
-public struct GlyphMetrics: Sendable, Equatable {
-  public var width: Double
-  public var height: Double
-  public var left: Double
+package struct GlyphMetrics: Sendable, Equatable {
+  package var width: Double
+  package var height: Double
+  package var left: Double
   /// The ink's top, up from a line 24 px above the baseline.
-  public var top: Double
-  public var advance: Double
+  package var top: Double
+  package var advance: Double
 
-  public init(width: Double, height: Double, left: Double, top: Double, advance: Double) {
+  package init(width: Double, height: Double, left: Double, top: Double, advance: Double) {
     self.width = width
     self.height = height
     self.left = left
@@ -32,25 +32,25 @@ public struct GlyphMetrics: Sendable, Equatable {
 
 /// One glyph of a line in visual order, before positioning: what it is and how far it moves
 /// the pen.
-public struct LineItem: Sendable, Equatable {
-  public var glyph: GlyphKey
-  public var metrics: GlyphMetrics
+package struct LineItem: Sendable, Equatable {
+  package var glyph: GlyphKey
+  package var metrics: GlyphMetrics
   /// The section it belongs to.
-  public var section: Int
+  package var section: Int
   /// A shaper's shift of the glyph from the pen position, pixels at 24 px (x right, y down).
-  public var offset: (x: Double, y: Double)
+  package var offset: (x: Double, y: Double)
   /// Whether it stands upright in vertical text: it advances one em and is turned back
   /// upright when the label runs down a line.
-  public var vertical = false
+  package var vertical = false
 
-  public init(glyph: GlyphKey, metrics: GlyphMetrics, section: Int, offset: (x: Double, y: Double) = (0, 0)) {
+  package init(glyph: GlyphKey, metrics: GlyphMetrics, section: Int, offset: (x: Double, y: Double) = (0, 0)) {
     self.glyph = glyph
     self.metrics = metrics
     self.section = section
     self.offset = offset
   }
 
-  public static func == (a: LineItem, b: LineItem) -> Bool {
+  package static func == (a: LineItem, b: LineItem) -> Bool {
     a.glyph == b.glyph && a.metrics == b.metrics && a.section == b.section && a.offset == b.offset
       && a.vertical == b.vertical
   }
@@ -58,31 +58,31 @@ public struct LineItem: Sendable, Equatable {
 
 /// A glyph placed in a label: its pen position relative to the label's anchor, in pixels at
 /// 24 px (x right, y down), and its section's scale.
-public struct PositionedGlyph: Sendable, Equatable {
-  public let glyph: GlyphKey
-  public let metrics: GlyphMetrics
-  public var x: Double
-  public var y: Double
-  public let scale: Double
-  public let section: Int
+package struct PositionedGlyph: Sendable, Equatable {
+  package let glyph: GlyphKey
+  package let metrics: GlyphMetrics
+  package var x: Double
+  package var y: Double
+  package let scale: Double
+  package let section: Int
   /// Upright in vertical text (see ``LineItem/vertical``).
-  public var vertical = false
+  package var vertical = false
 }
 
 /// A laid-out label: its glyphs and the box they span around the anchor (pixels at 24 px).
-public struct Shaping: Sendable, Equatable {
-  public var glyphs: [PositionedGlyph]
-  public var top: Double
-  public var bottom: Double
-  public var left: Double
-  public var right: Double
-  public var lineCount: Int
+package struct Shaping: Sendable, Equatable {
+  package var glyphs: [PositionedGlyph]
+  package var top: Double
+  package var bottom: Double
+  package var left: Double
+  package var right: Double
+  package var lineCount: Int
 
-  public var isEmpty: Bool { glyphs.isEmpty }
+  package var isEmpty: Bool { glyphs.isEmpty }
 }
 
 /// Where a label lies around its anchor (`text-anchor`).
-public enum TextAnchor: String, Sendable, CaseIterable {
+package enum TextAnchor: String, Sendable, CaseIterable {
   case center, left, right, top, bottom
   case topLeft = "top-left"
   case topRight = "top-right"
@@ -90,7 +90,7 @@ public enum TextAnchor: String, Sendable, CaseIterable {
   case bottomRight = "bottom-right"
 
   /// The share of the label's width left of the anchor: 0 (anchor at the left edge) … 1.
-  public var horizontalAlign: Double {
+  package var horizontalAlign: Double {
     switch self {
     case .left, .topLeft, .bottomLeft: return 0
     case .right, .topRight, .bottomRight: return 1
@@ -99,7 +99,7 @@ public enum TextAnchor: String, Sendable, CaseIterable {
   }
 
   /// The share of the label's height above the anchor: 0 (anchor at the top) … 1.
-  public var verticalAlign: Double {
+  package var verticalAlign: Double {
     switch self {
     case .top, .topLeft, .topRight: return 0
     case .bottom, .bottomLeft, .bottomRight: return 1
@@ -109,7 +109,7 @@ public enum TextAnchor: String, Sendable, CaseIterable {
 }
 
 /// How lines of a multi-line label line up (`text-justify`, resolved).
-public enum TextJustification: Sendable, Hashable {
+package enum TextJustification: Sendable, Hashable {
   case left, center, right
 
   /// The share of each line's shortfall put left of it.
@@ -125,15 +125,15 @@ public enum TextJustification: Sendable, Hashable {
 /// MapLibre's layout of lines of glyphs into a label (`shapeLines`): lines trimmed and laid
 /// left to right with letter spacing, justified, stacked `lineHeight` apart (taller for
 /// sections scaled up) and the block aligned on the anchor.
-public enum TextLayout {
+package enum TextLayout {
   /// One em, pixels.
-  public static let oneEm = 24.0
+  package static let oneEm = 24.0
   /// MapLibre's baseline shift: the first line's pen y.
   static let yOffset = -17.0
 
   /// Lays out `lines` (visual order, each a run of glyphs); `scales` gives each section's
   /// scale; `spacing` (letter spacing) and `lineHeight` are in pixels at 24 px.
-  public static func layout(
+  package static func layout(
     _ lines: [[LineItem]], scales: [Double], spacing: Double, lineHeight: Double, anchor: TextAnchor,
     justify: TextJustification
   ) -> Shaping {

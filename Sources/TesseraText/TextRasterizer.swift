@@ -5,26 +5,26 @@ import TesseraNumbers
 
 /// The coverage of laid-out text, drawn on the CPU from the glyphs' distance fields: for
 /// pictures composed outside the GPU pass (info windows, attribution, the scale bar).
-public struct TextMask: Sendable, Equatable {
+package struct TextMask: Sendable, Equatable {
   /// Size in pixels.
-  public let width: Int
-  public let height: Int
+  package let width: Int
+  package let height: Int
   /// Coverage 0…1 per pixel, rows top first.
-  public var coverage: [Float]
+  package var coverage: [Float]
   /// The layout point (pixels at 24 px, the shaping's coordinates) of the mask's top-left
   /// corner.
-  public let origin: (x: Double, y: Double)
+  package let origin: (x: Double, y: Double)
 
-  public static func == (a: TextMask, b: TextMask) -> Bool {
+  package static func == (a: TextMask, b: TextMask) -> Bool {
     a.width == b.width && a.height == b.height && a.coverage == b.coverage && a.origin == b.origin
   }
 }
 
-public enum TextRasterizer {
+package enum TextRasterizer {
   /// The glyphs of `shaping` at `pixelsPerUnit` mask pixels per layout pixel (font size in
   /// pixels / 24): each pixel samples the distance fields bilinearly at its centre and turns
   /// distance into coverage over ±0.6 pixel around the outline (192 of 255).
-  public static func mask(_ shaping: Shaping, glyphs: GlyphStore, pixelsPerUnit: Double) -> TextMask {
+  package static func mask(_ shaping: Shaping, glyphs: GlyphStore, pixelsPerUnit: Double) -> TextMask {
     let border = Double(SDFGlyph.border)
     var placed: [(bitmap: SDFGlyph, x: Double, y: Double, scale: Double)] = []
     var minX = Double.infinity
@@ -74,7 +74,7 @@ public enum TextRasterizer {
 
   /// Whether `text` reads right to left: its first strong character is Hebrew or Arabic
   /// (Unicode's paragraph direction, rules P2–P3).
-  public static func isRightToLeft(_ text: String) -> Bool {
+  package static func isRightToLeft(_ text: String) -> Bool {
     for scalar in text.unicodeScalars {
       // FriBidi's type masks: strong letters (L, R, AL) carry 0x110; right-to-left ones 0x1.
       let type = UInt32(truncatingIfNeeded: fribidi_get_bidi_type(FriBidiChar(scalar.value)).rawValue)

@@ -2,10 +2,10 @@ import TesseraNumbers
 
 /// MapLibre's vertical writing rules: which characters stand upright in vertical text (CJK,
 /// kana, Hangul and their punctuation), and the vertical forms punctuation takes there.
-public enum VerticalWriting {
+package enum VerticalWriting {
   /// Whether `codePoint` keeps its upright orientation in vertical text (MapLibre's
   /// `charHasUprightVerticalOrientation`, by Unicode block).
-  public static func isUpright(_ codePoint: UInt32) -> Bool {
+  package static func isUpright(_ codePoint: UInt32) -> Bool {
     if codePoint == 0x02EA || codePoint == 0x02EB { return true }
     if codePoint < 0x1100 { return false }
     switch codePoint {
@@ -34,13 +34,13 @@ public enum VerticalWriting {
 
   /// Whether any character of `codePoints` can stand upright: labels with one get a vertical
   /// layout for lines that run up and down.
-  public static func allowsVertical(_ codePoints: [UInt32]) -> Bool {
+  package static func allowsVertical(_ codePoints: [UInt32]) -> Bool {
     codePoints.contains(where: isUpright)
   }
 
   /// `text` with punctuation in its vertical forms (`，` → `︐`), where the neighbours are not
   /// sideways (Latin) characters.
-  public static func verticalizingPunctuation(_ text: StyledText) -> StyledText {
+  package static func verticalizingPunctuation(_ text: StyledText) -> StyledText {
     var result = text
     func turnsSideways(_ index: Int) -> Bool {
       guard index >= 0, index < text.codePoints.count else { return false }

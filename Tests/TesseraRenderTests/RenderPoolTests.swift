@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Tessera
 import TesseraJSON
+import TesseraStyle
 import TesseraTestSupport
 import Testing
 

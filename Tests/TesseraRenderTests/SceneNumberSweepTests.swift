@@ -1,4 +1,5 @@
 import Foundation
+import TesseraData
 import TesseraTestSupport
 import Testing
 

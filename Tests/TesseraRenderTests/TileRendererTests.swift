@@ -1,6 +1,9 @@
 import Foundation
 import Tessera
+import TesseraGeo
+import TesseraImage
 import TesseraJSON
+import TesseraRender
 import TesseraTestSupport
 import Testing
 

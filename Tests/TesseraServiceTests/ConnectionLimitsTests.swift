@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Tessera
+import TesseraData
 import TesseraService
 import Testing
 

@@ -5,6 +5,7 @@ import TesseraGeo
 import TesseraImage
 import TesseraJSON
 import TesseraNumbers
+import TesseraRender
 import TesseraService
 import TesseraStyle
 import TesseraText

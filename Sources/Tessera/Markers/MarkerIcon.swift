@@ -1,4 +1,5 @@
 import Foundation
+import TesseraData
 import TesseraImage
 import TesseraNumbers
 import TesseraText

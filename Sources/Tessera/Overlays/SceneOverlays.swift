@@ -1,8 +1,10 @@
 import Foundation
+import TesseraData
 import TesseraGeo
 import TesseraImage
 import TesseraJSON
 import TesseraNumbers
+import TesseraRender
 
 extension MapOverlay {
   /// The overlays of scene overlay fields (one per kind in ``OverlayKinds``: `polylines`,

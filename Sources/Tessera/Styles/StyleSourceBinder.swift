@@ -29,22 +29,22 @@ public struct StyleSourceError: Error, Equatable, CustomStringConvertible {
 /// The style's `minzoom`, `maxzoom`, `tileSize`, `scheme`, `encoding` and `bounds` apply over
 /// what the data itself says (a TileJSON's or archive's bounds keep tiles outside from being
 /// requested).
-public struct StyleSourceBinder: Sendable {
-  public let locator: TileSourceLocator
+package struct StyleSourceBinder: Sendable {
+  package let locator: TileSourceLocator
   /// The folder `local://` URLs name.
-  public let localRoot: String?
+  package let localRoot: String?
   /// Whether a source that cannot be opened is left out (with a problem reported) rather than
   /// failing the whole style.
-  public var skipsUnusableSources = false
+  package var skipsUnusableSources = false
 
-  public init(locator: TileSourceLocator, localRoot: String? = nil) {
+  package init(locator: TileSourceLocator, localRoot: String? = nil) {
     self.locator = locator
     self.localRoot = localRoot
   }
 
   /// The render sources of every source `style` declares; throws for the first that cannot be
   /// opened, or, with ``skipsUnusableSources``, leaves it out and says why in `problems`.
-  public func bind(_ style: Style, name: String) throws(StyleSourceError) -> (
+  package func bind(_ style: Style, name: String) throws(StyleSourceError) -> (
     sources: [String: RenderSource], problems: [String]
   ) {
     var bound: [String: RenderSource] = [:]
@@ -132,7 +132,7 @@ public struct StyleSourceBinder: Sendable {
   /// `pixelRatio` > 1 when present), named as the style knows them, and why a sprite could not
   /// be read (its layers' patterns then draw nothing). URLs are `local://`, `file://` or paths
   /// relative to the data root.
-  public func loadSprites(_ style: Style, pixelRatio: Double) -> (images: [String: SpriteImage], problems: [String]) {
+  package func loadSprites(_ style: Style, pixelRatio: Double) -> (images: [String: SpriteImage], problems: [String]) {
     var images: [String: SpriteImage] = [:]
     var problems: [String] = []
     for sprite in style.sprites {
@@ -155,7 +155,7 @@ public struct StyleSourceBinder: Sendable {
   /// The glyphs of `style`: its `glyphs` PBF template (`local://`, `file://`, paths relative
   /// to the data root, or HTTP(S) with the tile fetcher's settings and cache), or, when it has
   /// none, `fonts` (the system's by default; shaped with HarfBuzz).
-  public func glyphStore(_ style: Style, fonts: FontLibrary? = .system) -> GlyphStore {
+  package func glyphStore(_ style: Style, fonts: FontLibrary? = .system) -> GlyphStore {
     guard let template = style.glyphs else { return GlyphStore(loader: nil, fonts: fonts) }
     var resolved = template
     if template.hasPrefix("local://") {

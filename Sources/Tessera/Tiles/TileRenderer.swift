@@ -1,4 +1,6 @@
 import Foundation
+import TesseraData
+import TesseraGL
 import TesseraGeo
 import TesseraImage
 import TesseraNumbers

@@ -2,24 +2,24 @@ import CZlib
 import TesseraNumbers
 
 /// gzip and zlib streams through zlib, with a bound on the inflated size (zip bombs).
-public enum Gzip {
+package enum Gzip {
   /// The largest inflated size accepted by default: 64 MiB.
-  public static let defaultLimit = 64 << 20
+  package static let defaultLimit = 64 << 20
 
   /// Whether `bytes` start with the gzip magic number (1f 8b).
-  public static func isGzip(_ bytes: some Collection<UInt8>) -> Bool {
+  package static func isGzip(_ bytes: some Collection<UInt8>) -> Bool {
     var iterator = bytes.makeIterator()
     return iterator.next() == 0x1F && iterator.next() == 0x8B
   }
 
   /// Whether `bytes` start like a zlib stream (CMF/FLG check).
-  public static func isZlib(_ bytes: [UInt8]) -> Bool {
+  package static func isZlib(_ bytes: [UInt8]) -> Bool {
     bytes.count >= 2 && bytes[0] & 0x0F == 8 && (UInt16(bytes[0]) << 8 | UInt16(bytes[1])) % 31 == 0
   }
 
   /// Inflates a gzip or zlib stream (detected from its header); throws when it is corrupt,
   /// truncated, or larger than `limit` bytes once inflated.
-  public static func inflate(_ bytes: [UInt8], limit: Int = defaultLimit) throws(CompressionError) -> [UInt8] {
+  package static func inflate(_ bytes: [UInt8], limit: Int = defaultLimit) throws(CompressionError) -> [UInt8] {
     var stream = z_stream()
     // 32 + 15: detect gzip or zlib headers automatically, 32 KiB window.
     guard inflateInit2_(&stream, 32 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
@@ -55,7 +55,7 @@ public enum Gzip {
   }
 
   /// Compresses to gzip (for tests, fixtures and caches); `level` 0…9.
-  public static func compress(_ bytes: [UInt8], level: Int32 = 6) -> [UInt8] {
+  package static func compress(_ bytes: [UInt8], level: Int32 = 6) -> [UInt8] {
     var stream = z_stream()
     // 16 + 15: gzip wrapper.
     guard
@@ -81,12 +81,12 @@ public enum Gzip {
 }
 
 /// A compressed stream that cannot be inflated.
-public enum CompressionError: Error, Equatable, CustomStringConvertible {
+package enum CompressionError: Error, Equatable, CustomStringConvertible {
   case corrupt(reason: String)
   case truncated
   case tooLarge(limit: Int)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .corrupt(let reason): return "corrupt compressed data (\(reason))"
     case .truncated: return "truncated compressed data"

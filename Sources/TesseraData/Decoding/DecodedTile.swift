@@ -2,14 +2,14 @@ import TesseraImage
 import TesseraNumbers
 
 /// A tile ready for rendering.
-public enum DecodedTile: Sendable {
+package enum DecodedTile: Sendable {
   case vector(VectorTile)
   /// A raster image (straight alpha).
   case raster(RGBAImage)
   case dem(DEMTile)
 
   /// Approximate memory held, in bytes (for the cache's budget).
-  public var byteCount: Int {
+  package var byteCount: Int {
     switch self {
     case .vector(let tile): return tile.byteCount
     case .raster(let image): return image.pixels.count + 64
@@ -19,13 +19,13 @@ public enum DecodedTile: Sendable {
 }
 
 /// Elevations of a DEM tile in metres, row by row from the north-west corner.
-public struct DEMTile: Sendable, Equatable {
-  public let width: Int
-  public let height: Int
+package struct DEMTile: Sendable, Equatable {
+  package let width: Int
+  package let height: Int
   /// width × height heights, metres.
-  public let heights: [Float]
+  package let heights: [Float]
 
-  public init(width: Int, height: Int, heights: [Float]) {
+  package init(width: Int, height: Int, heights: [Float]) {
     precondition(heights.count == width * height, "DEM heights must fill width × height")
     self.width = width
     self.height = height
@@ -33,7 +33,7 @@ public struct DEMTile: Sendable, Equatable {
   }
 
   /// Decodes elevations from an RGB image with the given encoding.
-  public init(image: RGBAImage, encoding: DEMEncoding) {
+  package init(image: RGBAImage, encoding: DEMEncoding) {
     let pixels = image.straightAlpha().pixels
     var heights = [Float](repeating: 0, count: image.width * image.height)
     for index in heights.indices {
@@ -49,24 +49,24 @@ public struct DEMTile: Sendable, Equatable {
   }
 
   /// The height at column `x`, row `y` (clamped to the tile).
-  public func height(x: Int, y: Int) -> Float {
+  package func height(x: Int, y: Int) -> Float {
     heights[min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)]
   }
 
   /// The lowest and highest elevation.
-  public var range: ClosedRange<Float> {
+  package var range: ClosedRange<Float> {
     (heights.min() ?? 0)...(heights.max() ?? 0)
   }
 }
 
 /// What a source's tiles are to be decoded as.
-public enum TileContentKind: Sendable, Equatable, Hashable {
+package enum TileContentKind: Sendable, Equatable, Hashable {
   case vector
   case raster
   case dem(DEMEncoding)
 
   /// The kind matching a source's metadata (DEM when it names an encoding).
-  public init(metadata: TileSourceMetadata) {
+  package init(metadata: TileSourceMetadata) {
     if let encoding = metadata.encoding, metadata.format.isRaster {
       self = .dem(encoding)
     } else {
@@ -76,9 +76,9 @@ public enum TileContentKind: Sendable, Equatable, Hashable {
 }
 
 /// Decodes fetched tile bytes.
-public enum TileDecoder {
+package enum TileDecoder {
   /// Decodes `bytes` as `kind`; images are limited to `limits`.
-  public static func decode(
+  package static func decode(
     _ bytes: [UInt8], as kind: TileContentKind, limits: DecodeLimits = DecodeLimits(maxPixels: 4096 * 4096)
   ) throws(TileDecodeError) -> DecodedTile {
     switch kind {

@@ -10,15 +10,15 @@ import TesseraNumbers
 /// names for cities and districts, and a few POIs. Tiles are generated on request (zoom 0–16;
 /// deeper zooms overzoom), so `make demo` and benchmarks need no data files.
 public final class DemoCitySource: TileSource {
-  public let name: String
-  public let metadata: TileSourceMetadata
+  package let name: String
+  package let metadata: TileSourceMetadata
   let layout: DemoCityLayout
 
   /// The URL that names the demo city in styles and on the command line.
   public static let defaultURL = "demo://city"
 
   /// A city built from `seed`.
-  public init(seed: UInt64 = 1) {
+  package init(seed: UInt64 = 1) {
     layout = DemoCityLayout(seed: seed)
     name = seed == 1 ? DemoCitySource.defaultURL : "\(DemoCitySource.defaultURL)?seed=\(seed)"
     var metadata = TileSourceMetadata(format: .mvt, minZoom: 0, maxZoom: 16)
@@ -39,13 +39,13 @@ public final class DemoCitySource: TileSource {
     self.metadata = metadata
   }
 
-  public func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch {
+  package func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch {
     guard tile.z <= metadata.maxZoom else { return .noTile }
     return .decoded(.vector(makeTile(tile)))
   }
 
   /// Generates the vector tile `tile`.
-  public func makeTile(_ tile: TileID) -> VectorTile {
+  package func makeTile(_ tile: TileID) -> VectorTile {
     var writer = DemoCityTileWriter(layout: layout, tile: tile)
     writer.writeAll()
     return writer.finish()

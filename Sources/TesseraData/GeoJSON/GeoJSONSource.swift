@@ -10,48 +10,48 @@ import TesseraNumbers
 /// lies along the whole line (`mapbox_clip_start`, `mapbox_clip_end`: fractions of its length),
 /// as geojson-vt marks them for `line-gradient`.
 /// What a style says about a GeoJSON source beyond its data (MapLibre's source options).
-public struct GeoJSONOptions: Sendable {
+package struct GeoJSONOptions: Sendable {
   /// The deepest zoom tiles are cut at (deeper ones are overzoomed).
-  public var maxZoom = 18
+  package var maxZoom = 18
   /// Room kept around each tile, pixels of a 512-pixel tile (0…512).
-  public var buffer = 128
+  package var buffer = 128
   /// Simplification tolerance, pixels (0 keeps every vertex).
-  public var tolerance = 0.375
+  package var tolerance = 0.375
   /// Whether line pieces carry where they lie along their whole line.
-  public var lineMetrics = false
+  package var lineMetrics = false
   /// Whether features get their position in the collection as id (their own ids ignored).
-  public var generateIds = false
+  package var generateIds = false
   /// Which features are kept (`filter`), if not all.
-  public var filter: (@Sendable (GeoJSONFeatureInfo) -> Bool)?
+  package var filter: (@Sendable (GeoJSONFeatureInfo) -> Bool)?
 
-  public init() {}
+  package init() {}
 }
 
 /// A GeoJSON feature as a source filter sees it.
-public struct GeoJSONFeatureInfo: Sendable {
-  public let type: GeometryType
-  public let properties: [(String, FeatureValue)]
-  public let id: UInt64?
+package struct GeoJSONFeatureInfo: Sendable {
+  package let type: GeometryType
+  package let properties: [(String, FeatureValue)]
+  package let id: UInt64?
 }
 
-public final class GeoJSONSource: TileSource {
-  public let name: String
-  public let metadata: TileSourceMetadata
+package final class GeoJSONSource: TileSource {
+  package let name: String
+  package let metadata: TileSourceMetadata
   let features: GeoJSONFeatures
   /// The layer name MapLibre gives GeoJSON features.
-  public static let layerName = "_geojsonTileLayer"
+  package static let layerName = "_geojsonTileLayer"
   static let extent = 8192
   /// Room kept around each tile and simplification tolerance, pixels of a 512-pixel tile.
   let bufferPixels: Double
   let tolerancePixels: Double
   /// Whether line pieces carry where they lie along their whole line.
-  public let lineMetrics: Bool
+  package let lineMetrics: Bool
   /// The attributes of a line piece's start and end along its line (0…1).
-  public static let clipStartKey = "mapbox_clip_start"
-  public static let clipEndKey = "mapbox_clip_end"
+  package static let clipStartKey = "mapbox_clip_start"
+  package static let clipEndKey = "mapbox_clip_end"
 
   /// A source over parsed GeoJSON; `maxZoom` as the style source's `maxzoom` (default 18).
-  public convenience init(data: JSONValue, name: String, maxZoom: Int = 18, lineMetrics: Bool = false)
+  package convenience init(data: JSONValue, name: String, maxZoom: Int = 18, lineMetrics: Bool = false)
     throws(TileSourceError)
   {
     var options = GeoJSONOptions()
@@ -61,7 +61,7 @@ public final class GeoJSONSource: TileSource {
   }
 
   /// A source over parsed GeoJSON with a style's source options.
-  public init(data: JSONValue, name: String, options: GeoJSONOptions) throws(TileSourceError) {
+  package init(data: JSONValue, name: String, options: GeoJSONOptions) throws(TileSourceError) {
     self.name = name
     lineMetrics = options.lineMetrics
     bufferPixels = Double(min(max(options.buffer, 0), 512))
@@ -76,12 +76,12 @@ public final class GeoJSONSource: TileSource {
     self.metadata = metadata
   }
 
-  public func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch {
+  package func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch {
     .decoded(.vector(makeTile(tile)))
   }
 
   /// The features of `tile`, clipped, simplified and in tile coordinates.
-  public func makeTile(_ tile: TileID) -> VectorTile {
+  package func makeTile(_ tile: TileID) -> VectorTile {
     let scale = Double(1 << tile.z)
     let extent = Double(GeoJSONSource.extent)
     let buffer = bufferPixels / 512

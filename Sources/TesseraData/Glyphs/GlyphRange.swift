@@ -2,27 +2,27 @@ import TesseraNumbers
 
 /// One glyph as a signed-distance field, with its metrics: what MapLibre glyph PBFs hold and
 /// what Tessera rasterises from local fonts.
-public struct SDFGlyph: Sendable, Equatable {
+package struct SDFGlyph: Sendable, Equatable {
   /// The code point (PBF glyphs) or font glyph index (shaped local fonts).
-  public let id: UInt32
+  package let id: UInt32
   /// The distance field, `(width + 2·border) × (height + 2·border)` bytes, rows top first;
   /// 192 on the outline, higher inside (255/8 per pixel, MapLibre's 8-pixel radius). Empty for blank glyphs (spaces).
-  public let bitmap: [UInt8]
+  package let bitmap: [UInt8]
   /// The glyph's ink size without the border, pixels at 24 px.
-  public let width: Int
-  public let height: Int
+  package let width: Int
+  package let height: Int
   /// From the pen position to the ink's left edge, pixels (right positive).
-  public let left: Int
+  package let left: Int
   /// The ink's top edge, pixels up from a line 24 px above the baseline (so usually
   /// negative): the glyph PBFs' convention.
-  public let top: Int
+  package let top: Int
   /// Pen advance, pixels at 24 px.
-  public let advance: Double
+  package let advance: Double
 
   /// Pixels of distance field around the ink (MapLibre's glyph PBFs: 3).
-  public static let border = 3
+  package static let border = 3
 
-  public init(id: UInt32, bitmap: [UInt8], width: Int, height: Int, left: Int, top: Int, advance: Double) {
+  package init(id: UInt32, bitmap: [UInt8], width: Int, height: Int, left: Int, top: Int, advance: Double) {
     self.id = id
     self.bitmap = bitmap
     self.width = width
@@ -33,34 +33,34 @@ public struct SDFGlyph: Sendable, Equatable {
   }
 
   /// The bitmap's size with the border.
-  public var bitmapSize: (width: Int, height: Int) {
+  package var bitmapSize: (width: Int, height: Int) {
     bitmap.isEmpty ? (0, 0) : (width + 2 * SDFGlyph.border, height + 2 * SDFGlyph.border)
   }
 }
 
 /// A glyph PBF that cannot be used.
-public struct GlyphError: Error, Equatable, CustomStringConvertible {
+package struct GlyphError: Error, Equatable, CustomStringConvertible {
   /// The file or URL.
-  public let source: String
-  public let reason: String
+  package let source: String
+  package let reason: String
 
-  public init(source: String, reason: String) {
+  package init(source: String, reason: String) {
     self.source = source
     self.reason = reason
   }
 
-  public var description: String { "\(source): \(reason)" }
+  package var description: String { "\(source): \(reason)" }
 }
 
 /// The glyphs of one 256-code-point range of a font stack, decoded from a MapLibre glyph PBF
 /// (`glyphs { stacks { name, range, glyphs { id, bitmap, width, height, left, top, advance } } }`).
-public enum GlyphRangeDecoder {
+package enum GlyphRangeDecoder {
   /// The largest glyph side accepted, pixels (real ones at 24 px are far smaller).
-  public static let maximumGlyphSide = 255
+  package static let maximumGlyphSide = 255
 
   /// Decodes `bytes`; `source` names the file in errors. Glyphs outside the 256-code-point
   /// range starting at `rangeStart` are kept too (MapLibre keeps what the file holds).
-  public static func decode(_ bytes: [UInt8], source: String) throws(GlyphError) -> [UInt32: SDFGlyph] {
+  package static func decode(_ bytes: [UInt8], source: String) throws(GlyphError) -> [UInt32: SDFGlyph] {
     do {
       return try bytes.withUnsafeBytes { buffer throws(ProtobufError) in
         var glyphs: [UInt32: SDFGlyph] = [:]

@@ -4,13 +4,13 @@ import TesseraNumbers
 /// A style's `glyphs` URL template (`…/{fontstack}/{range}.pbf`) bound to where it points:
 /// files (paths, `file://`, and `local://` resolved by the caller), or HTTP(S) fetched with
 /// the tile fetcher's settings and disk cache.
-public struct GlyphURLTemplate: Sendable {
-  public let template: String
+package struct GlyphURLTemplate: Sendable {
+  package let template: String
   private let http: HTTPTileSource.Options
   private let cache: HTTPDiskCache?
 
   /// `template` with `{fontstack}` and `{range}`; file templates must already be paths.
-  public init(template: String, http: HTTPTileSource.Options = HTTPTileSource.Options()) {
+  package init(template: String, http: HTTPTileSource.Options = HTTPTileSource.Options()) {
     self.template = template
     self.http = http
     cache = http.cacheDirectory.flatMap { try? HTTPDiskCache(directory: $0 + "/glyphs", maxBytes: http.cacheMaxBytes) }
@@ -20,7 +20,7 @@ public struct GlyphURLTemplate: Sendable {
 
   /// The URL (or path) of one range: the font stack percent-encoded in URLs, plain in paths
   /// (as MapLibre's file source decodes it).
-  public func url(fontStack: String, rangeStart: Int) -> String {
+  package func url(fontStack: String, rangeStart: Int) -> String {
     let stack =
       isHTTP
       ? (fontStack.addingPercentEncoding(
@@ -31,7 +31,7 @@ public struct GlyphURLTemplate: Sendable {
 
   /// The PBF bytes of a range; nil when there is none (no file, HTTP 404 or 204); throws for
   /// other failures, naming the URL.
-  public func load(fontStack: String, rangeStart: Int) throws(GlyphError) -> [UInt8]? {
+  package func load(fontStack: String, rangeStart: Int) throws(GlyphError) -> [UInt8]? {
     let location = url(fontStack: fontStack, rangeStart: rangeStart)
     guard isHTTP else {
       let path = location.hasPrefix("file://") ? String(location.dropFirst(7)) : location

@@ -3,21 +3,21 @@ import TesseraGeo
 import TesseraNumbers
 
 /// Identifies a tile of a source.
-public struct TileKey: Sendable, Hashable, CustomStringConvertible {
+package struct TileKey: Sendable, Hashable, CustomStringConvertible {
   /// The source's identity (its name).
-  public let source: String
-  public let tile: TileID
+  package let source: String
+  package let tile: TileID
 
-  public init(source: String, tile: TileID) {
+  package init(source: String, tile: TileID) {
     self.source = source
     self.tile = tile
   }
 
-  public var description: String { "\(source) \(tile)" }
+  package var description: String { "\(source) \(tile)" }
 }
 
 /// What loading a tile gave.
-public enum TileLoadResult: Sendable {
+package enum TileLoadResult: Sendable {
   case tile(DecodedTile)
   /// The source has no tile here.
   case noTile
@@ -25,7 +25,7 @@ public enum TileLoadResult: Sendable {
   case failed(TileSourceError)
 
   /// The decoded tile, if loading succeeded.
-  public var decoded: DecodedTile? {
+  package var decoded: DecodedTile? {
     if case .tile(let tile) = self { return tile }
     return nil
   }
@@ -35,7 +35,7 @@ public enum TileLoadResult: Sendable {
 /// "No tile here" results are kept too (they cost a few bytes), errors are not.
 public final class TileCache: Sendable {
   /// The budget, in bytes.
-  public let budget: Int
+  package let budget: Int
   private let state: Mutex<State>
 
   struct State {
@@ -51,7 +51,7 @@ public final class TileCache: Sendable {
   }
 
   /// The cached result for `key`, marking it recently used.
-  public func result(for key: TileKey) -> TileLoadResult? {
+  package func result(for key: TileKey) -> TileLoadResult? {
     state.withLock { state in
       guard let entry = state.entries[key] else { return nil }
       state.clock += 1
@@ -62,7 +62,7 @@ public final class TileCache: Sendable {
 
   /// Stores a result (errors are not stored), then evicts the least recently used entries
   /// beyond the budget.
-  public func insert(_ result: TileLoadResult, for key: TileKey) {
+  package func insert(_ result: TileLoadResult, for key: TileKey) {
     let size: Int
     switch result {
     case .tile(let tile): size = tile.byteCount
@@ -85,12 +85,12 @@ public final class TileCache: Sendable {
   }
 
   /// Bytes held and entry count.
-  public var usage: (bytes: Int, entries: Int) {
+  package var usage: (bytes: Int, entries: Int) {
     state.withLock { ($0.bytes, $0.entries.count) }
   }
 
   /// Drops everything.
-  public func removeAll() {
+  package func removeAll() {
     state.withLock { $0 = State() }
   }
 }

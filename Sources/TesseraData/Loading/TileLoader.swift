@@ -5,17 +5,17 @@ import TesseraGeo
 import TesseraNumbers
 
 /// A source with what its tiles are to be decoded as.
-public struct BoundSource: Sendable {
-  public let source: any TileSource
-  public let kind: TileContentKind
+package struct BoundSource: Sendable {
+  package let source: any TileSource
+  package let kind: TileContentKind
 
-  public init(_ source: any TileSource, kind: TileContentKind? = nil) {
+  package init(_ source: any TileSource, kind: TileContentKind? = nil) {
     self.source = source
     self.kind = kind ?? TileContentKind(metadata: source.metadata)
   }
 
   /// The cache identity of the source.
-  public var identity: String { source.name }
+  package var identity: String { source.name }
 }
 
 /// Fetches and decodes tiles on worker threads, with results cached.
@@ -25,9 +25,9 @@ public struct BoundSource: Sendable {
 /// decode is under way waits for that decode instead of starting another, so no tile is ever
 /// decoded twice at once.
 public final class TileLoader: Sendable {
-  public let cache: TileCache
+  package let cache: TileCache
   /// Fetch-and-decode jobs running at once.
-  public let workerCount: Int
+  package let workerCount: Int
   private let workers: WorkerPool
   private let inFlight = Mutex<[TileKey: PendingLoad]>([:])
   private let decodes = Atomic<Int>(0)
@@ -39,7 +39,7 @@ public final class TileLoader: Sendable {
   }
 
   /// How many decodes have run (fetches that produced bytes or a decoded tile).
-  public var decodeCount: Int { decodes.load(ordering: .relaxed) }
+  package var decodeCount: Int { decodes.load(ordering: .relaxed) }
 
   /// One tile's load, shared by every batch that asks for the tile while it runs.
   final class PendingLoad: Sendable {
@@ -69,7 +69,7 @@ public final class TileLoader: Sendable {
   }
 
   /// A set of tiles being loaded.
-  public struct Batch: Sendable {
+  package struct Batch: Sendable {
     let tiles: [TileID]
     let loads: [PendingLoad]
     /// Whether this batch started each load (rather than finding it cached or under way).
@@ -77,7 +77,7 @@ public final class TileLoader: Sendable {
 
     /// Milliseconds the workers spent fetching and decoding the tiles this batch started, summed
     /// over workers (so it can exceed the wall time); complete once ``wait(timeout:)`` returned.
-    public var fetchAndDecodeMilliseconds: Double {
+    package var fetchAndDecodeMilliseconds: Double {
       zip(loads, started).reduce(0) { sum, pair in
         pair.1 ? sum + Double(pair.0.busyNanoseconds.load(ordering: .relaxed)) / 1e6 : sum
       }
@@ -85,13 +85,13 @@ public final class TileLoader: Sendable {
 
     /// Waits for every tile (at most `timeout` seconds in all) and returns what each gave;
     /// tiles not done in time are missing from the result.
-    public func wait(timeout: Double = 60) -> [TileID: TileLoadResult] {
+    package func wait(timeout: Double = 60) -> [TileID: TileLoadResult] {
       wait(until: DispatchTime.now() + max(timeout, 0))
     }
 
     /// Waits for every tile until `deadline` and returns what each gave; tiles not done by
     /// then are missing from the result.
-    public func wait(until deadline: DispatchTime) -> [TileID: TileLoadResult] {
+    package func wait(until deadline: DispatchTime) -> [TileID: TileLoadResult] {
       var results: [TileID: TileLoadResult] = [:]
       for (tile, load) in zip(tiles, loads) {
         guard load.group.wait(timeout: deadline) == .success, let result = load.result else { continue }
@@ -102,7 +102,7 @@ public final class TileLoader: Sendable {
   }
 
   /// Starts loading `tiles` from `source`; cached tiles are ready at once.
-  public func start(_ tiles: [TileID], from source: BoundSource) -> Batch {
+  package func start(_ tiles: [TileID], from source: BoundSource) -> Batch {
     var loads: [PendingLoad] = []
     var started: [Bool] = []
     for tile in tiles {
@@ -134,7 +134,7 @@ public final class TileLoader: Sendable {
   }
 
   /// Loads `tiles` and waits for them.
-  public func load(_ tiles: [TileID], from source: BoundSource, timeout: Double = 60) -> [TileID: TileLoadResult] {
+  package func load(_ tiles: [TileID], from source: BoundSource, timeout: Double = 60) -> [TileID: TileLoadResult] {
     start(tiles, from: source).wait(timeout: timeout)
   }
 

@@ -4,29 +4,29 @@ import TesseraNumbers
 
 /// Which stored tile serves a requested one: overzoom above the source's maximum zoom, parent
 /// fallback while a tile is missing.
-public struct TilePyramid: Sendable, Equatable {
-  public let minZoom: Int
-  public let maxZoom: Int
+package struct TilePyramid: Sendable, Equatable {
+  package let minZoom: Int
+  package let maxZoom: Int
 
-  public init(minZoom: Int, maxZoom: Int) {
+  package init(minZoom: Int, maxZoom: Int) {
     self.minZoom = minZoom
     self.maxZoom = maxZoom
   }
 
-  public init(metadata: TileSourceMetadata) {
+  package init(metadata: TileSourceMetadata) {
     self.init(minZoom: metadata.minZoom, maxZoom: metadata.maxZoom)
   }
 
   /// The tile to fetch for `tile`: itself within the range, its ancestor at the maximum zoom
   /// above it (overzoom), nil below the minimum zoom.
-  public func dataTile(for tile: TileID) -> TileID? {
+  package func dataTile(for tile: TileID) -> TileID? {
     guard tile.z >= minZoom else { return nil }
     return tile.z > maxZoom ? tile.ancestor(atZoom: maxZoom) : tile
   }
 
   /// The nearest ancestor of `tile` (not itself) for which `available` has a decoded tile, down
   /// to the minimum zoom: what is drawn while `tile` is missing.
-  public func fallback(for tile: TileID, available: (TileID) -> DecodedTile?) -> (TileID, DecodedTile)? {
+  package func fallback(for tile: TileID, available: (TileID) -> DecodedTile?) -> (TileID, DecodedTile)? {
     var zoom = min(tile.z, maxZoom + 1) - 1
     while zoom >= minZoom {
       let ancestor = tile.ancestor(atZoom: zoom)
@@ -38,13 +38,13 @@ public struct TilePyramid: Sendable, Equatable {
 }
 
 /// Cutting a tile down to a descendant's area (overzoom and parent fallback).
-public enum TileOverzoom {
+package enum TileOverzoom {
   /// The part of `tile` (decoded for `parent`) covering `child`, scaled to a full tile.
   ///
   /// Vector geometry is clipped to the child's area plus `buffer` (in child tile units of an
   /// extent-4096 tile) and scaled by 2^Δz; images are cropped to the child's area (the GPU scales
   /// them up), at least one pixel.
-  public static func tile(_ tile: DecodedTile, from parent: TileID, to child: TileID, buffer: Int = 128) -> DecodedTile
+  package static func tile(_ tile: DecodedTile, from parent: TileID, to child: TileID, buffer: Int = 128) -> DecodedTile
   {
     guard child.z > parent.z else { return tile }
     let dz = child.z - parent.z

@@ -4,31 +4,31 @@ import TesseraNumbers
 /// What outbound requests that a request names (a marker icon's URL) may reach: URLs under
 /// the allowed prefixes (compared in their canonical spelling, ``OutboundURL``), through
 /// redirects that stay under them, at public addresses only unless private ones are allowed.
-public struct OutboundPolicy: Sendable {
+package struct OutboundPolicy: Sendable {
   /// The URL prefixes requests may fetch from.
-  public var allowed: [OutboundURL]
+  package var allowed: [OutboundURL]
   /// Whether loopback, private, link-local (cloud metadata) and other non-public addresses may
   /// be connected to. Checked on the address connected to, after name resolution.
-  public var allowsPrivateAddresses: Bool
+  package var allowsPrivateAddresses: Bool
   /// Redirects followed, each checked against ``allowed`` again.
-  public var maxRedirects: Int
+  package var maxRedirects: Int
 
-  public init(allowed: [OutboundURL], allowsPrivateAddresses: Bool = false, maxRedirects: Int = 3) {
+  package init(allowed: [OutboundURL], allowsPrivateAddresses: Bool = false, maxRedirects: Int = 3) {
     self.allowed = allowed
     self.allowsPrivateAddresses = allowsPrivateAddresses
     self.maxRedirects = maxRedirects
   }
 
   /// Whether `url` is under an allowed prefix.
-  public func allows(_ url: OutboundURL) -> Bool { allowed.contains { url.isWithin($0) } }
+  package func allows(_ url: OutboundURL) -> Bool { allowed.contains { url.isWithin($0) } }
 }
 
 /// One GET under an ``OutboundPolicy`` and a deadline.
-public enum OutboundFetch {
+package enum OutboundFetch {
   /// The status and body of `url`, fetched only when the policy allows it (and every redirect
   /// on the way), finishing by `deadline` and taking at most `maxBytes`; throws a one-line
   /// reason otherwise.
-  public static func get(_ url: OutboundURL, policy: OutboundPolicy, deadline: DispatchTime, maxBytes: Int)
+  package static func get(_ url: OutboundURL, policy: OutboundPolicy, deadline: DispatchTime, maxBytes: Int)
     throws(OutboundFetchError) -> (status: Int, body: [UInt8])
   {
     var current = url
@@ -67,7 +67,7 @@ public enum OutboundFetch {
 }
 
 /// Why an outbound request was not made or did not complete.
-public struct OutboundFetchError: Error, CustomStringConvertible {
-  public let reason: String
-  public var description: String { reason }
+package struct OutboundFetchError: Error, CustomStringConvertible {
+  package let reason: String
+  package var description: String { reason }
 }

@@ -9,21 +9,21 @@ import TesseraNumbers
 ///
 /// Refused outright: other schemes, user names and passwords in the authority, encoded slashes,
 /// backslashes or NUL in a segment, malformed escapes, spaces and control characters anywhere.
-public struct OutboundURL: Sendable, Equatable, Hashable, CustomStringConvertible {
+package struct OutboundURL: Sendable, Equatable, Hashable, CustomStringConvertible {
   /// `http` or `https`.
-  public let scheme: String
+  package let scheme: String
   /// The host in lower case (an IPv6 address in brackets).
-  public let host: String
+  package let host: String
   /// The port, the scheme's default when none is written.
-  public let port: Int
+  package let port: Int
   /// The path's segments, decoded, dot segments resolved; a path ending in `/` ends with an
   /// empty segment.
-  public let segments: [String]
+  package let segments: [String]
   /// The query as written (without `?`), if any.
-  public let query: String?
+  package let query: String?
 
   /// Reads `text`; throws a one-line reason when it is not an acceptable http(s) URL.
-  public init(_ text: String) throws(OutboundURLError) {
+  package init(_ text: String) throws(OutboundURLError) {
     func refuse(_ reason: String) -> OutboundURLError { OutboundURLError(url: text, reason: reason) }
     guard text.utf8.count <= 4096 else { throw refuse("longer than 4096 bytes") }
     guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0 == "\\" }) else {
@@ -159,7 +159,7 @@ public struct OutboundURL: Sendable, Equatable, Hashable, CustomStringConvertibl
   }
 
   /// The canonical spelling, the URL that is fetched.
-  public var description: String {
+  package var description: String {
     let defaultPort = scheme == "https" ? 443 : 80
     let authority = port == defaultPort ? host : "\(host):\(port)"
     let path = "/" + segments.map(Self.encoded).joined(separator: "/")
@@ -169,7 +169,7 @@ public struct OutboundURL: Sendable, Equatable, Hashable, CustomStringConvertibl
   /// Whether this URL lies under `prefix`: the same scheme, host and port, and a path inside
   /// the prefix's folder (the prefix's path is a folder whether or not it ends with `/`; its
   /// query is ignored).
-  public func isWithin(_ prefix: OutboundURL) -> Bool {
+  package func isWithin(_ prefix: OutboundURL) -> Bool {
     guard scheme == prefix.scheme, host == prefix.host, port == prefix.port else { return false }
     let folder = prefix.segments.last == "" ? Array(prefix.segments.dropLast()) : prefix.segments
     return segments.count > folder.count && Array(segments.prefix(folder.count)) == folder
@@ -177,7 +177,7 @@ public struct OutboundURL: Sendable, Equatable, Hashable, CustomStringConvertibl
   }
 
   /// The URL a reference (a redirect's `Location`) names, read against this one.
-  public func resolving(_ reference: String) throws(OutboundURLError) -> OutboundURL {
+  package func resolving(_ reference: String) throws(OutboundURLError) -> OutboundURL {
     if reference.contains("://") { return try OutboundURL(reference) }
     if reference.hasPrefix("//") { return try OutboundURL(scheme + ":" + reference) }
     let defaultPort = scheme == "https" ? 443 : 80
@@ -189,14 +189,14 @@ public struct OutboundURL: Sendable, Equatable, Hashable, CustomStringConvertibl
 }
 
 /// A URL that cannot be fetched as it is written.
-public struct OutboundURLError: Error, Equatable, CustomStringConvertible {
-  public let url: String
-  public let reason: String
+package struct OutboundURLError: Error, Equatable, CustomStringConvertible {
+  package let url: String
+  package let reason: String
 
-  public init(url: String, reason: String) {
+  package init(url: String, reason: String) {
     self.url = url
     self.reason = reason
   }
 
-  public var description: String { "\(url.prefix(200)): \(reason)" }
+  package var description: String { "\(url.prefix(200)): \(reason)" }
 }

@@ -9,22 +9,22 @@ import TesseraNumbers
 /// `tiles.json`, whose `tiles` template may name the extension and `scheme` may say `tms`), or
 /// from the options (range, format); the extension is otherwise found by looking at the files.
 /// A missing file is "no tile here".
-public final class FolderSource: TileSource {
-  public let name: String
-  public let metadata: TileSourceMetadata
+package final class FolderSource: TileSource {
+  package let name: String
+  package let metadata: TileSourceMetadata
   private let root: String
   private let fileExtension: String
   private let isTMS: Bool
 
   /// What to use when the folder has no TileJSON (or to override it).
-  public struct Options: Sendable {
-    public var minZoom: Int?
-    public var maxZoom: Int?
-    public var format: TileFormat?
-    public var tms: Bool?
-    public var encoding: DEMEncoding?
+  package struct Options: Sendable {
+    package var minZoom: Int?
+    package var maxZoom: Int?
+    package var format: TileFormat?
+    package var tms: Bool?
+    package var encoding: DEMEncoding?
 
-    public init(
+    package init(
       minZoom: Int? = nil, maxZoom: Int? = nil, format: TileFormat? = nil, tms: Bool? = nil,
       encoding: DEMEncoding? = nil
     ) {
@@ -40,7 +40,7 @@ public final class FolderSource: TileSource {
   static let knownExtensions = ["mvt", "pbf", "png", "jpg", "jpeg", "webp"]
 
   /// Opens a folder of tiles.
-  public init(path: String, options: Options = Options()) throws(TileSourceError) {
+  package init(path: String, options: Options = Options()) throws(TileSourceError) {
     name = path
     root = path.hasSuffix("/") ? String(path.dropLast()) : path
     var isDirectory: ObjCBool = false
@@ -85,7 +85,7 @@ public final class FolderSource: TileSource {
     self.metadata = metadata
   }
 
-  public func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch {
+  package func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch {
     let row = isTMS ? tile.tmsY : tile.y
     let path = "\(root)/\(tile.z)/\(tile.x)/\(row).\(fileExtension)"
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -121,7 +121,7 @@ public final class FolderSource: TileSource {
   }
 
   /// How many tile files the folder holds (walks the tree).
-  public func countTiles() -> Int {
+  package func countTiles() -> Int {
     var count = 0
     for zoom in FolderSource.zoomLevels(in: root) {
       for column in (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(zoom)")) ?? [] {

@@ -6,11 +6,11 @@ import TesseraNumbers
 /// to connect or timed out, requests to that host fail at once for ``cooldown`` seconds (then
 /// one is let through to try again). One breaker may be shared by every source of a process or
 /// a map; each HTTP source has its own by default.
-public final class HTTPCircuitBreaker: Sendable {
+package final class HTTPCircuitBreaker: Sendable {
   /// Failed requests in a row (connection refused or timed out) that open the breaker.
-  public let threshold: Int
+  package let threshold: Int
   /// Seconds an open breaker refuses requests.
-  public let cooldown: Double
+  package let cooldown: Double
 
   private struct Host {
     var failures = 0
@@ -19,13 +19,13 @@ public final class HTTPCircuitBreaker: Sendable {
 
   private let hosts = Mutex<[String: Host]>([:])
 
-  public init(threshold: Int = 3, cooldown: Double = 30) {
+  package init(threshold: Int = 3, cooldown: Double = 30) {
     self.threshold = max(threshold, 1)
     self.cooldown = min(max(cooldown, 0), 3600)
   }
 
   /// Why a request to `host` is refused now, or nil when it may go ahead.
-  public func refusal(for host: String, now: Double = Date().timeIntervalSince1970) -> String? {
+  package func refusal(for host: String, now: Double = Date().timeIntervalSince1970) -> String? {
     hosts.withLock { hosts in
       guard let state = hosts[host], state.openUntil > now else { return nil }
       return
@@ -35,12 +35,12 @@ public final class HTTPCircuitBreaker: Sendable {
   }
 
   /// Records a request that reached the host (any HTTP status).
-  public func recordAnswer(from host: String) {
+  package func recordAnswer(from host: String) {
     hosts.withLock { $0[host] = nil }
   }
 
   /// Records a request that could not connect or timed out.
-  public func recordSilence(from host: String, now: Double = Date().timeIntervalSince1970) {
+  package func recordSilence(from host: String, now: Double = Date().timeIntervalSince1970) {
     hosts.withLock { hosts in
       var state = hosts[host] ?? Host()
       state.failures += 1

@@ -23,8 +23,8 @@ public final class HTTPTileSource: TileSource {
     public var minZoom = 0
     public var maxZoom = 22
     /// Tile format; guessed from the template's extension when nil.
-    public var format: TileFormat?
-    public var encoding: DEMEncoding?
+    package var format: TileFormat?
+    package var encoding: DEMEncoding?
     /// Folder of the disk cache, or nil for none.
     public var cacheDirectory: String?
     /// Budget of the disk cache, bytes (default 512 MiB).
@@ -42,7 +42,7 @@ public final class HTTPTileSource: TileSource {
     public var userAgent = "tessera"
     /// Stops asking a host that does not answer; shared when several sources should agree
     /// (each source makes its own when nil).
-    public var breaker: HTTPCircuitBreaker?
+    package var breaker: HTTPCircuitBreaker?
     /// Problems of the metadata the source was described by (a TileJSON document's values out
     /// of range), passed on in the source's ``TileSourceMetadata/problems``.
     public var metadataProblems: [String] = []
@@ -59,8 +59,8 @@ public final class HTTPTileSource: TileSource {
     }
   }
 
-  public let name: String
-  public let metadata: TileSourceMetadata
+  package let name: String
+  package let metadata: TileSourceMetadata
   let template: String
   let options: Options
   private let cache: HTTPDiskCache?
@@ -69,7 +69,7 @@ public final class HTTPTileSource: TileSource {
   private let host: String
 
   /// A source for a URL template.
-  public init(template: String, options: Options = Options()) throws(TileSourceError) {
+  package init(template: String, options: Options = Options()) throws(TileSourceError) {
     guard template.hasPrefix("http://") || template.hasPrefix("https://") else {
       throw TileSourceError.open(source: template, reason: "not an http(s) URL")
     }
@@ -99,7 +99,7 @@ public final class HTTPTileSource: TileSource {
   }
 
   /// The URL of a tile.
-  public func url(for tile: TileID) -> String {
+  package func url(for tile: TileID) -> String {
     var url = template
     url = url.replacingOccurrences(of: "{z}", with: String(tile.z))
     url = url.replacingOccurrences(of: "{x}", with: String(tile.x))
@@ -116,7 +116,7 @@ public final class HTTPTileSource: TileSource {
     return url
   }
 
-  public func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch {
+  package func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch {
     guard tile.z >= metadata.minZoom, tile.z <= metadata.maxZoom else { return .noTile }
     let url = url(for: tile)
     let cached = cache?.entry(for: url)

@@ -6,16 +6,16 @@ import TesseraNumbers
 /// A style's `image` source: one picture pinned to four corners on the map. It has no tiles of
 /// its own (``fetch(_:)`` finds none); the renderer draws the picture as one quad over the
 /// tiles its corners span.
-public final class ImageQuadSource: TileSource {
-  public let name: String
+package final class ImageQuadSource: TileSource {
+  package let name: String
   /// The picture (straight alpha).
-  public let image: RGBAImage
+  package let image: RGBAImage
   /// Where the picture's top left, top right, bottom right and bottom left pixels lie.
-  public let corners: [Coordinate]
-  public let metadata: TileSourceMetadata
+  package let corners: [Coordinate]
+  package let metadata: TileSourceMetadata
 
   /// Pins `image` to `corners` (four: top left, top right, bottom right, bottom left).
-  public init(name: String, image: RGBAImage, corners: [Coordinate]) {
+  package init(name: String, image: RGBAImage, corners: [Coordinate]) {
     precondition(corners.count == 4, "an image source has four corners")
     self.name = name
     self.image = image
@@ -24,7 +24,7 @@ public final class ImageQuadSource: TileSource {
   }
 
   /// Reads the picture from `path` (PNG, JPEG or WebP).
-  public convenience init(path: String, corners: [Coordinate]) throws(TileSourceError) {
+  package convenience init(path: String, corners: [Coordinate]) throws(TileSourceError) {
     guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
       throw TileSourceError.open(source: path, reason: "cannot read the image")
     }
@@ -35,5 +35,5 @@ public final class ImageQuadSource: TileSource {
     }
   }
 
-  public func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch { .noTile }
+  package func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch { .noTile }
 }

@@ -10,9 +10,9 @@ import TesseraNumbers
 ///
 /// The database is opened read-only; reads are serialised on one connection (each is a few
 /// microseconds; decoding, the expensive part, happens outside the lock).
-public final class MBTilesSource: TileSource {
-  public let name: String
-  public let metadata: TileSourceMetadata
+package final class MBTilesSource: TileSource {
+  package let name: String
+  package let metadata: TileSourceMetadata
   private let database: Mutex<Connection>
 
   /// The SQLite handle and prepared tile query, used only under the lock.
@@ -27,7 +27,7 @@ public final class MBTilesSource: TileSource {
   }
 
   /// Opens an MBTiles file; errors say whether it is missing, not a database, or not MBTiles.
-  public init(path: String) throws(TileSourceError) {
+  package init(path: String) throws(TileSourceError) {
     name = path
     guard FileManager.default.fileExists(atPath: path) else {
       throw TileSourceError.open(source: path, reason: "no such file")
@@ -74,7 +74,7 @@ public final class MBTilesSource: TileSource {
     database = Mutex(Connection(handle: handle, tileQuery: statement))
   }
 
-  public func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch {
+  package func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch {
     let result: Result<TileFetch, TileSourceError> = database.withLock { connection in
       let statement = connection.tileQuery
       defer { sqlite3_reset(statement) }

@@ -8,9 +8,9 @@ import TesseraNumbers
 /// A PMTiles v3 archive on disk (or in memory): header, root and leaf directories (gzip or
 /// uncompressed), run-length entries, Hilbert tile ids. File reads use `pread`, so fetches run
 /// concurrently.
-public final class PMTilesSource: TileSource {
-  public let name: String
-  public let metadata: TileSourceMetadata
+package final class PMTilesSource: TileSource {
+  package let name: String
+  package let metadata: TileSourceMetadata
   private let file: Storage
   private let header: PMTilesFormat.Header
   private let root: [PMTilesFormat.Entry]
@@ -44,7 +44,7 @@ public final class PMTilesSource: TileSource {
 
   /// Opens an archive; errors name a missing file, a bad magic number or version, or sections
   /// outside the file.
-  public convenience init(path: String) throws(TileSourceError) {
+  package convenience init(path: String) throws(TileSourceError) {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       throw TileSourceError.open(
@@ -56,7 +56,7 @@ public final class PMTilesSource: TileSource {
   }
 
   /// Reads an archive held in memory; `name` names it in messages.
-  public convenience init(bytes: [UInt8], name: String) throws(TileSourceError) {
+  package convenience init(bytes: [UInt8], name: String) throws(TileSourceError) {
     try self.init(storage: Storage(bytes: bytes), name: name)
   }
 
@@ -99,11 +99,11 @@ public final class PMTilesSource: TileSource {
   }
 
   /// The PMTiles (Hilbert) tile id of z/x/y.
-  public static func tileID(z: Int, x: Int, y: Int) -> UInt64 {
+  package static func tileID(z: Int, x: Int, y: Int) -> UInt64 {
     PMTilesFormat.tileID(.init(z: z, x: x, y: y))
   }
 
-  public func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch {
+  package func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch {
     guard tile.z >= Int(header.minZoom), tile.z <= Int(header.maxZoom) else { return .noTile }
     let id = PMTilesFormat.tileID(.init(z: tile.z, x: tile.x, y: tile.y))
     do {

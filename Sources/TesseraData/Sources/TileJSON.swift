@@ -103,7 +103,7 @@ extension StringProtocol {
 extension TileSourceMetadata {
   /// Metadata read from a TileJSON object (or MBTiles' metadata rows as one object): values out
   /// of range are left at their defaults and named in ``problems``.
-  public init(tileJSON object: JSONObject, format: TileFormat = .unknown) {
+  package init(tileJSON object: JSONObject, format: TileFormat = .unknown) {
     self = TileJSON.metadata(from: object, format: format)
   }
 }

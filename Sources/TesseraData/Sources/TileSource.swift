@@ -4,7 +4,7 @@ import TesseraJSON
 import TesseraNumbers
 
 /// What a tile source holds.
-public enum TileFormat: String, Sendable, Equatable {
+package enum TileFormat: String, Sendable, Equatable {
   /// Mapbox Vector Tiles (MBTiles `pbf`, PMTiles `mvt`).
   case mvt
   case png
@@ -13,7 +13,7 @@ public enum TileFormat: String, Sendable, Equatable {
   case unknown
 
   /// Reads the names used by MBTiles, PMTiles, TileJSON and file extensions.
-  public init(name: String) {
+  package init(name: String) {
     switch name.lowercased() {
     case "pbf", "mvt", "application/vnd.mapbox-vector-tile", "application/x-protobuf": self = .mvt
     case "png", "image/png": self = .png
@@ -24,11 +24,11 @@ public enum TileFormat: String, Sendable, Equatable {
   }
 
   /// Whether tiles are images.
-  public var isRaster: Bool { self == .png || self == .jpeg || self == .webp }
+  package var isRaster: Bool { self == .png || self == .jpeg || self == .webp }
 }
 
 /// How elevation is packed into the pixels of a DEM tile.
-public enum DEMEncoding: String, Sendable, Equatable {
+package enum DEMEncoding: String, Sendable, Equatable {
   /// height = R·256 + G + B/256 − 32768 metres.
   case terrarium
   /// Mapbox terrain-RGB: height = −10000 + (R·65536 + G·256 + B) · 0.1 metres.
@@ -36,40 +36,40 @@ public enum DEMEncoding: String, Sendable, Equatable {
 }
 
 /// One entry of TileJSON's `vector_layers`.
-public struct VectorLayerInfo: Sendable, Equatable {
-  public var id: String
+package struct VectorLayerInfo: Sendable, Equatable {
+  package var id: String
   /// Attribute names and their types as the tileset describes them.
-  public var fields: [String: String]
-  public var minZoom: Int?
-  public var maxZoom: Int?
+  package var fields: [String: String]
+  package var minZoom: Int?
+  package var maxZoom: Int?
 }
 
 /// What a tile source says about itself (TileJSON semantics, from MBTiles metadata, the
 /// PMTiles header and metadata, a folder's TileJSON, or flags).
-public struct TileSourceMetadata: Sendable, Equatable {
-  public var name: String?
-  public var description: String?
-  public var attribution: String?
-  public var format: TileFormat
+package struct TileSourceMetadata: Sendable, Equatable {
+  package var name: String?
+  package var description: String?
+  package var attribution: String?
+  package var format: TileFormat
   /// Zoom range with tiles.
-  public var minZoom: Int
-  public var maxZoom: Int
-  public var bounds: CoordinateBounds?
+  package var minZoom: Int
+  package var maxZoom: Int
+  package var bounds: CoordinateBounds?
   /// Suggested centre and zoom.
-  public var center: (coordinate: Coordinate, zoom: Double)?
-  public var vectorLayers: [VectorLayerInfo]
+  package var center: (coordinate: Coordinate, zoom: Double)?
+  package var vectorLayers: [VectorLayerInfo]
   /// For DEM tilesets: how heights are encoded.
-  public var encoding: DEMEncoding?
+  package var encoding: DEMEncoding?
   /// Tile size in pixels (raster/DEM; 256 when unstated), or nil.
-  public var tileSize: Int?
+  package var tileSize: Int?
   /// How many tiles the source holds, when known.
-  public var tileCount: Int?
+  package var tileCount: Int?
   /// Everything the metadata said, as JSON.
-  public var raw: JSONObject
+  package var raw: JSONObject
   /// Values the metadata gave that were out of range and ignored, one message each.
-  public var problems: [String] = []
+  package var problems: [String] = []
 
-  public init(format: TileFormat, minZoom: Int = 0, maxZoom: Int = 22) {
+  package init(format: TileFormat, minZoom: Int = 0, maxZoom: Int = 22) {
     self.format = format
     self.minZoom = minZoom
     self.maxZoom = maxZoom
@@ -77,14 +77,14 @@ public struct TileSourceMetadata: Sendable, Equatable {
     raw = JSONObject()
   }
 
-  public static func == (a: TileSourceMetadata, b: TileSourceMetadata) -> Bool {
+  package static func == (a: TileSourceMetadata, b: TileSourceMetadata) -> Bool {
     a.name == b.name && a.format == b.format && a.minZoom == b.minZoom && a.maxZoom == b.maxZoom && a.bounds == b.bounds
       && a.vectorLayers == b.vectorLayers && a.encoding == b.encoding && a.raw == b.raw
   }
 }
 
 /// The result of fetching one tile from a source.
-public enum TileFetch: Sendable {
+package enum TileFetch: Sendable {
   /// Encoded bytes as stored (vector tiles possibly gzip-compressed).
   case data([UInt8])
   /// An already-decoded tile (synthetic sources).
@@ -96,7 +96,7 @@ public enum TileFetch: Sendable {
 /// A source of tiles: an archive, a folder, a URL template or a generator.
 ///
 /// `fetch` is called from worker threads, concurrently; implementations are thread-safe.
-public protocol TileSource: AnyObject, Sendable {
+package protocol TileSource: AnyObject, Sendable {
   /// Names the source in messages (a path or URL).
   var name: String { get }
   var metadata: TileSourceMetadata { get }
@@ -105,7 +105,7 @@ public protocol TileSource: AnyObject, Sendable {
 }
 
 /// A source that cannot be opened, or a tile that cannot be read or decoded.
-public enum TileSourceError: Error, Equatable, CustomStringConvertible {
+package enum TileSourceError: Error, Equatable, CustomStringConvertible {
   /// The source cannot be used at all (missing file, not a database, bad magic…).
   case open(source: String, reason: String)
   /// One tile could not be read.
@@ -113,7 +113,7 @@ public enum TileSourceError: Error, Equatable, CustomStringConvertible {
   /// One tile's bytes could not be decoded.
   case tileDecode(source: String, tile: TileID, reason: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .open(let source, let reason): return "\(source): \(reason)"
     case .tileRead(let source, let tile, let reason): return "\(source): tile \(tile): \(reason)"

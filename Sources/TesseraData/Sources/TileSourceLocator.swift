@@ -16,12 +16,12 @@ import TesseraNumbers
 ///
 /// Relative paths resolve against `dataRoot` (the scene's data root, or the working folder).
 /// The same resolved reference opens one source per locator, shared by everyone asking.
-public final class TileSourceLocator: Sendable {
-  public let dataRoot: String
-  public let httpOptions: HTTPTileSource.Options
+package final class TileSourceLocator: Sendable {
+  package let dataRoot: String
+  package let httpOptions: HTTPTileSource.Options
   private let opened = Mutex<[String: any TileSource]>([:])
 
-  public init(
+  package init(
     dataRoot: String = FileManager.default.currentDirectoryPath, httpOptions: HTTPTileSource.Options = .init()
   ) {
     self.dataRoot = dataRoot
@@ -29,7 +29,7 @@ public final class TileSourceLocator: Sendable {
   }
 
   /// The source a reference names (opened once; later calls return the same object).
-  public func open(_ reference: String, folderOptions: FolderSource.Options = .init()) throws(TileSourceError)
+  package func open(_ reference: String, folderOptions: FolderSource.Options = .init()) throws(TileSourceError)
     -> any TileSource
   {
     let key = resolvedKey(reference)
@@ -43,7 +43,7 @@ public final class TileSourceLocator: Sendable {
   }
 
   /// `path` made absolute against the data root.
-  public func resolve(_ path: String) -> String {
+  package func resolve(_ path: String) -> String {
     let joined = path.hasPrefix("/") ? path : "\(dataRoot)/\(path)"
     return URL(fileURLWithPath: joined).standardizedFileURL.path
   }

@@ -4,27 +4,27 @@ import TesseraJSON
 import TesseraNumbers
 
 /// One image of a sprite sheet: its pixels cut out of the sheet.
-public struct SpriteImage: Sendable, Equatable {
+package struct SpriteImage: Sendable, Equatable {
   /// Its pixels (straight alpha), `pixelRatio` pixels per point.
-  public let image: RGBAImage
+  package let image: RGBAImage
   /// Image pixels per point (2 for images made for high-density screens).
-  public let pixelRatio: Double
+  package let pixelRatio: Double
   /// Whether it is a signed-distance field (icons recoloured by `icon-color`).
-  public let isSDF: Bool
+  package let isSDF: Bool
   /// Image pixel ranges (x, and y) that stretch when the icon is fitted around text
   /// (`icon-text-fit`); empty: the whole image stretches.
-  public var stretchX: [(Double, Double)] = []
-  public var stretchY: [(Double, Double)] = []
+  package var stretchX: [(Double, Double)] = []
+  package var stretchY: [(Double, Double)] = []
   /// The part text is fitted into (left, top, right, bottom image pixels), if given.
-  public var content: (Double, Double, Double, Double)?
+  package var content: (Double, Double, Double, Double)?
 
-  public init(image: RGBAImage, pixelRatio: Double, isSDF: Bool = false) {
+  package init(image: RGBAImage, pixelRatio: Double, isSDF: Bool = false) {
     self.image = image
     self.pixelRatio = pixelRatio
     self.isSDF = isSDF
   }
 
-  public static func == (a: SpriteImage, b: SpriteImage) -> Bool {
+  package static func == (a: SpriteImage, b: SpriteImage) -> Bool {
     a.image == b.image && a.pixelRatio == b.pixelRatio && a.isSDF == b.isSDF
       && a.stretchX.elementsEqual(b.stretchX, by: ==)
       && a.stretchY.elementsEqual(b.stretchY, by: ==)
@@ -32,37 +32,37 @@ public struct SpriteImage: Sendable, Equatable {
   }
 
   /// Its size in points.
-  public var displaySize: (width: Double, height: Double) {
+  package var displaySize: (width: Double, height: Double) {
     (Double(image.width) / pixelRatio, Double(image.height) / pixelRatio)
   }
 }
 
 /// A sprite file that cannot be used.
-public struct SpriteError: Error, Equatable, CustomStringConvertible {
+package struct SpriteError: Error, Equatable, CustomStringConvertible {
   /// The file (index JSON or sheet image).
-  public let file: String
-  public let reason: String
+  package let file: String
+  package let reason: String
 
-  public var description: String { "\(file): \(reason)" }
+  package var description: String { "\(file): \(reason)" }
 }
 
 /// A style's sprite: named images cut from one sheet picture by an index JSON
 /// (`{"name": {"x", "y", "width", "height", "pixelRatio", "sdf"}}`), as MapLibre styles
 /// publish them (`NAME.json` + `NAME.png`, and `NAME@2x.…` for high-density screens).
-public struct SpriteSheet: Sendable {
+package struct SpriteSheet: Sendable {
   /// The images by name.
-  public let images: [String: SpriteImage]
+  package let images: [String: SpriteImage]
   /// Entries left out, each with the reason (outside the sheet, wrong fields).
-  public let problems: [String]
+  package let problems: [String]
 
   /// The most images a sheet may index.
-  public static let maximumImages = 100_000
+  package static let maximumImages = 100_000
 
   /// Cuts the images the index JSON `index` lists out of the sheet picture `sheet` (PNG, JPEG
   /// or WebP bytes); `source` names the sprite in messages. An entry that is not an object,
   /// lacks a field, or lies outside the sheet is left out with a problem; an index that is not
   /// a JSON object or a sheet that cannot be decoded throws.
-  public static func decode(index: [UInt8], sheet: [UInt8], source: String) throws(SpriteError) -> SpriteSheet {
+  package static func decode(index: [UInt8], sheet: [UInt8], source: String) throws(SpriteError) -> SpriteSheet {
     let json: JSONValue
     do {
       json = try JSONParser.parse(index)
@@ -95,7 +95,7 @@ public struct SpriteSheet: Sendable {
   }
 
   /// Reads `base.json` and `base.png`, or `base@2x.…` when `pixelRatio` > 1 and they exist.
-  public static func load(base: String, pixelRatio: Double) throws(SpriteError) -> SpriteSheet {
+  package static func load(base: String, pixelRatio: Double) throws(SpriteError) -> SpriteSheet {
     let manager = FileManager.default
     var chosen = base
     if pixelRatio > 1, manager.fileExists(atPath: base + "@2x.json"), manager.fileExists(atPath: base + "@2x.png") {

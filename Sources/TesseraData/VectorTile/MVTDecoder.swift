@@ -5,14 +5,14 @@ import TesseraNumbers
 /// Strict about structure, lenient about content: malformed protobuf, geometry commands that run
 /// past the buffer, coordinates beyond ±2^30, tags out of range, zero or absurd extents are
 /// errors (``TileDecodeError``); unknown fields are skipped.
-public enum MVTDecoder {
+package enum MVTDecoder {
   /// The largest layer extent accepted (units across a tile).
-  public static let maxExtent = 1 << 20
+  package static let maxExtent = 1 << 20
   /// Coordinates beyond this magnitude are rejected.
   static let coordinateLimit: Int64 = 1 << 30
 
   /// Decodes a tile; gzip or zlib input is inflated first (bounded by `inflateLimit`).
-  public static func decode(_ bytes: [UInt8], inflateLimit: Int = Gzip.defaultLimit) throws(TileDecodeError)
+  package static func decode(_ bytes: [UInt8], inflateLimit: Int = Gzip.defaultLimit) throws(TileDecodeError)
     -> VectorTile
   {
     var raw = bytes
@@ -201,12 +201,12 @@ public enum MVTDecoder {
 }
 
 /// Tile bytes that cannot be decoded.
-public struct TileDecodeError: Error, Equatable, CustomStringConvertible {
-  public let reason: String
+package struct TileDecodeError: Error, Equatable, CustomStringConvertible {
+  package let reason: String
 
-  public init(reason: String) {
+  package init(reason: String) {
     self.reason = reason
   }
 
-  public var description: String { reason }
+  package var description: String { reason }
 }

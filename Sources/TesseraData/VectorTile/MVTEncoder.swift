@@ -4,9 +4,9 @@ import TesseraNumbers
 ///
 /// Numbers are written as doubles unless they are integers (then as sint64); polygon rings are
 /// written as given (callers keep MVT's winding) and closed with ClosePath.
-public enum MVTEncoder {
+package enum MVTEncoder {
   /// The protobuf bytes of `tile` (not compressed).
-  public static func encode(_ tile: VectorTile) -> [UInt8] {
+  package static func encode(_ tile: VectorTile) -> [UInt8] {
     var writer = ProtobufWriter()
     for layer in tile.layers { writer.writeBytesField(3, encodeLayer(layer)) }
     return writer.bytes

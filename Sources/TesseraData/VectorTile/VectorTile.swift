@@ -2,47 +2,47 @@ import TesseraGeo
 import TesseraNumbers
 
 /// A decoded Mapbox Vector Tile: named layers of features in tile coordinates.
-public struct VectorTile: Sendable, Equatable {
-  public var layers: [VectorTileLayer]
+package struct VectorTile: Sendable, Equatable {
+  package var layers: [VectorTileLayer]
   /// The tile the geometry is in, when known (expressions that test geometry against places,
   /// such as `within`, need it).
-  public var tile: TileID?
+  package var tile: TileID?
 
-  public init(layers: [VectorTileLayer]) {
+  package init(layers: [VectorTileLayer]) {
     self.layers = layers
   }
 
   /// The layer with this name, if any.
-  public func layer(named name: String) -> VectorTileLayer? {
+  package func layer(named name: String) -> VectorTileLayer? {
     layers.first { $0.name == name }
   }
 
   /// Approximate memory held, in bytes (for cache budgets).
-  public var byteCount: Int {
+  package var byteCount: Int {
     layers.reduce(64) { $0 + $1.byteCount }
   }
 }
 
 /// A point in tile coordinates: 0…extent across the tile, y down; geometry may reach outside.
-public struct TilePoint: Sendable, Equatable, Hashable {
-  public var x: Int32
-  public var y: Int32
+package struct TilePoint: Sendable, Equatable, Hashable {
+  package var x: Int32
+  package var y: Int32
 
-  public init(x: Int32, y: Int32) {
+  package init(x: Int32, y: Int32) {
     self.x = x
     self.y = y
   }
 }
 
 /// The geometry type of a feature (MVT's `GeomType`).
-public enum GeometryType: UInt8, Sendable, Equatable {
+package enum GeometryType: UInt8, Sendable, Equatable {
   case unknown = 0
   case point = 1
   case lineString = 2
   case polygon = 3
 
   /// The name MapLibre's `geometry-type` expression returns.
-  public var styleName: String {
+  package var styleName: String {
     switch self {
     case .unknown: return "Unknown"
     case .point: return "Point"
@@ -53,12 +53,12 @@ public enum GeometryType: UInt8, Sendable, Equatable {
 }
 
 /// An attribute value of a feature.
-public enum FeatureValue: Sendable, Equatable, Hashable, CustomStringConvertible {
+package enum FeatureValue: Sendable, Equatable, Hashable, CustomStringConvertible {
   case string(String)
   case number(Double)
   case bool(Bool)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .string(let text): return text
     case .number(let number):
@@ -69,17 +69,17 @@ public enum FeatureValue: Sendable, Equatable, Hashable, CustomStringConvertible
 }
 
 /// One layer of a vector tile: its features and the key/value tables their tags index.
-public struct VectorTileLayer: Sendable, Equatable {
-  public var name: String
+package struct VectorTileLayer: Sendable, Equatable {
+  package var name: String
   /// Units across the tile (4096 usually).
-  public var extent: Int
+  package var extent: Int
   /// MVT version (1 or 2).
-  public var version: Int
-  public var keys: [String]
-  public var values: [FeatureValue]
-  public var features: [VectorFeature]
+  package var version: Int
+  package var keys: [String]
+  package var values: [FeatureValue]
+  package var features: [VectorFeature]
 
-  public init(
+  package init(
     name: String, extent: Int = 4096, version: Int = 2, keys: [String] = [], values: [FeatureValue] = [],
     features: [VectorFeature] = []
   ) {
@@ -92,7 +92,7 @@ public struct VectorTileLayer: Sendable, Equatable {
   }
 
   /// A feature's attribute `key`, or nil.
-  public func value(of feature: VectorFeature, forKey key: String) -> FeatureValue? {
+  package func value(of feature: VectorFeature, forKey key: String) -> FeatureValue? {
     var index = 0
     while index + 1 < feature.tags.count {
       if keys[Int(feature.tags[index])] == key { return values[Int(feature.tags[index + 1])] }
@@ -102,7 +102,7 @@ public struct VectorTileLayer: Sendable, Equatable {
   }
 
   /// The attribute `key` of the feature at `index`, or nil (reads the feature in place).
-  public func value(ofFeatureAt index: Int, forKey key: String) -> FeatureValue? {
+  package func value(ofFeatureAt index: Int, forKey key: String) -> FeatureValue? {
     features[index].tags.withUnsafeBufferPointer { tags in
       var position = 0
       while position + 1 < tags.count {
@@ -115,7 +115,7 @@ public struct VectorTileLayer: Sendable, Equatable {
 
   /// The index in ``values`` of the feature's attribute whose key is ``keys``[`key`], nil when
   /// the feature has none (the first, should a key repeat).
-  public func valueIndex(ofFeatureAt index: Int, key: UInt32) -> Int? {
+  package func valueIndex(ofFeatureAt index: Int, key: UInt32) -> Int? {
     features[index].tags.withUnsafeBufferPointer { tags in
       var position = 0
       while position + 1 < tags.count {
@@ -127,7 +127,7 @@ public struct VectorTileLayer: Sendable, Equatable {
   }
 
   /// All attributes of a feature.
-  public func properties(of feature: VectorFeature) -> [String: FeatureValue] {
+  package func properties(of feature: VectorFeature) -> [String: FeatureValue] {
     var result: [String: FeatureValue] = [:]
     var index = 0
     while index + 1 < feature.tags.count {
@@ -156,16 +156,16 @@ public struct VectorTileLayer: Sendable, Equatable {
 
 /// A feature: geometry in tile coordinates and tags (pairs of key and value indexes into its
 /// layer's tables).
-public struct VectorFeature: Sendable, Equatable {
-  public var id: UInt64?
-  public var type: GeometryType
+package struct VectorFeature: Sendable, Equatable {
+  package var id: UInt64?
+  package var type: GeometryType
   /// Alternating key index, value index.
-  public var tags: [UInt32]
+  package var tags: [UInt32]
   /// Points: one part holding every point. Lines: one part per line. Polygons: rings in order,
   /// each exterior ring (positive area, clockwise in y-down tile space) followed by its holes.
-  public var geometry: [[TilePoint]]
+  package var geometry: [[TilePoint]]
 
-  public init(id: UInt64? = nil, type: GeometryType, tags: [UInt32] = [], geometry: [[TilePoint]]) {
+  package init(id: UInt64? = nil, type: GeometryType, tags: [UInt32] = [], geometry: [[TilePoint]]) {
     self.id = id
     self.type = type
     self.tags = tags
@@ -176,7 +176,7 @@ public struct VectorFeature: Sendable, Equatable {
 extension VectorFeature {
   /// Twice the signed area of a ring (shoelace); positive for exterior rings in MVT's y-down
   /// convention.
-  public static func doubledSignedArea(_ ring: [TilePoint]) -> Int64 {
+  package static func doubledSignedArea(_ ring: [TilePoint]) -> Int64 {
     guard ring.count >= 3 else { return 0 }
     var sum: Int64 = 0
     var previous = ring[ring.count - 1]
@@ -190,14 +190,14 @@ extension VectorFeature {
   /// Polygon rings grouped into polygons: each exterior ring with the holes that follow it.
   /// Rings with zero area are dropped unless alone. A leading hole (invalid data) starts its
   /// own polygon.
-  public var polygons: [[[TilePoint]]] {
+  package var polygons: [[[TilePoint]]] {
     guard type == .polygon else { return [] }
     return VectorFeature.classifyRings(geometry)
   }
 
   /// What a fill layer draws of the feature: its polygons, or for lines each line read as a
   /// ring (as MapLibre fills them); nothing for points.
-  public var fillPolygons: [[[TilePoint]]] {
+  package var fillPolygons: [[[TilePoint]]] {
     switch type {
     case .polygon: return polygons
     case .lineString: return VectorFeature.classifyRings(geometry)

@@ -1,32 +1,32 @@
 import TesseraNumbers
 
 /// Builds a ``VectorTileLayer`` feature by feature, sharing its key and value tables.
-public struct VectorTileLayerBuilder {
-  public let name: String
-  public let extent: Int
+package struct VectorTileLayerBuilder {
+  package let name: String
+  package let extent: Int
   private var keys: [String] = []
   private var keyIndex: [String: UInt32] = [:]
   private var values: [FeatureValue] = []
   private var valueIndex: [FeatureValue: UInt32] = [:]
   private var features: [VectorFeature] = []
 
-  public init(name: String, extent: Int = 4096) {
+  package init(name: String, extent: Int = 4096) {
     self.name = name
     self.extent = extent
   }
 
   /// Whether no feature was added.
-  public var isEmpty: Bool { features.isEmpty }
+  package var isEmpty: Bool { features.isEmpty }
 
   /// Adds a feature with its attributes (keys in the given order).
-  public mutating func add(
+  package mutating func add(
     type: GeometryType, geometry: [[TilePoint]], properties: KeyValuePairs<String, FeatureValue>, id: UInt64? = nil
   ) {
     add(type: type, geometry: geometry, attributes: properties.map { ($0.key, $0.value) }, id: id)
   }
 
   /// Adds a feature with attributes as a list of pairs.
-  public mutating func add(
+  package mutating func add(
     type: GeometryType, geometry: [[TilePoint]], attributes: [(String, FeatureValue)], id: UInt64? = nil
   ) {
     var tags: [UInt32] = []
@@ -39,7 +39,7 @@ public struct VectorTileLayerBuilder {
   }
 
   /// The finished layer.
-  public func build() -> VectorTileLayer {
+  package func build() -> VectorTileLayer {
     VectorTileLayer(name: name, extent: extent, version: 2, keys: keys, values: values, features: features)
   }
 

@@ -4,10 +4,10 @@ import TesseraGeo
 import TesseraNumbers
 
 /// Why a tile archive could not be written.
-public struct TileWriteError: Error, Equatable, CustomStringConvertible {
-  public let description: String
+package struct TileWriteError: Error, Equatable, CustomStringConvertible {
+  package let description: String
 
-  public init(_ description: String) { self.description = description }
+  package init(_ description: String) { self.description = description }
 }
 
 /// Writes an MBTiles archive (SQLite) that may be resumed: tiles already in it are reported by
@@ -17,8 +17,8 @@ public struct TileWriteError: Error, Equatable, CustomStringConvertible {
 /// batch committed before.
 ///
 /// Not thread-safe: one writer per thread.
-public final class MBTilesWriter {
-  public let path: String
+package final class MBTilesWriter {
+  package let path: String
   private let handle: OpaquePointer
   private var statements: [String: OpaquePointer] = [:]
   /// Tile images stored, by content hash, with the id they were stored under.
@@ -28,7 +28,7 @@ public final class MBTilesWriter {
   /// Opens `path`, making the archive when it does not exist; an existing file must be an
   /// MBTiles archive written by this writer or by a tool with the same layout, or a plain
   /// `tiles` table (then new tiles go into it directly).
-  public init(path: String) throws(TileWriteError) {
+  package init(path: String) throws(TileWriteError) {
     self.path = path
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
@@ -77,7 +77,7 @@ public final class MBTilesWriter {
   }
 
   /// Sets metadata rows (`name`, `format`, `bounds`, `minzoom`, `attribution`…).
-  public func setMetadata(_ rows: [(String, String)]) throws(TileWriteError) {
+  package func setMetadata(_ rows: [(String, String)]) throws(TileWriteError) {
     try transaction { () throws(TileWriteError) in
       for (name, value) in rows {
         let statement = try prepared("INSERT OR REPLACE INTO metadata (name, value) VALUES (?, ?)")
@@ -90,7 +90,7 @@ public final class MBTilesWriter {
   }
 
   /// Whether the archive holds `tile`.
-  public func contains(_ tile: TileID) throws(TileWriteError) -> Bool {
+  package func contains(_ tile: TileID) throws(TileWriteError) -> Bool {
     let statement = try prepared("SELECT 1 FROM map WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?")
     defer { sqlite3_reset(statement) }
     sqlite3_bind_int(statement, 1, Int32(tile.z))
@@ -104,7 +104,7 @@ public final class MBTilesWriter {
   }
 
   /// The number of tiles in the archive.
-  public func tileCount() throws(TileWriteError) -> Int {
+  package func tileCount() throws(TileWriteError) -> Int {
     var count = 0
     do {
       try SQLiteQueries.query(handle, "SELECT COUNT(*) FROM map") { count = Int(sqlite3_column_int64($0, 0)) }
@@ -115,7 +115,7 @@ public final class MBTilesWriter {
   }
 
   /// Writes tiles (replacing any there) in one transaction.
-  public func write(_ tiles: [(tile: TileID, data: [UInt8])]) throws(TileWriteError) {
+  package func write(_ tiles: [(tile: TileID, data: [UInt8])]) throws(TileWriteError) {
     try transaction { () throws(TileWriteError) in
       for (tile, data) in tiles {
         let id = try imageID(data)
@@ -159,7 +159,7 @@ public final class MBTilesWriter {
 
   /// Calls `body` with every tile of the MBTiles archive at `path` (any layout with a `tiles`
   /// table or view), XYZ ids.
-  public static func forEachTile(in path: String, _ body: (TileID, [UInt8]) throws -> Void) throws {
+  package static func forEachTile(in path: String, _ body: (TileID, [UInt8]) throws -> Void) throws {
     let handle = try open(path)
     defer { sqlite3_close_v2(handle) }
     do {
@@ -178,7 +178,7 @@ public final class MBTilesWriter {
   }
 
   /// The metadata rows of the MBTiles archive at `path`, in table order.
-  public static func metadata(of path: String) throws(TileWriteError) -> [(String, String)] {
+  package static func metadata(of path: String) throws(TileWriteError) -> [(String, String)] {
     let handle = try open(path)
     defer { sqlite3_close_v2(handle) }
     var rows: [(String, String)] = []

@@ -9,10 +9,10 @@ import TesseraNumbers
 /// fit in the first 16 KiB).
 ///
 /// PMTiles cannot be appended to: a run is written whole (resume through MBTiles).
-public final class PMTilesWriter {
-  public let path: String
+package final class PMTilesWriter {
+  package let path: String
   /// Tile type code of the header (1 MVT, 2 PNG, 3 JPEG, 4 WebP).
-  public let tileType: UInt8
+  package let tileType: UInt8
   private let spoolPath: String
   private let spool: FileHandle
   private var spoolSize: UInt64 = 0
@@ -20,7 +20,7 @@ public final class PMTilesWriter {
   private var zooms = (min: 30, max: 0)
 
   /// Starts an archive at `path` of `format` tiles (png, jpeg, webp or mvt).
-  public init(path: String, format: TileFormat) throws(TileWriteError) {
+  package init(path: String, format: TileFormat) throws(TileWriteError) {
     self.path = path
     switch format {
     case .mvt: tileType = 1
@@ -46,7 +46,7 @@ public final class PMTilesWriter {
   }
 
   /// Adds tiles (a tile added twice keeps the last bytes).
-  public func write(_ tiles: [(tile: TileID, data: [UInt8])]) throws(TileWriteError) {
+  package func write(_ tiles: [(tile: TileID, data: [UInt8])]) throws(TileWriteError) {
     for (tile, data) in tiles {
       do {
         try spool.write(contentsOf: Data(data))
@@ -62,7 +62,7 @@ public final class PMTilesWriter {
 
   /// Writes the archive: `metadata` is the JSON metadata object's text; `bounds` west, south,
   /// east, north in degrees. The temporary file is removed.
-  public func finish(metadata: String, bounds: (Double, Double, Double, Double)) throws(TileWriteError) {
+  package func finish(metadata: String, bounds: (Double, Double, Double, Double)) throws(TileWriteError) {
     do {
       try spool.synchronize()
       try spool.close()

@@ -2,7 +2,7 @@ import TesseraImage
 import TesseraNumbers
 
 /// What a buffer holds.
-public enum BufferKind: Sendable {
+package enum BufferKind: Sendable {
   /// Vertex attributes (`GL_ARRAY_BUFFER`).
   case vertex
   /// Indices into vertex buffers (`GL_ELEMENT_ARRAY_BUFFER`).
@@ -10,7 +10,7 @@ public enum BufferKind: Sendable {
 }
 
 /// How often a buffer's contents change.
-public enum BufferUsage: Sendable {
+package enum BufferUsage: Sendable {
   /// Written once, drawn many times (`GL_STATIC_DRAW`).
   case immutable
   /// Rewritten now and then (`GL_DYNAMIC_DRAW`).
@@ -20,13 +20,13 @@ public enum BufferUsage: Sendable {
 }
 
 /// Describes a buffer to create.
-public struct BufferDescriptor: Sendable {
-  public var kind: BufferKind
-  public var usage: BufferUsage
+package struct BufferDescriptor: Sendable {
+  package var kind: BufferKind
+  package var usage: BufferUsage
   /// A name shown in errors.
-  public var label: String
+  package var label: String
 
-  public init(kind: BufferKind, usage: BufferUsage = .immutable, label: String = "") {
+  package init(kind: BufferKind, usage: BufferUsage = .immutable, label: String = "") {
     self.kind = kind
     self.usage = usage
     self.label = label
@@ -34,7 +34,7 @@ public struct BufferDescriptor: Sendable {
 }
 
 /// Texel formats of textures.
-public enum TextureFormat: Sendable {
+package enum TextureFormat: Sendable {
   /// Four 8-bit channels.
   case rgba8
   /// One 8-bit channel (read as `.r` in shaders).
@@ -46,7 +46,7 @@ public enum TextureFormat: Sendable {
 }
 
 /// Texture sampling filter.
-public enum TextureFilter: Sendable {
+package enum TextureFilter: Sendable {
   case nearest
   case linear
   /// Linear within and between mipmap levels (mipmaps are generated on upload).
@@ -54,7 +54,7 @@ public enum TextureFilter: Sendable {
 }
 
 /// Texture addressing outside 0...1.
-public enum TextureWrap: Sendable {
+package enum TextureWrap: Sendable {
   case clampToEdge
   case `repeat`
   /// Repeats across (s), clamps down (t): a pattern along a line.
@@ -62,16 +62,16 @@ public enum TextureWrap: Sendable {
 }
 
 /// Describes a 2D texture to create.
-public struct TextureDescriptor: Sendable {
+package struct TextureDescriptor: Sendable {
   /// Size in texels.
-  public var width: Int
-  public var height: Int
-  public var format: TextureFormat
-  public var filter: TextureFilter
-  public var wrap: TextureWrap
-  public var label: String
+  package var width: Int
+  package var height: Int
+  package var format: TextureFormat
+  package var filter: TextureFilter
+  package var wrap: TextureWrap
+  package var label: String
 
-  public init(
+  package init(
     width: Int, height: Int, format: TextureFormat = .rgba8, filter: TextureFilter = .linear,
     wrap: TextureWrap = .clampToEdge, label: String = ""
   ) {
@@ -85,7 +85,7 @@ public struct TextureDescriptor: Sendable {
 }
 
 /// The format of one vertex attribute in a buffer.
-public enum VertexFormat: Sendable {
+package enum VertexFormat: Sendable {
   case float
   case float2
   case float3
@@ -108,31 +108,31 @@ public enum VertexFormat: Sendable {
 }
 
 /// Whether a vertex buffer advances per vertex or per instance.
-public enum VertexStepRate: Sendable {
+package enum VertexStepRate: Sendable {
   case perVertex
   case perInstance
 }
 
 /// The stride and step rate of one vertex buffer binding.
-public struct VertexBufferLayout: Sendable {
+package struct VertexBufferLayout: Sendable {
   /// Bytes from one element to the next.
-  public var stride: Int
-  public var stepRate: VertexStepRate
+  package var stride: Int
+  package var stepRate: VertexStepRate
 
-  public init(stride: Int, stepRate: VertexStepRate = .perVertex) {
+  package init(stride: Int, stepRate: VertexStepRate = .perVertex) {
     self.stride = stride
     self.stepRate = stepRate
   }
 }
 
 /// One shader input: its name in GLSL, format, buffer binding index and byte offset.
-public struct VertexAttribute: Sendable {
-  public var name: String
-  public var format: VertexFormat
-  public var buffer: Int
-  public var offset: Int
+package struct VertexAttribute: Sendable {
+  package var name: String
+  package var format: VertexFormat
+  package var buffer: Int
+  package var offset: Int
 
-  public init(_ name: String, _ format: VertexFormat, buffer: Int = 0, offset: Int = 0) {
+  package init(_ name: String, _ format: VertexFormat, buffer: Int = 0, offset: Int = 0) {
     self.name = name
     self.format = format
     self.buffer = buffer
@@ -141,25 +141,25 @@ public struct VertexAttribute: Sendable {
 }
 
 /// How vertex buffers feed a pipeline's program.
-public struct VertexLayout: Sendable {
-  public var buffers: [VertexBufferLayout]
-  public var attributes: [VertexAttribute]
+package struct VertexLayout: Sendable {
+  package var buffers: [VertexBufferLayout]
+  package var attributes: [VertexAttribute]
 
-  public init(buffers: [VertexBufferLayout], attributes: [VertexAttribute]) {
+  package init(buffers: [VertexBufferLayout], attributes: [VertexAttribute]) {
     self.buffers = buffers
     self.attributes = attributes
   }
 }
 
 /// The primitive type a pipeline draws.
-public enum PrimitiveType: Sendable {
+package enum PrimitiveType: Sendable {
   case triangles
   case triangleStrip
   case lines
 }
 
 /// The type of index buffer elements, or none for non-indexed drawing.
-public enum IndexType: Sendable {
+package enum IndexType: Sendable {
   case none
   case uint16
   case uint32
@@ -174,12 +174,12 @@ public enum IndexType: Sendable {
 }
 
 /// A depth or stencil comparison.
-public enum CompareFunction: Sendable {
+package enum CompareFunction: Sendable {
   case never, less, equal, lessEqual, greater, notEqual, greaterEqual, always
 }
 
 /// Colour blending of a pipeline. Tessera blends premultiplied colour throughout.
-public enum BlendMode: Sendable, Equatable {
+package enum BlendMode: Sendable, Equatable {
   /// No blending: the fragment replaces the destination.
   case replace
   /// `src + dst · (1 − src.a)` for colour and alpha (premultiplied "over").
@@ -189,35 +189,35 @@ public enum BlendMode: Sendable, Equatable {
 }
 
 /// Depth testing and writing of a pipeline.
-public struct DepthMode: Sendable, Equatable {
+package struct DepthMode: Sendable, Equatable {
   /// The comparison, or nil to disable the depth test.
-  public var test: CompareFunction?
+  package var test: CompareFunction?
   /// Whether passing fragments write depth.
-  public var write: Bool
+  package var write: Bool
 
-  public init(test: CompareFunction?, write: Bool) {
+  package init(test: CompareFunction?, write: Bool) {
     self.test = test
     self.write = write
   }
 
   /// No depth test, no depth writes.
-  public static let disabled = DepthMode(test: nil, write: false)
+  package static let disabled = DepthMode(test: nil, write: false)
   /// Test `lessEqual` and write.
-  public static let readWrite = DepthMode(test: .lessEqual, write: true)
+  package static let readWrite = DepthMode(test: .lessEqual, write: true)
   /// Test `lessEqual` without writing.
-  public static let readOnly = DepthMode(test: .lessEqual, write: false)
+  package static let readOnly = DepthMode(test: .lessEqual, write: false)
 }
 
 /// Stencil testing of a pipeline (one reference value, replace on pass).
-public struct StencilMode: Sendable, Equatable {
+package struct StencilMode: Sendable, Equatable {
   /// The comparison of `reference` against the buffer, or nil to disable stencil.
-  public var test: CompareFunction?
-  public var reference: Int32
-  public var readMask: UInt32
+  package var test: CompareFunction?
+  package var reference: Int32
+  package var readMask: UInt32
   /// Whether passing fragments write `reference` into the stencil buffer.
-  public var writeReference: Bool
+  package var writeReference: Bool
 
-  public init(test: CompareFunction?, reference: Int32 = 0, readMask: UInt32 = 0xFF, writeReference: Bool = false) {
+  package init(test: CompareFunction?, reference: Int32 = 0, readMask: UInt32 = 0xFF, writeReference: Bool = false) {
     self.test = test
     self.reference = reference
     self.readMask = readMask
@@ -225,11 +225,11 @@ public struct StencilMode: Sendable, Equatable {
   }
 
   /// Stencil off.
-  public static let disabled = StencilMode(test: nil)
+  package static let disabled = StencilMode(test: nil)
 }
 
 /// Face culling of a pipeline (front faces are counter-clockwise in GL's window space).
-public enum CullMode: Sendable {
+package enum CullMode: Sendable {
   case none
   case back
   case front
@@ -237,30 +237,30 @@ public enum CullMode: Sendable {
 
 /// Everything a draw needs besides its buffers, textures and uniform values: the program and
 /// all fixed-function state, baked once.
-public struct PipelineDescriptor: Sendable {
+package struct PipelineDescriptor: Sendable {
   /// The embedded program's name (see `ShaderLibrary`).
-  public var program: String
+  package var program: String
   /// `#define`s prepended to both stages (name → value).
-  public var defines: [String: String]
-  public var layout: VertexLayout
-  public var primitive: PrimitiveType
-  public var indexType: IndexType
-  public var blend: BlendMode
-  public var depth: DepthMode
-  public var stencil: StencilMode
-  public var cull: CullMode
+  package var defines: [String: String]
+  package var layout: VertexLayout
+  package var primitive: PrimitiveType
+  package var indexType: IndexType
+  package var blend: BlendMode
+  package var depth: DepthMode
+  package var stencil: StencilMode
+  package var cull: CullMode
   /// Whether colour is written (false for depth- or stencil-only passes).
-  public var writesColor: Bool
+  package var writesColor: Bool
   /// Width of GL lines in pixels (`.lines` pipelines).
-  public var lineWidth: Float
+  package var lineWidth: Float
   /// How many `gl_ClipDistance` planes the vertex stage writes and the pipeline enables (0:
   /// none). Above 0 the program is compiled with `GL_EXT_clip_cull_distance` enabled and
   /// `CLIP_DISTANCES` defined; making the pipeline fails on a device with fewer planes
   /// (``DeviceLimits/maxClipDistances``).
-  public var clipDistances: Int
-  public var label: String
+  package var clipDistances: Int
+  package var label: String
 
-  public init(
+  package init(
     program: String, defines: [String: String] = [:], layout: VertexLayout,
     primitive: PrimitiveType = .triangles, indexType: IndexType = .none,
     blend: BlendMode = .premultipliedOver, depth: DepthMode = .disabled,
@@ -284,16 +284,16 @@ public struct PipelineDescriptor: Sendable {
 }
 
 /// Describes an offscreen render target: colour RGBA8, optional depth+stencil, optional MSAA.
-public struct RenderTargetDescriptor: Sendable {
+package struct RenderTargetDescriptor: Sendable {
   /// Size in pixels.
-  public var width: Int
-  public var height: Int
+  package var width: Int
+  package var height: Int
   /// 1 (no multisampling) or 4 (4× MSAA, resolved at the end of each pass).
-  public var samples: Int
+  package var samples: Int
   /// Whether a 24-bit depth + 8-bit stencil buffer is attached.
-  public var depthStencil: Bool
+  package var depthStencil: Bool
 
-  public init(width: Int, height: Int, samples: Int = 1, depthStencil: Bool = true) {
+  package init(width: Int, height: Int, samples: Int = 1, depthStencil: Bool = true) {
     self.width = width
     self.height = height
     self.samples = samples
@@ -302,15 +302,15 @@ public struct RenderTargetDescriptor: Sendable {
 }
 
 /// What happens to a render target's contents when a pass begins.
-public struct PassAction: Sendable {
+package struct PassAction: Sendable {
   /// Clear colour (straight alpha; cleared premultiplied), or nil to keep the contents.
-  public var clearColor: Color?
+  package var clearColor: Color?
   /// Depth clear value (0...1), or nil to keep.
-  public var clearDepth: Double?
+  package var clearDepth: Double?
   /// Stencil clear value, or nil to keep.
-  public var clearStencil: Int32?
+  package var clearStencil: Int32?
 
-  public init(clearColor: Color? = nil, clearDepth: Double? = 1, clearStencil: Int32? = 0) {
+  package init(clearColor: Color? = nil, clearDepth: Double? = 1, clearStencil: Int32? = 0) {
     self.clearColor = clearColor
     self.clearDepth = clearDepth
     self.clearStencil = clearStencil
@@ -318,17 +318,17 @@ public struct PassAction: Sendable {
 }
 
 /// The buffers and textures a draw reads.
-public struct Bindings: Sendable {
+package struct Bindings: Sendable {
   /// One buffer per binding of the pipeline's ``VertexLayout``, in order.
-  public var vertexBuffers: [BufferHandle]
+  package var vertexBuffers: [BufferHandle]
   /// Byte offsets into each vertex buffer (defaults to 0).
-  public var vertexBufferOffsets: [Int]
+  package var vertexBufferOffsets: [Int]
   /// The index buffer for indexed pipelines.
-  public var indexBuffer: BufferHandle?
+  package var indexBuffer: BufferHandle?
   /// Textures bound to units 0, 1, …
-  public var textures: [TextureHandle]
+  package var textures: [TextureHandle]
 
-  public init(
+  package init(
     vertexBuffers: [BufferHandle], vertexBufferOffsets: [Int] = [], indexBuffer: BufferHandle? = nil,
     textures: [TextureHandle] = []
   ) {
@@ -340,7 +340,7 @@ public struct Bindings: Sendable {
 }
 
 /// A value for a uniform of the applied pipeline's program.
-public enum UniformValue: Sendable, Equatable {
+package enum UniformValue: Sendable, Equatable {
   case float(Float)
   case vec2(Float, Float)
   case vec3(Float, Float, Float)
@@ -351,13 +351,13 @@ public enum UniformValue: Sendable, Equatable {
 }
 
 /// A rectangle of window pixels: origin at the bottom left, as GL counts them.
-public struct PixelRect: Sendable, Hashable {
-  public var x: Int32
-  public var y: Int32
-  public var width: Int32
-  public var height: Int32
+package struct PixelRect: Sendable, Hashable {
+  package var x: Int32
+  package var y: Int32
+  package var width: Int32
+  package var height: Int32
 
-  public init(x: Int32, y: Int32, width: Int32, height: Int32) {
+  package init(x: Int32, y: Int32, width: Int32, height: Int32) {
     self.x = x
     self.y = y
     self.width = width

@@ -2,27 +2,27 @@ import CGLES3
 import TesseraNumbers
 
 /// Size limits of a GL device.
-public struct DeviceLimits: Sendable, Equatable {
+package struct DeviceLimits: Sendable, Equatable {
   /// `GL_MAX_TEXTURE_SIZE`, in texels.
-  public let maxTextureSize: Int
+  package let maxTextureSize: Int
   /// `GL_MAX_RENDERBUFFER_SIZE`, in pixels.
-  public let maxRenderbufferSize: Int
+  package let maxRenderbufferSize: Int
   /// `GL_MAX_VIEWPORT_DIMS` width, in pixels.
-  public let maxViewportWidth: Int
+  package let maxViewportWidth: Int
   /// `GL_MAX_VIEWPORT_DIMS` height, in pixels.
-  public let maxViewportHeight: Int
+  package let maxViewportHeight: Int
   /// `GL_MAX_SAMPLES`.
-  public let maxSamples: Int
+  package let maxSamples: Int
   /// `GL_MAX_TEXTURE_IMAGE_UNITS` of the fragment stage.
-  public let maxTextureUnits: Int
+  package let maxTextureUnits: Int
   /// `GL_MAX_VERTEX_ATTRIBS`.
-  public let maxVertexAttributes: Int
+  package let maxVertexAttributes: Int
   /// `GL_MAX_CLIP_DISTANCES_EXT` when the context has `GL_EXT_clip_cull_distance`, else 0:
   /// how many `gl_ClipDistance` planes a pipeline may enable.
-  public let maxClipDistances: Int
+  package let maxClipDistances: Int
 
   /// The largest render target side: the smallest of the renderbuffer and viewport limits.
-  public var maxRenderTargetSize: Int { min(maxRenderbufferSize, maxViewportWidth, maxViewportHeight) }
+  package var maxRenderTargetSize: Int { min(maxRenderbufferSize, maxViewportWidth, maxViewportHeight) }
 
   static func query() -> DeviceLimits {
     func integer(_ name: Int32) -> Int {
@@ -48,21 +48,21 @@ public struct DeviceLimits: Sendable, Equatable {
 }
 
 /// What a GL device is: driver strings and limits.
-public struct DeviceInfo: Sendable, Equatable {
+package struct DeviceInfo: Sendable, Equatable {
   /// `GL_RENDERER`, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
-  public let renderer: String
+  package let renderer: String
   /// `GL_VENDOR`.
-  public let vendor: String
+  package let vendor: String
   /// `GL_VERSION`, e.g. "OpenGL ES 3.2 Mesa 22.3.6".
-  public let version: String
+  package let version: String
   /// `GL_SHADING_LANGUAGE_VERSION`.
-  public let shadingLanguageVersion: String
+  package let shadingLanguageVersion: String
   /// The EGL platform and device the context runs on.
-  public let platform: String
-  public let limits: DeviceLimits
+  package let platform: String
+  package let limits: DeviceLimits
 
   /// Whether the renderer is a software rasterizer (llvmpipe, softpipe, swrast).
-  public var isSoftware: Bool {
+  package var isSoftware: Bool {
     let name = renderer.lowercased()
     return name.contains("llvmpipe") || name.contains("softpipe") || name.contains("swrast")
   }
@@ -80,13 +80,13 @@ public struct DeviceInfo: Sendable, Equatable {
 }
 
 /// Counters of the work a device did since ``GLDevice/resetStatistics()``.
-public struct DeviceStatistics: Sendable, Equatable {
+package struct DeviceStatistics: Sendable, Equatable {
   /// Draw calls issued.
-  public var drawCalls = 0
+  package var drawCalls = 0
   /// Triangles submitted (instances × triangles per instance).
-  public var triangles = 0
+  package var triangles = 0
   /// Bytes uploaded to buffers and textures.
-  public var uploadedBytes = 0
+  package var uploadedBytes = 0
 
-  public init() {}
+  package init() {}
 }

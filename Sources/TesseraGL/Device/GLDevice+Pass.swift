@@ -7,7 +7,7 @@ extension GLDevice {
 
   /// Creates an offscreen render target; throws for sizes outside 1...the device's limit (for
   /// example 0×0, 100000×100000, or above `GL_MAX_RENDERBUFFER_SIZE`) and unsupported MSAA.
-  public func makeRenderTarget(_ descriptor: RenderTargetDescriptor) throws(GLError) -> RenderTargetHandle {
+  package func makeRenderTarget(_ descriptor: RenderTargetDescriptor) throws(GLError) -> RenderTargetHandle {
     assertOwningThread()
     let target = try GLRenderTarget.make(descriptor, limits: info.limits)
     state.framebuffer = nil
@@ -17,7 +17,7 @@ extension GLDevice {
   /// Creates a render target drawing into `texture` (its colour, no depth or stencil), so a
   /// later pass can sample what was drawn. Throws when the driver cannot render into the
   /// texture's format (half floats without `EXT_color_buffer_float`).
-  public func makeRenderTarget(into texture: TextureHandle) throws(GLError) -> RenderTargetHandle {
+  package func makeRenderTarget(into texture: TextureHandle) throws(GLError) -> RenderTargetHandle {
     assertOwningThread()
     let made = textures[texture.slot]
     let target = try GLRenderTarget.make(
@@ -31,7 +31,7 @@ extension GLDevice {
   /// later pass can sample what was drawn while it was depth-tested against, and wrote depth
   /// into, `other`'s. With `other` multisampled, drawing is multisampled alike and resolved
   /// into the texture when the pass ends.
-  public func makeRenderTarget(into texture: TextureHandle, sharingDepthStencilOf other: RenderTargetHandle)
+  package func makeRenderTarget(into texture: TextureHandle, sharingDepthStencilOf other: RenderTargetHandle)
     throws(GLError) -> RenderTargetHandle
   {
     assertOwningThread()
@@ -43,7 +43,7 @@ extension GLDevice {
   }
 
   /// Deletes a render target; its handle must not be used again.
-  public func destroy(_ handle: RenderTargetHandle) {
+  package func destroy(_ handle: RenderTargetHandle) {
     assertOwningThread()
     let target = targets.remove(handle.slot)
     target.delete()
@@ -52,7 +52,7 @@ extension GLDevice {
   }
 
   /// The size of a render target in pixels.
-  public func size(of handle: RenderTargetHandle) -> (width: Int, height: Int) {
+  package func size(of handle: RenderTargetHandle) -> (width: Int, height: Int) {
     let target = targets[handle.slot]
     return (target.width, target.height)
   }
@@ -60,10 +60,10 @@ extension GLDevice {
   // MARK: Passes and draws
 
   /// Whether a pass is open (between ``beginPass(_:action:)`` and ``endPass()``).
-  public var isPassOpen: Bool { passTarget != nil }
+  package var isPassOpen: Bool { passTarget != nil }
 
   /// Starts drawing into `target`: binds it, sets the viewport to its full size and clears.
-  public func beginPass(_ handle: RenderTargetHandle, action: PassAction = PassAction()) {
+  package func beginPass(_ handle: RenderTargetHandle, action: PassAction = PassAction()) {
     assertOwningThread()
     precondition(passTarget == nil, "beginPass while another pass is open")
     let target = targets[handle.slot]
@@ -95,7 +95,7 @@ extension GLDevice {
   }
 
   /// Makes `pipeline` current: its program and all its fixed-function state.
-  public func applyPipeline(_ handle: PipelineHandle) {
+  package func applyPipeline(_ handle: PipelineHandle) {
     assertOwningThread()
     let pipeline = pipelines[handle.slot]
     current = (pipeline, handle.slot)
@@ -112,7 +112,7 @@ extension GLDevice {
   }
 
   /// Binds vertex buffers, the index buffer and textures for the current pipeline.
-  public func applyBindings(_ bindings: Bindings) {
+  package func applyBindings(_ bindings: Bindings) {
     assertOwningThread()
     guard let (pipeline, _) = current else { preconditionFailure("applyBindings before applyPipeline") }
     let layout = pipeline.descriptor.layout
@@ -143,20 +143,20 @@ extension GLDevice {
 
   /// Sets the stencil reference for the following draws (the pipeline's stencil mode says how
   /// it is compared or written).
-  public func setStencilReference(_ reference: Int32) {
+  package func setStencilReference(_ reference: Int32) {
     assertOwningThread()
     state.setStencilReference(reference)
   }
 
   /// Limits the following draws to `rect` (window pixels, origin at the bottom left as GL
   /// counts them), or to the whole target with nil. Clears ignore it.
-  public func setScissor(_ rect: PixelRect?) {
+  package func setScissor(_ rect: PixelRect?) {
     assertOwningThread()
     state.setScissor(rect)
   }
 
   /// Clears the stencil buffer of the current pass to `value`.
-  public func clearStencil(_ value: Int32 = 0) {
+  package func clearStencil(_ value: Int32 = 0) {
     assertOwningThread()
     precondition(passTarget != nil, "clearStencil outside a pass")
     glStencilMask(0xFF)
@@ -167,7 +167,7 @@ extension GLDevice {
   }
 
   /// Clears the depth buffer of the current pass to `value` (0…1).
-  public func clearDepth(_ value: Double = 1) {
+  package func clearDepth(_ value: Double = 1) {
     assertOwningThread()
     precondition(passTarget != nil, "clearDepth outside a pass")
     glDepthMask(GLboolean(GL_TRUE))
@@ -178,7 +178,7 @@ extension GLDevice {
   }
 
   /// Sets the uniform of the current pipeline's program.
-  public func setUniform(_ uniform: UniformLocation, _ value: UniformValue) {
+  package func setUniform(_ uniform: UniformLocation, _ value: UniformValue) {
     assertOwningThread()
     guard uniform.location >= 0 else { return }
     #if DEBUG
@@ -200,7 +200,7 @@ extension GLDevice {
 
   /// Draws `count` vertices (or indices, for indexed pipelines) starting at `first`, `instances`
   /// times, with the current pipeline, bindings and uniforms.
-  public func draw(first: Int = 0, count: Int, instances: Int = 1) {
+  package func draw(first: Int = 0, count: Int, instances: Int = 1) {
     assertOwningThread()
     guard let (pipeline, _) = current else { preconditionFailure("draw before applyPipeline") }
     precondition(passTarget != nil, "draw outside a pass")
@@ -219,7 +219,7 @@ extension GLDevice {
   }
 
   /// Ends the pass: resolves multisampling into the readable framebuffer and discards depth.
-  public func endPass() {
+  package func endPass() {
     assertOwningThread()
     guard let target = passTarget else { preconditionFailure("endPass without beginPass") }
     passTarget = nil
@@ -237,7 +237,7 @@ extension GLDevice {
 
   /// Reads a render target's pixels: rows top first, premultiplied alpha as the GPU blended them
   /// (`.premultiplied`), or converted to straight alpha (`.straight`).
-  public func readPixels(_ handle: RenderTargetHandle, alpha: AlphaRepresentation = .premultiplied)
+  package func readPixels(_ handle: RenderTargetHandle, alpha: AlphaRepresentation = .premultiplied)
     throws(GLError) -> RGBAImage
   {
     assertOwningThread()
@@ -272,12 +272,12 @@ extension GLDevice {
   /// Waits until the GPU has finished all submitted work (`glFinish`).
   /// Hands the GL calls issued so far to the GPU without waiting (`glFlush`): on llvmpipe the
   /// rasteriser threads start on them while this thread goes on encoding.
-  public func flush() {
+  package func flush() {
     assertOwningThread()
     glFlush()
   }
 
-  public func finish() {
+  package func finish() {
     assertOwningThread()
     glFinish()
   }

@@ -11,11 +11,11 @@ import TesseraShaders
 /// deleted when it is released. GL object ids never leave this module.
 public final class GLDevice {
   /// The context the device draws with.
-  public let context: GLContext
+  package let context: GLContext
   /// Driver strings and limits.
-  public let info: DeviceInfo
+  package let info: DeviceInfo
   /// Work done since the last ``resetStatistics()``.
-  public internal(set) var statistics = DeviceStatistics()
+  package internal(set) var statistics = DeviceStatistics()
 
   var state = GLStateCache()
   var buffers = ResourcePool<GLBuffer>()
@@ -60,7 +60,7 @@ public final class GLDevice {
   }
 
   /// Makes a device on a context that is current on the calling thread.
-  public init(context: GLContext) {
+  package init(context: GLContext) {
     precondition(context.isOnOwningThread, "a GLDevice must be made on its context's thread")
     self.context = context
     info = DeviceInfo.query(platform: context.display.platformDescription)
@@ -81,12 +81,12 @@ public final class GLDevice {
   }
 
   /// Resets ``statistics`` to zero.
-  public func resetStatistics() {
+  package func resetStatistics() {
     statistics = DeviceStatistics()
   }
 
   /// Live resource counts (buffers, textures, pipelines, render targets): for leak tests.
-  public var resourceCounts: (buffers: Int, textures: Int, pipelines: Int, renderTargets: Int) {
+  package var resourceCounts: (buffers: Int, textures: Int, pipelines: Int, renderTargets: Int) {
     (buffers.count, textures.count, pipelines.count, targets.count)
   }
 
@@ -104,7 +104,7 @@ public final class GLDevice {
   /// Lets another thread use the device next: makes its context not current on the calling
   /// thread (after the GL commands issued so far are flushed). The next call on any thread
   /// makes it current there. Called between uses, never during a pass.
-  public func releaseContext() {
+  package func releaseContext() {
     precondition(passTarget == nil, "a GLDevice released during a pass")
     guard context.isOnOwningThread else { return }
     glFlush()
@@ -114,7 +114,7 @@ public final class GLDevice {
   // MARK: Buffers
 
   /// Creates a buffer holding `bytes`.
-  public func makeBuffer(_ descriptor: BufferDescriptor, bytes: UnsafeRawBufferPointer) throws(GLError)
+  package func makeBuffer(_ descriptor: BufferDescriptor, bytes: UnsafeRawBufferPointer) throws(GLError)
     -> BufferHandle
   {
     assertOwningThread()
@@ -136,7 +136,7 @@ public final class GLDevice {
   }
 
   /// Creates a buffer holding the elements of `contents` (plain numeric values or structs of them).
-  public func makeBuffer<Element>(_ descriptor: BufferDescriptor, contents: [Element]) throws(GLError)
+  package func makeBuffer<Element>(_ descriptor: BufferDescriptor, contents: [Element]) throws(GLError)
     -> BufferHandle
   {
     let result: Result<BufferHandle, GLError> = contents.withUnsafeBytes { bytes in
@@ -146,7 +146,7 @@ public final class GLDevice {
   }
 
   /// Replaces a buffer's whole contents (the storage is reallocated when the size changes).
-  public func updateBuffer<Element>(_ handle: BufferHandle, contents: [Element]) throws(GLError) {
+  package func updateBuffer<Element>(_ handle: BufferHandle, contents: [Element]) throws(GLError) {
     assertOwningThread()
     var buffer = buffers[handle.slot]
     if buffer.kind == .index { state.bindElementBuffer(buffer.id) } else { state.bindArrayBuffer(buffer.id) }
@@ -165,7 +165,7 @@ public final class GLDevice {
   }
 
   /// Deletes a buffer; its handle must not be used again.
-  public func destroy(_ handle: BufferHandle) {
+  package func destroy(_ handle: BufferHandle) {
     assertOwningThread()
     let buffer = buffers.remove(handle.slot)
     glDeleteBuffers(1, [buffer.id])
@@ -176,7 +176,7 @@ public final class GLDevice {
 
   /// Creates a 2D texture, optionally filled with `pixels` (tightly packed rows, top row first
   /// as the caller laid them out; texture coordinates follow the same order).
-  public func makeTexture(_ descriptor: TextureDescriptor, pixels: [UInt8]? = nil) throws(GLError)
+  package func makeTexture(_ descriptor: TextureDescriptor, pixels: [UInt8]? = nil) throws(GLError)
     -> TextureHandle
   {
     assertOwningThread()
@@ -230,7 +230,7 @@ public final class GLDevice {
   }
 
   /// Replaces a rectangle of a texture's texels (tightly packed rows).
-  public func updateTexture(
+  package func updateTexture(
     _ handle: TextureHandle, x: Int, y: Int, width: Int, height: Int, pixels: [UInt8]
   ) {
     assertOwningThread()
@@ -252,7 +252,7 @@ public final class GLDevice {
   }
 
   /// Changes how a texture is sampled (`nearest` or `linear`; mipmaps are not added).
-  public func setTextureFilter(_ handle: TextureHandle, _ filter: TextureFilter) {
+  package func setTextureFilter(_ handle: TextureHandle, _ filter: TextureFilter) {
     assertOwningThread()
     var texture = textures[handle.slot]
     guard texture.descriptor.filter != filter, filter != .trilinear else { return }
@@ -265,13 +265,13 @@ public final class GLDevice {
   }
 
   /// The size of a texture in texels.
-  public func size(of handle: TextureHandle) -> (width: Int, height: Int) {
+  package func size(of handle: TextureHandle) -> (width: Int, height: Int) {
     let descriptor = textures[handle.slot].descriptor
     return (descriptor.width, descriptor.height)
   }
 
   /// Deletes a texture; its handle must not be used again.
-  public func destroy(_ handle: TextureHandle) {
+  package func destroy(_ handle: TextureHandle) {
     assertOwningThread()
     let texture = textures.remove(handle.slot)
     glDeleteTextures(1, [texture.id])
@@ -281,7 +281,7 @@ public final class GLDevice {
   // MARK: Pipelines
 
   /// Creates a pipeline, compiling its program (once per program name and defines).
-  public func makePipeline(_ descriptor: PipelineDescriptor) throws(GLError) -> PipelineHandle {
+  package func makePipeline(_ descriptor: PipelineDescriptor) throws(GLError) -> PipelineHandle {
     assertOwningThread()
     var defines = descriptor.defines
     if descriptor.clipDistances > 0 {
@@ -315,14 +315,14 @@ public final class GLDevice {
   /// Compiles and links the named embedded programs now (all of them by default) with
   /// `defines`, and returns their names; throws the first compile or link error.
   @discardableResult
-  public func compilePrograms(_ names: [String]? = nil, defines: [String: String] = [:]) throws(GLError) -> [String] {
+  package func compilePrograms(_ names: [String]? = nil, defines: [String: String] = [:]) throws(GLError) -> [String] {
     let all = names ?? ShaderLibrary.names
     for name in all { _ = try program(named: name, defines: defines) }
     return all
   }
 
   /// Deletes a pipeline (its program stays cached for other pipelines).
-  public func destroy(_ handle: PipelineHandle) {
+  package func destroy(_ handle: PipelineHandle) {
     assertOwningThread()
     _ = pipelines.remove(handle.slot)
     if current?.slot == handle.slot { current = nil }
@@ -330,16 +330,16 @@ public final class GLDevice {
 
   /// The location of a uniform of a pipeline's program; draws ignore values set for uniforms
   /// the program does not use.
-  public func uniform(_ name: String, of pipeline: PipelineHandle) -> UniformLocation {
+  package func uniform(_ name: String, of pipeline: PipelineHandle) -> UniformLocation {
     UniformLocation(pipeline: pipeline.slot, location: pipelines[pipeline.slot].program.uniforms[name] ?? -1)
   }
 }
 
 /// A uniform of one pipeline's program (-1 when the program does not use it).
-public struct UniformLocation: Sendable, Hashable {
+package struct UniformLocation: Sendable, Hashable {
   let pipeline: ResourceSlot
   let location: Int32
 
   /// Whether the program uses this uniform.
-  public var isActive: Bool { location >= 0 }
+  package var isActive: Bool { location >= 0 }
 }

@@ -2,7 +2,7 @@ import CGLES3
 import TesseraNumbers
 
 /// A failure of an OpenGL ES call or resource, named by what failed.
-public enum GLError: Error, Equatable, CustomStringConvertible {
+package enum GLError: Error, Equatable, CustomStringConvertible {
   /// A GL call set an error code.
   case call(name: String, code: UInt32)
   /// A shader stage failed to compile.
@@ -20,7 +20,7 @@ public enum GLError: Error, Equatable, CustomStringConvertible {
   /// A pipeline enabling more clip planes (`gl_ClipDistance`) than the device has.
   case unsupportedClipDistances(program: String, requested: Int, maximum: Int)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .call(let name, let code):
       return "\(name) failed: \(GLError.name(of: code))"
@@ -43,7 +43,7 @@ public enum GLError: Error, Equatable, CustomStringConvertible {
   }
 
   /// The symbolic name of a GL error or framebuffer status code.
-  public static func name(of code: UInt32) -> String {
+  package static func name(of code: UInt32) -> String {
     let names: [UInt32: String] = [
       0x0500: "GL_INVALID_ENUM", 0x0501: "GL_INVALID_VALUE", 0x0502: "GL_INVALID_OPERATION",
       0x0505: "GL_OUT_OF_MEMORY", 0x0506: "GL_INVALID_FRAMEBUFFER_OPERATION",

@@ -2,19 +2,19 @@ import TesseraNumbers
 
 /// A slot in a ``ResourcePool``: an index plus the generation it was filled in, so a handle to a
 /// destroyed resource is detected instead of silently naming a newer one.
-public struct ResourceSlot: Sendable, Hashable {
+package struct ResourceSlot: Sendable, Hashable {
   let index: UInt32
   let generation: UInt32
 }
 
 /// A vertex or index buffer of a ``GLDevice``.
-public struct BufferHandle: Sendable, Hashable { let slot: ResourceSlot }
+package struct BufferHandle: Sendable, Hashable { let slot: ResourceSlot }
 /// A 2D texture of a ``GLDevice``.
-public struct TextureHandle: Sendable, Hashable { let slot: ResourceSlot }
+package struct TextureHandle: Sendable, Hashable { let slot: ResourceSlot }
 /// A pipeline (program plus all fixed-function state) of a ``GLDevice``.
-public struct PipelineHandle: Sendable, Hashable { let slot: ResourceSlot }
+package struct PipelineHandle: Sendable, Hashable { let slot: ResourceSlot }
 /// An offscreen render target of a ``GLDevice``.
-public struct RenderTargetHandle: Sendable, Hashable { let slot: ResourceSlot }
+package struct RenderTargetHandle: Sendable, Hashable { let slot: ResourceSlot }
 
 /// Storage for one kind of GPU resource, addressed by generation-checked slots.
 ///

@@ -3,18 +3,18 @@ import Foundation
 import TesseraNumbers
 
 /// One EGL device as `eglQueryDevicesEXT` reports it.
-public struct EGLDeviceDescription: Sendable, Equatable {
+package struct EGLDeviceDescription: Sendable, Equatable {
   /// Position in the enumeration (the N of `--gpu device:N`).
-  public let index: Int
+  package let index: Int
   /// The device's extensions (e.g. `EGL_MESA_device_software`, `EGL_EXT_device_drm`).
-  public let extensions: [String]
+  package let extensions: [String]
   /// The DRM primary node, when the device has one (`EGL_DRM_DEVICE_FILE_EXT`).
-  public let drmDeviceFile: String?
+  package let drmDeviceFile: String?
   /// The DRM render node, when the device has one (`EGL_DRM_RENDER_NODE_FILE_EXT`).
-  public let renderNodeFile: String?
+  package let renderNodeFile: String?
 
   /// Whether this is Mesa's software rasterizer device.
-  public var isSoftware: Bool { extensions.contains("EGL_MESA_device_software") }
+  package var isSoftware: Bool { extensions.contains("EGL_MESA_device_software") }
 }
 
 /// An EGL device handle (an opaque pointer owned by the EGL implementation for the process).

@@ -8,16 +8,16 @@ import TesseraNumbers
 /// released on the first (``release()``) and then used on the other (``makeCurrentIfNeeded()``
 /// makes it current there), so an object owning one can be handed between threads between
 /// uses. Parallel rendering uses one context per thread on the same ``HeadlessDisplay``.
-public final class GLContext {
+package final class GLContext {
   /// The display the context lives on.
-  public let display: HeadlessDisplay
+  package let display: HeadlessDisplay
   let context: EGLContext
   let surface: EGLSurface?
   /// The thread the context was last made current on.
   private(set) var thread: pthread_t
 
   /// Creates an ES 3.0 context on `display` and makes it current on the calling thread.
-  public init(display: HeadlessDisplay) throws(EGLError) {
+  package init(display: HeadlessDisplay) throws(EGLError) {
     self.display = display
     guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) != 0 else { throw EGLError.lastCall("eglBindAPI") }
     let attributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE]
@@ -61,13 +61,13 @@ public final class GLContext {
 
   /// Makes the context not current on the calling thread (if it is), so that another thread
   /// can use it next; the next use on this thread makes it current again.
-  public func release() {
+  package func release() {
     guard eglGetCurrentContext() == context else { return }
     eglMakeCurrent(display.display, nil, nil, nil)
   }
 
   /// Whether the calling thread is the one this context is current on.
-  public var isOnOwningThread: Bool { pthread_equal(thread, pthread_self()) != 0 }
+  package var isOnOwningThread: Bool { pthread_equal(thread, pthread_self()) != 0 }
 
   deinit {
     if isOnOwningThread && eglGetCurrentContext() == context {

@@ -12,17 +12,17 @@ import TesseraNumbers
 /// Tessera opens each display once per process, keeps it for the process's lifetime, and hands
 /// out the same object to every caller. Contexts are made per rendering thread
 /// (``GLContext``).
-public final class HeadlessDisplay: @unchecked Sendable {
+package final class HeadlessDisplay: @unchecked Sendable {
   /// The selection this display was resolved to (never `.auto` or `.software`).
-  public let resolvedSelection: GPUSelection
+  package let resolvedSelection: GPUSelection
   /// A human-readable description of the platform and device.
-  public let platformDescription: String
+  package let platformDescription: String
   /// EGL version reported by `eglInitialize`.
-  public let version: (major: Int32, minor: Int32)
+  package let version: (major: Int32, minor: Int32)
   /// The display's extensions.
-  public let extensions: [String]
+  package let extensions: [String]
   /// The EGL vendor string.
-  public let vendor: String
+  package let vendor: String
 
   let display: EGLDisplay
   /// The config contexts are made with; nil when the display supports configless contexts.
@@ -35,7 +35,7 @@ public final class HeadlessDisplay: @unchecked Sendable {
   private static let opened = Mutex<[GPUSelection: HeadlessDisplay]>([:])
 
   /// Opens the display for `selection`, or returns the one already open for it.
-  public static func open(_ selection: GPUSelection = .auto) throws(EGLError) -> HeadlessDisplay {
+  package static func open(_ selection: GPUSelection = .auto) throws(EGLError) -> HeadlessDisplay {
     let resolved = try resolve(selection)
     let result: Result<HeadlessDisplay, EGLError> = opened.withLock { table in
       if let display = table[resolved.selection] { return .success(display) }
@@ -50,7 +50,7 @@ public final class HeadlessDisplay: @unchecked Sendable {
   /// (loading the driver: tens of milliseconds on Mesa) overlaps other work. A later
   /// ``open(_:)`` returns that display, waiting for it if needed, or throws the error opening
   /// it gave.
-  public static func startOpening(_ selection: GPUSelection = .auto) {
+  package static func startOpening(_ selection: GPUSelection = .auto) {
     DispatchQueue.global(qos: .userInitiated).async { _ = try? open(selection) }
   }
 

@@ -1,14 +1,14 @@
 import TesseraNumbers
 
 /// Discovery of what a headless process can render with.
-public enum HeadlessGPUs {
+package enum HeadlessGPUs {
   /// The EGL devices, in `--gpu device:N` order; throws when libEGL lacks device enumeration.
-  public static func devices() throws(EGLError) -> [EGLDeviceDescription] {
+  package static func devices() throws(EGLError) -> [EGLDeviceDescription] {
     try EGLDeviceList.enumerate().map(\.0)
   }
 
   /// The DRM render nodes (`/dev/dri/renderD*`) usable with `--gpu gbm:PATH`.
-  public static func renderNodes() -> [String] {
+  package static func renderNodes() -> [String] {
     EGLDeviceList.renderNodes()
   }
 }

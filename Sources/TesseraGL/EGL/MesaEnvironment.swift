@@ -17,7 +17,7 @@ import TesseraNumbers
 ///
 /// Nothing is pinned: llvmpipe runs at its native width (256 bits with AVX, 128 without and on
 /// ARM) unless `LP_NATIVE_VECTOR_WIDTH` says otherwise, and both widths draw the same bytes.
-public enum MesaEnvironment {
+package enum MesaEnvironment {
   /// Variables whose values change the code llvmpipe generates.
   static let codeGenerationVariables = [
     "LP_NATIVE_VECTOR_WIDTH", "GALLIUM_NOSSE", "LP_PERF", "LP_DEBUG", "GALLIUM_DRIVER",
@@ -25,7 +25,7 @@ public enum MesaEnvironment {
 
   /// Sets Mesa's shader cache folder for this configuration (once per process, before the
   /// first EGL display is opened; later calls do nothing).
-  public static func prepare() { _ = prepared }
+  package static func prepare() { _ = prepared }
 
   private static let prepared: Void = {
     let environment = ProcessInfo.processInfo.environment

@@ -3,7 +3,7 @@ import TesseraImage
 import TesseraNumbers
 
 /// Geometry the executor uploads once and draws many times.
-public enum BuiltinMesh: Sendable, Hashable, CaseIterable {
+package enum BuiltinMesh: Sendable, Hashable, CaseIterable {
   /// The unit square (0,0)–(1,1) as two triangles, three floats a vertex (x, y, inner = 0).
   case unitSquare
   /// The unit square's border ring (outer and inner edge vertices), for `debug_grid`.
@@ -17,20 +17,20 @@ public enum BuiltinMesh: Sendable, Hashable, CaseIterable {
 }
 
 /// Per-instance vertex data of one draw, uploaded with the frame.
-public struct InstanceData: Sendable, Hashable {
+package struct InstanceData: Sendable, Hashable {
   /// The raw bytes, `count × stride` long.
-  public let bytes: [UInt8]
+  package let bytes: [UInt8]
   /// Number of instances.
-  public let count: Int
+  package let count: Int
 
-  public init(bytes: [UInt8], count: Int) {
+  package init(bytes: [UInt8], count: Int) {
     self.bytes = bytes
     self.count = count
   }
 }
 
 /// The parts of a cached mesh set drawn separately.
-public enum MeshPart: Sendable, Hashable {
+package enum MeshPart: Sendable, Hashable {
   /// Triangles (fills, lines, circles, extrusions).
   case main
   /// Fill outlines (GL lines).
@@ -38,7 +38,7 @@ public enum MeshPart: Sendable, Hashable {
 }
 
 /// Which geometry a draw command uses.
-public enum MeshReference: Sendable, Hashable {
+package enum MeshReference: Sendable, Hashable {
   /// A built-in mesh drawn once.
   case builtin(BuiltinMesh)
   /// A built-in mesh drawn once per instance of the data.
@@ -52,27 +52,27 @@ public enum MeshReference: Sendable, Hashable {
 }
 
 /// The order of a draw within a frame: pass first, then layer, then the order inside the layer.
-public struct SortKey: Sendable, Hashable, Comparable {
+package struct SortKey: Sendable, Hashable, Comparable {
   /// The fixed pass order (MapLibre's): opaque, then translucent, then overlays.
-  public enum Pass: UInt8, Sendable {
+  package enum Pass: UInt8, Sendable {
     case opaque = 0
     case translucent = 1
     case overlay = 2
   }
 
-  public let pass: Pass
+  package let pass: Pass
   /// The layer's slot in the frame (lower first).
-  public let layer: Int
+  package let layer: Int
   /// The order inside the layer (lower first).
-  public let order: Int
+  package let order: Int
 
-  public init(pass: Pass, layer: Int, order: Int) {
+  package init(pass: Pass, layer: Int, order: Int) {
     self.pass = pass
     self.layer = layer
     self.order = order
   }
 
-  public static func < (a: SortKey, b: SortKey) -> Bool {
+  package static func < (a: SortKey, b: SortKey) -> Bool {
     (a.pass.rawValue, a.layer, a.order) < (b.pass.rawValue, b.layer, b.order)
   }
 }
@@ -80,13 +80,13 @@ public struct SortKey: Sendable, Hashable, Comparable {
 /// For draws of cached meshes lying on the ground: the matrix they are drawn with and how far
 /// (mesh units) the drawn geometry may reach beyond its vertex positions (line widths,
 /// offsets), so that the executor can skip runs of primitives outside the view.
-public struct CullVolume: Sendable {
+package struct CullVolume: Sendable {
   /// The mesh-to-clip matrix (column-major).
-  public let matrix: [Float]
+  package let matrix: [Float]
   /// Mesh units.
-  public let margin: Double
+  package let margin: Double
 
-  public init(matrix: [Float], margin: Double) {
+  package init(matrix: [Float], margin: Double) {
     self.matrix = matrix
     self.margin = margin
   }
@@ -105,22 +105,22 @@ public struct CullVolume: Sendable {
 /// ``GPUResourceCache`` under that key, kept across frames (what was drawn into it, say a
 /// DEM tile's shading, is reused while its ``version`` holds; see
 /// ``GPUResourceCache/textureVersion(_:)``), and draws refer to it by that key.
-public struct OffscreenTarget: Hashable, Sendable, CustomStringConvertible {
-  public let name: String
-  public let width: Int
-  public let height: Int
+package struct OffscreenTarget: Hashable, Sendable, CustomStringConvertible {
+  package let name: String
+  package let width: Int
+  package let height: Int
   /// The format wanted; where the device cannot render into it, RGBA8 is used.
-  public let format: TextureFormat
+  package let format: TextureFormat
   /// The colour it is cleared to (straight alpha).
-  public let clearColor: Color
+  package let clearColor: Color
   /// The cache key of a texture kept across frames, or nil for the executor's own texture.
-  public let cachedTexture: ResourceKey?
+  package let cachedTexture: ResourceKey?
   /// What the drawing into a cached texture depends on (recorded with it when it is drawn).
-  public let version: Int
+  package let version: Int
   /// Whether the target draws with the frame's depth and stencil buffer.
-  public let sharesFrameDepth: Bool
+  package let sharesFrameDepth: Bool
 
-  public init(
+  package init(
     name: String, width: Int, height: Int, format: TextureFormat, clearColor: Color, cachedTexture: ResourceKey? = nil,
     version: Int = 0, sharesFrameDepth: Bool = false
   ) {
@@ -135,18 +135,18 @@ public struct OffscreenTarget: Hashable, Sendable, CustomStringConvertible {
     self.sharesFrameDepth = sharesFrameDepth
   }
 
-  public var description: String { "offscreen \(name)" }
+  package var description: String { "offscreen \(name)" }
 
   /// The key draws name its texture by.
-  public var resourceKey: ResourceKey { cachedTexture ?? ResourceKey(OffscreenTextureKey(name: name)) }
+  package var resourceKey: ResourceKey { cachedTexture ?? ResourceKey(OffscreenTextureKey(name: name)) }
 
-  public static func == (a: OffscreenTarget, b: OffscreenTarget) -> Bool {
+  package static func == (a: OffscreenTarget, b: OffscreenTarget) -> Bool {
     a.name == b.name && a.width == b.width && a.height == b.height && a.format == b.format
       && a.clearColor == b.clearColor && a.cachedTexture == b.cachedTexture && a.version == b.version
       && a.sharesFrameDepth == b.sharesFrameDepth
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(name)
     hasher.combine(width)
     hasher.combine(height)
@@ -161,31 +161,31 @@ struct OffscreenTextureKey: Hashable, Sendable, CustomStringConvertible {
 
 /// One step of a frame: a draw (a pipeline, geometry, uniform values and an element range),
 /// clearing the stencil buffer, or switching between the frame and an offscreen target.
-public struct DrawCommand: Sendable {
-  public let key: SortKey
+package struct DrawCommand: Sendable {
+  package let key: SortKey
   /// The pipeline drawn with; nil for a command that clears the stencil buffer or switches
   /// targets instead.
-  public let pipeline: Pipeline?
+  package let pipeline: Pipeline?
   /// For a command switching targets: the offscreen target later draws go into, or nil for
   /// the frame itself (its contents kept).
-  public let switchesTo: OffscreenTarget??
-  public let mesh: MeshReference
-  public let uniforms: UniformValues
+  package let switchesTo: OffscreenTarget??
+  package let mesh: MeshReference
+  package let uniforms: UniformValues
   /// First vertex (or index) and count; nil count draws the whole mesh.
-  public let first: Int
-  public let count: Int?
-  public let instances: Int
+  package let first: Int
+  package let count: Int?
+  package let instances: Int
   /// Textures bound to units 0, 1, … (held in the executor's ``GPUResourceCache``).
-  public let textures: [ResourceKey]
+  package let textures: [ResourceKey]
   /// The stencil reference compared or written by the pipeline's stencil mode.
-  public let stencilReference: Int32?
+  package let stencilReference: Int32?
   /// Set for draws whose parts outside the view may be skipped.
-  public let cull: CullVolume?
+  package let cull: CullVolume?
   /// Window pixels the draw is limited to (origin bottom left), nil for the whole target: the
   /// clip of a tile in an unrotated, untilted view, instead of a stencil mask.
-  public let scissor: PixelRect?
+  package let scissor: PixelRect?
 
-  public init(
+  package init(
     key: SortKey, pipeline: Pipeline, mesh: MeshReference, uniforms: UniformValues = UniformValues(),
     first: Int = 0, count: Int? = nil, instances: Int = 1, textures: [ResourceKey] = [],
     stencilReference: Int32? = nil, cull: CullVolume? = nil, scissor: PixelRect? = nil
@@ -220,12 +220,12 @@ public struct DrawCommand: Sendable {
   }
 
   /// A command that clears the stencil buffer (clip masks start over).
-  public static func clearStencil(key: SortKey) -> DrawCommand {
+  package static func clearStencil(key: SortKey) -> DrawCommand {
     DrawCommand(clearingStencilAt: key)
   }
 
   /// A command after which draws go into `target`, or back into the frame when nil.
-  public static func switchTarget(to target: OffscreenTarget?, key: SortKey) -> DrawCommand {
+  package static func switchTarget(to target: OffscreenTarget?, key: SortKey) -> DrawCommand {
     DrawCommand(clearingStencilAt: key, switchingTo: .some(target))
   }
 }

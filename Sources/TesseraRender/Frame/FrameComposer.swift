@@ -6,7 +6,7 @@ import TesseraNumbers
 /// A part of a frame that draws: the style's layers, the debug tile grid, the sky, markers
 /// (and labels and overlays). The ``FrameComposer`` asks each for its draws in order, so one
 /// list of draws holds them all.
-public protocol FrameLayer {
+package protocol FrameLayer {
   /// Adds the layer's draws to `frame`, uploading what they need into `frame.resources`.
   func addDraws(to frame: inout FrameBuilder) throws
 
@@ -17,22 +17,22 @@ public protocol FrameLayer {
 }
 
 extension FrameLayer {
-  public func expectedPipelines(transform: CameraTransform, clipsByPlanes: Bool) -> [Pipeline] { [] }
+  package func expectedPipelines(transform: CameraTransform, clipsByPlanes: Bool) -> [Pipeline] { [] }
 }
 
 /// Turns a frame's layers into one ``FramePlan``.
-public enum FrameComposer {
+package enum FrameComposer {
   /// What composing a frame gave.
-  public struct Frame {
-    public let plan: FramePlan
+  package struct Frame {
+    package let plan: FramePlan
     /// Problems the layers reported (tiles that failed to load), one message each.
-    public let warnings: [String]
-    public let statistics: PreparationStatistics
+    package let warnings: [String]
+    package let statistics: PreparationStatistics
   }
 
   /// The plan of `layers` (bottom first) seen through `transform`, cleared to `background`
   /// unless a layer takes its place; meshes and textures go into `resources`.
-  public static func compose(
+  package static func compose(
     _ layers: [any FrameLayer], transform: CameraTransform, background: Color, resources: GPUResourceCache
   ) throws -> Frame {
     resources.beginFrame()
@@ -47,7 +47,7 @@ public enum FrameComposer {
   /// Every pipeline `layers` expect a first frame at `transform` to draw with, each once, in
   /// drawing order, on a device clipping tiles by planes or not
   /// (``GPUResourceCache/clipsTilesByPlanes``).
-  public static func expectedPipelines(_ layers: [any FrameLayer], transform: CameraTransform, clipsByPlanes: Bool)
+  package static func expectedPipelines(_ layers: [any FrameLayer], transform: CameraTransform, clipsByPlanes: Bool)
     -> [Pipeline]
   {
     var seen = Set<Pipeline>()

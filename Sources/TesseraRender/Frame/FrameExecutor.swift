@@ -7,13 +7,13 @@ import TesseraNumbers
 /// Pipelines are created the first time a plan uses them (so a scene compiles only the programs
 /// it needs), built-in meshes are uploaded once, and the render target is kept while the frame
 /// size and sample count stay the same.
-public final class FrameExecutor {
+package final class FrameExecutor {
   /// The device drawn with.
-  public let device: GLDevice
+  package let device: GLDevice
   /// 1 for no multisampling, 4 for 4× MSAA.
-  public let samples: Int
+  package let samples: Int
   /// Tile buckets and textures that draws refer to by key.
-  public let resources: GPUResourceCache
+  package let resources: GPUResourceCache
 
   /// Pipelines made so far, each with the locations of the uniforms set with it.
   private var pipelines: [Pipeline: MadePipeline] = [:]
@@ -37,7 +37,7 @@ public final class FrameExecutor {
 
   /// Makes an executor drawing on `device` with `samples` samples per pixel, keeping at most
   /// about `cacheBudget` bytes of tile geometry and textures on the GPU.
-  public init(device: GLDevice, samples: Int = 1, cacheBudget: Int = 512 << 20) {
+  package init(device: GLDevice, samples: Int = 1, cacheBudget: Int = 512 << 20) {
     self.device = device
     self.samples = samples
     resources = GPUResourceCache(device: device, budget: cacheBudget)
@@ -55,7 +55,7 @@ public final class FrameExecutor {
   }
 
   /// Draws a plan into the executor's render target (made or resized as needed).
-  public func execute(_ plan: FramePlan) throws(GLError) {
+  package func execute(_ plan: FramePlan) throws(GLError) {
     let handle = try renderTarget(width: plan.pixelWidth, height: plan.pixelHeight)
     let instanceOffsets = try uploadInstances(plan)
     device.beginPass(handle, action: PassAction(clearColor: plan.clearColor))
@@ -208,7 +208,7 @@ public final class FrameExecutor {
   ///
   /// `shouldStop` is asked before each pipeline: warming stops once it returns true (when the
   /// work it overlaps has finished, the frame is better drawn at once).
-  public func warmUp(
+  package func warmUp(
     _ pipelines: [Pipeline], pixelWidth: Int, pixelHeight: Int, shouldStop: () -> Bool = { false }
   ) throws(GLError) {
     let handle = try renderTarget(width: pixelWidth, height: pixelHeight)
@@ -245,7 +245,7 @@ public final class FrameExecutor {
   }
 
   /// Reads the last frame's pixels (premultiplied unless `alpha` is `.straight`).
-  public func readPixels(alpha: AlphaRepresentation = .premultiplied) throws(GLError) -> RGBAImage {
+  package func readPixels(alpha: AlphaRepresentation = .premultiplied) throws(GLError) -> RGBAImage {
     guard let target else { preconditionFailure("readPixels before any frame was drawn") }
     return try device.readPixels(target.handle, alpha: alpha)
   }

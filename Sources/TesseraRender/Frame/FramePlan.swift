@@ -2,16 +2,16 @@ import TesseraImage
 import TesseraNumbers
 
 /// Everything one frame draws, in order. Building it is pure (no GL); ``FrameExecutor`` runs it.
-public struct FramePlan: Sendable {
+package struct FramePlan: Sendable {
   /// Output size in pixels.
-  public let pixelWidth: Int
-  public let pixelHeight: Int
+  package let pixelWidth: Int
+  package let pixelHeight: Int
   /// The colour the frame is cleared to (straight alpha).
-  public let clearColor: Color
+  package let clearColor: Color
   /// Draws sorted by ``SortKey`` (stably: equal keys keep the order they were given in).
-  public private(set) var commands: [DrawCommand]
+  package private(set) var commands: [DrawCommand]
 
-  public init(pixelWidth: Int, pixelHeight: Int, clearColor: Color, commands: [DrawCommand]) {
+  package init(pixelWidth: Int, pixelHeight: Int, clearColor: Color, commands: [DrawCommand]) {
     self.pixelWidth = pixelWidth
     self.pixelHeight = pixelHeight
     self.clearColor = clearColor

@@ -4,30 +4,30 @@ import TesseraNumbers
 /// What a draw's pipeline is: a small hashable value of its maker's own type (a style layer's
 /// program variant, the sky, marker sprites …) that says how to make the pipeline. The executor
 /// makes one GL pipeline per distinct value, the first time a draw uses it.
-public protocol PipelineVariant: Hashable, Sendable, CustomStringConvertible {
+package protocol PipelineVariant: Hashable, Sendable, CustomStringConvertible {
   /// The program and fixed-function state of the pipeline.
   var descriptor: PipelineDescriptor { get }
 }
 
 /// A draw's pipeline, of any variant type: equal when the variants are of one type and equal.
-public struct Pipeline: Hashable, Sendable, CustomStringConvertible {
+package struct Pipeline: Hashable, Sendable, CustomStringConvertible {
   /// The variant.
-  public let variant: any PipelineVariant
+  package let variant: any PipelineVariant
 
-  public init(_ variant: some PipelineVariant) {
+  package init(_ variant: some PipelineVariant) {
     self.variant = variant
   }
 
   /// The program and fixed-function state to make it from.
-  public var descriptor: PipelineDescriptor { variant.descriptor }
+  package var descriptor: PipelineDescriptor { variant.descriptor }
 
-  public var description: String { variant.description }
+  package var description: String { variant.description }
 
-  public static func == (a: Pipeline, b: Pipeline) -> Bool {
+  package static func == (a: Pipeline, b: Pipeline) -> Bool {
     isEqual(a.variant, b.variant)
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(type(of: variant)))
     hasher.combine(variant)
   }

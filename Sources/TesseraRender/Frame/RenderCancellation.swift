@@ -28,17 +28,17 @@ public struct RenderCancelledError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Where a renderer shared by several maps finds the cancellation of the render it works for.
-public final class CancellationSlot: Sendable {
+package final class CancellationSlot: Sendable {
   private let current = Mutex<RenderCancellation?>(nil)
 
-  public init() {}
+  package init() {}
 
   /// The render's cancellation, or nil between renders.
-  public var cancellation: RenderCancellation? {
+  package var cancellation: RenderCancellation? {
     get { current.withLock { $0 } }
     set { current.withLock { $0 = newValue } }
   }
 
   /// Whether the current render was asked to stop.
-  public var isCancelled: Bool { current.withLock { $0?.isCancelled ?? false } }
+  package var isCancelled: Bool { current.withLock { $0?.isCancelled ?? false } }
 }

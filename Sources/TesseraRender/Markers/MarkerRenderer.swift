@@ -5,21 +5,21 @@ import TesseraImage
 import TesseraNumbers
 
 /// A group of marker instances drawn in one call: one atlas page, flat or billboard.
-public struct MarkerBatchKey: Sendable, Hashable, CustomStringConvertible {
-  public let page: Int
-  public let isFlat: Bool
+package struct MarkerBatchKey: Sendable, Hashable, CustomStringConvertible {
+  package let page: Int
+  package let isFlat: Bool
 
-  public var description: String { "markers page \(page) \(isFlat ? "flat" : "billboard")" }
+  package var description: String { "markers page \(page) \(isFlat ? "flat" : "billboard")" }
 }
 
 /// The pipeline of marker sprites (the `marker` program, instanced): lying on the ground or
 /// facing the screen, `exact` when every instance is placed on whole pixels and read texel for
 /// pixel.
-public struct MarkerPipeline: PipelineVariant {
-  public let isFlat: Bool
-  public let isExact: Bool
+package struct MarkerPipeline: PipelineVariant {
+  package let isFlat: Bool
+  package let isExact: Bool
 
-  public var descriptor: PipelineDescriptor {
+  package var descriptor: PipelineDescriptor {
     var defines: [String: String] = [:]
     if isFlat { defines["FLAT"] = "1" }
     if isExact { defines["EXACT"] = "1" }
@@ -42,7 +42,7 @@ public struct MarkerPipeline: PipelineVariant {
       primitive: .triangleStrip, label: description)
   }
 
-  public var description: String { isFlat ? "markers flat" : "markers" }
+  package var description: String { isFlat ? "markers flat" : "markers" }
 }
 
 /// Draws markers as instanced sprites: icons packed into shared atlas pages, instance data on
@@ -53,11 +53,11 @@ public struct MarkerPipeline: PipelineVariant {
 /// their instances on the GPU until the markers change; sets of ``occlusionThreshold`` markers
 /// or more are culled on the CPU per camera (see ``MarkerOcclusion``) and only the visible
 /// part of each visible marker is drawn.
-public final class MarkerRenderer {
+package final class MarkerRenderer {
   /// Floats per instance (96 bytes).
   static let floatsPerInstance = 24
 
-  public let resources: GPUResourceCache
+  package let resources: GPUResourceCache
   private var layout: MarkerAtlasLayout
   private var batches: [MarkerBatchKey] = []
   /// The markers, their batch and instance data (all of them; a frame may draw a subset).
@@ -74,18 +74,18 @@ public final class MarkerRenderer {
   /// Batches drawn texel for pixel this frame.
   private var exactBatches = Set<MarkerBatchKey>()
   /// Markers from this many on are culled against each other.
-  public var occlusionThreshold = 200
+  package var occlusionThreshold = 200
   /// The sprites given to the last ``update(sprites:icons:scale:)``.
-  public private(set) var spriteCount = 0
+  package private(set) var spriteCount = 0
   /// The sprites the last frame drew.
-  public private(set) var drawnCount = 0
+  package private(set) var drawnCount = 0
 
   /// Every icon image in the atlas (premultiplied), kept to lay the atlas out again.
   private var atlasImages: [IconKey: RGBAImage] = [:]
   /// The largest page side (texels): the GL limit, at most 4096.
   private let maxPageSize: Int
 
-  public init(resources: GPUResourceCache) {
+  package init(resources: GPUResourceCache) {
     self.resources = resources
     maxPageSize = min(resources.device.info.limits.maxTextureSize, 4096)
     layout = MarkerAtlasLayout(pageSize: min(256, maxPageSize))
@@ -97,7 +97,7 @@ public final class MarkerRenderer {
   }
 
   /// What the markers hold on the GPU: atlas page bytes and instance bytes.
-  public var gpuBytes: (atlas: Int, instances: Int) {
+  package var gpuBytes: (atlas: Int, instances: Int) {
     let atlas = (0..<layout.pageCount).reduce(0) {
       $0 + resources.pinnedTextureBytes(MarkerRenderer.atlasKey(page: $1))
     }
@@ -105,13 +105,13 @@ public final class MarkerRenderer {
   }
 
   /// Atlas pages in use.
-  public var pageCount: Int { layout.pageCount }
+  package var pageCount: Int { layout.pageCount }
   /// Distinct icon images in the atlas.
-  public var atlasEntryCount: Int { layout.placements.count }
+  package var atlasEntryCount: Int { layout.placements.count }
 
   /// Replaces the markers: `sprites` in draw order (lowest first), `icons` holding the pixels
   /// (premultiplied or not) of every key they use, drawn at `scale` pixels per point.
-  public func update(sprites: [MarkerSprite], icons: [IconKey: RGBAImage], scale: Double) throws(GLError) {
+  package func update(sprites: [MarkerSprite], icons: [IconKey: RGBAImage], scale: Double) throws(GLError) {
     try placeIcons(Set(sprites.map(\.icon)), images: icons)
     self.sprites = sprites
     self.scale = scale
@@ -189,7 +189,7 @@ public final class MarkerRenderer {
 
   /// Gives back the atlas pages (a renderer made after this one for the same resources starts
   /// from empty pages of its own size).
-  public func releaseAtlas() {
+  package func releaseAtlas() {
     for page in 0..<layout.pageCount { resources.removePinnedTexture(MarkerRenderer.atlasKey(page: page)) }
   }
 
@@ -205,7 +205,7 @@ public final class MarkerRenderer {
 
   /// Whether a sprite is drawn texel for pixel: an unrotated billboard whose icon has exactly
   /// its size in pixels at `scale`.
-  public static func isPixelAligned(_ sprite: MarkerSprite, scale: Double) -> Bool {
+  package static func isPixelAligned(_ sprite: MarkerSprite, scale: Double) -> Bool {
     !sprite.isFlat && sprite.rotation == 0 && abs(sprite.width * scale - Double(sprite.icon.width)) < 1e-6
       && abs(sprite.height * scale - Double(sprite.icon.height)) < 1e-6
   }
@@ -264,7 +264,7 @@ public final class MarkerRenderer {
 
   /// Adds the markers' draws (above everything else, in the overlay pass); `appear` is the
   /// progress (0…1) of appear animations.
-  public func addDraws(to frame: inout FrameBuilder, appear: Double) throws(GLError) {
+  package func addDraws(to frame: inout FrameBuilder, appear: Double) throws(GLError) {
     let transform = frame.transform
     // Dense sets draw only what can be seen (not while appear animations run: popping icons
     // grow past their masks).

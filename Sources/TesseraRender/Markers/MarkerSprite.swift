@@ -4,19 +4,19 @@ import TesseraNumbers
 
 /// Identifies an icon image in the marker atlas: its pixels' content hash and size, so the same
 /// picture used by any number of markers (or loaded twice) is stored once.
-public struct IconKey: Sendable, Hashable, CustomStringConvertible {
-  public let contentHash: UInt64
-  public let width: Int
-  public let height: Int
+package struct IconKey: Sendable, Hashable, CustomStringConvertible {
+  package let contentHash: UInt64
+  package let width: Int
+  package let height: Int
 
-  public init(contentHash: UInt64, width: Int, height: Int) {
+  package init(contentHash: UInt64, width: Int, height: Int) {
     self.contentHash = contentHash
     self.width = width
     self.height = height
   }
 
   /// The key of an image's pixels (FNV-1a over the bytes and the size).
-  public init(image: RGBAImage) {
+  package init(image: RGBAImage) {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     image.pixels.withUnsafeBufferPointer { bytes in
       for byte in bytes {
@@ -27,14 +27,14 @@ public struct IconKey: Sendable, Hashable, CustomStringConvertible {
     self.init(contentHash: hash, width: image.width, height: image.height)
   }
 
-  public var description: String { "icon \(width)x\(height) #\(String(contentHash, radix: 16))" }
+  package var description: String { "icon \(width)x\(height) #\(String(contentHash, radix: 16))" }
 }
 
 /// How a marker appears when it is added (GMSMarkerAnimation).
 public enum MarkerAppearAnimation: Int, Sendable, CaseIterable {
   /// Seconds an appear animation lasts (the SDK does not state it; a short pop, as its
   /// markers appear).
-  public static let duration = 0.3
+  package static let duration = 0.3
 
   case none = 0
   /// Grows out of its ground anchor, overshooting slightly.
@@ -44,24 +44,24 @@ public enum MarkerAppearAnimation: Int, Sendable, CaseIterable {
 }
 
 /// One marker as the renderer draws it.
-public struct MarkerSprite: Sendable {
+package struct MarkerSprite: Sendable {
   /// The anchor's position in world units (0…1 across the world, y down), double precision.
-  public var world: WorldPoint
+  package var world: WorldPoint
   /// The icon's size in points.
-  public var width: Double
-  public var height: Double
+  package var width: Double
+  package var height: Double
   /// The ground anchor in the icon's unit square ((0, 0) top left).
-  public var anchorX: Double
-  public var anchorY: Double
+  package var anchorX: Double
+  package var anchorY: Double
   /// Degrees clockwise about the anchor (from the screen's up for billboards, from north for
   /// flat markers).
-  public var rotation: Double
-  public var opacity: Double
-  public var isFlat: Bool
-  public var animation: MarkerAppearAnimation
-  public var icon: IconKey
+  package var rotation: Double
+  package var opacity: Double
+  package var isFlat: Bool
+  package var animation: MarkerAppearAnimation
+  package var icon: IconKey
 
-  public init(
+  package init(
     world: WorldPoint, width: Double, height: Double, anchorX: Double, anchorY: Double, rotation: Double,
     opacity: Double, isFlat: Bool, animation: MarkerAppearAnimation, icon: IconKey
   ) {

@@ -6,24 +6,24 @@ import TesseraNumbers
 /// The debug layer that outlines the tiles under the camera, so perspective, tilt, bearing and
 /// level of detail are visible: alternate tiles are shaded like a checkerboard and every tile
 /// gets a border about ``borderWidth`` points wide.
-public struct DebugTileGrid: FrameLayer, Sendable {
+package struct DebugTileGrid: FrameLayer, Sendable {
   /// Border width at the tile's own zoom, in points.
-  public var borderWidth: Double = 1.5
+  package var borderWidth: Double = 1.5
   /// Shade of odd checkerboard cells (straight alpha).
-  public var cellColor = Color(red: 0, green: 0, blue: 0, alpha: 0.07)
+  package var cellColor = Color(red: 0, green: 0, blue: 0, alpha: 0.07)
   /// Border colour (straight alpha).
-  public var borderColor = Color(red: 0.16, green: 0.24, blue: 0.36, alpha: 0.75)
+  package var borderColor = Color(red: 0.16, green: 0.24, blue: 0.36, alpha: 0.75)
   /// Which tiles to draw (256-point tiles, like Google's).
-  public var covering = TileCovering(tileSize: 256)
+  package var covering = TileCovering(tileSize: 256)
 
-  public init() {}
+  package init() {}
 
   /// The grid's two pipelines: cell fills and border rings (the `debug_grid` program).
-  public enum GridPipeline: PipelineVariant {
+  package enum GridPipeline: PipelineVariant {
     case cell
     case border
 
-    public var descriptor: PipelineDescriptor {
+    package var descriptor: PipelineDescriptor {
       PipelineDescriptor(
         program: "debug_grid",
         layout: VertexLayout(
@@ -32,16 +32,16 @@ public struct DebugTileGrid: FrameLayer, Sendable {
         label: description)
     }
 
-    public var description: String { self == .cell ? "debug grid cells" : "debug grid borders" }
+    package var description: String { self == .cell ? "debug grid cells" : "debug grid borders" }
   }
 
-  public static let matrix = UniformSlot<Mat4>("u_matrix")
+  package static let matrix = UniformSlot<Mat4>("u_matrix")
   /// Tile units the border ring's inner edge lies inside the tile's square.
   static let inset = UniformSlot<Float>("u_inset")
   static let color = UniformSlot<Color>("u_color")
 
   /// Adds the cells of odd tiles, then every tile's border (so borders lie on top).
-  public func addDraws(to frame: inout FrameBuilder) {
+  package func addDraws(to frame: inout FrameBuilder) {
     let transform = frame.transform
     let tiles = covering.tiles(for: transform)
     let matrices = tiles.map { covered in

@@ -5,13 +5,13 @@ import TesseraNumbers
 
 /// Round dots of a fixed pixel radius at coordinates, drawn in one instanced call above the
 /// map. Positions are sent relative to the camera target, so they stay exact at any zoom.
-public struct PointsLayer: FrameLayer, Sendable {
+package struct PointsLayer: FrameLayer, Sendable {
   /// One dot.
-  public struct Point: Sendable, Equatable {
-    public var coordinate: Coordinate
-    public var color: Color
+  package struct Point: Sendable, Equatable {
+    package var coordinate: Coordinate
+    package var color: Color
 
-    public init(_ coordinate: Coordinate, color: Color) {
+    package init(_ coordinate: Coordinate, color: Color) {
       self.coordinate = coordinate
       self.color = color
     }
@@ -20,20 +20,20 @@ public struct PointsLayer: FrameLayer, Sendable {
   /// Bytes per instance: x, y as Float32, then RGBA8 premultiplied.
   static let instanceStride = 12
 
-  public var points: [Point]
+  package var points: [Point]
   /// Radius in points (multiplied by the view's scale for pixels).
-  public var radius: Double
+  package var radius: Double
 
-  public init(points: [Point], radius: Double = 4) {
+  package init(points: [Point], radius: Double = 4) {
     self.points = points
     self.radius = radius
   }
 
   /// The dots' pipeline: instanced quads (the `points` program).
-  public struct PointsPipeline: PipelineVariant {
-    public init() {}
+  package struct PointsPipeline: PipelineVariant {
+    package init() {}
 
-    public var descriptor: PipelineDescriptor {
+    package var descriptor: PipelineDescriptor {
       PipelineDescriptor(
         program: "points",
         layout: VertexLayout(
@@ -49,7 +49,7 @@ public struct PointsLayer: FrameLayer, Sendable {
         primitive: .triangleStrip, label: "points")
     }
 
-    public var description: String { "points" }
+    package var description: String { "points" }
   }
 
   static let matrix = UniformSlot<Mat4>("u_matrix")
@@ -57,7 +57,7 @@ public struct PointsLayer: FrameLayer, Sendable {
   static let radius = UniformSlot<Float>("u_radius")
 
   /// The dots' draw, when there are any.
-  public func addDraws(to frame: inout FrameBuilder) {
+  package func addDraws(to frame: inout FrameBuilder) {
     guard !points.isEmpty else { return }
     let transform = frame.transform
     var bytes: [UInt8] = []

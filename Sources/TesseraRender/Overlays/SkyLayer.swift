@@ -8,20 +8,20 @@ import TesseraNumbers
 /// the fog rises from ``fogStartFactor`` × D to that distance so the edge of the covered ground
 /// never shows, a haze band just below the horizon blends the ground into the fog colour, and
 /// above the horizon the fog colour fades into the sky colour.
-public struct SkyLayer: FrameLayer, Sendable {
+package struct SkyLayer: FrameLayer, Sendable {
   /// The sky colour (straight alpha).
-  public var skyColor: Color
+  package var skyColor: Color
   /// The colour distant ground fades into and the sky starts from at the horizon.
-  public var fogColor: Color
+  package var fogColor: Color
   /// Ground depth, in camera distances, where fog begins.
-  public var fogStartFactor = 2.8
+  package var fogStartFactor = 2.8
   /// Ground depth, in camera distances, where fog is complete (the covered distance).
-  public var fogEndFactor = TileCovering().maxDistanceFactor
+  package var fogEndFactor = TileCovering().maxDistanceFactor
   /// Height of the haze band below the horizon, as a fraction of the view height.
-  public var hazeFraction = 0.12
+  package var hazeFraction = 0.12
 
   /// A sky of `skyColor` whose fog is the sky colour lightened halfway to white.
-  public init(skyColor: Color) {
+  package init(skyColor: Color) {
     self.skyColor = skyColor
     fogColor = Color(
       red: (skyColor.red + 1) / 2, green: (skyColor.green + 1) / 2, blue: (skyColor.blue + 1) / 2, alpha: skyColor.alpha
@@ -30,10 +30,10 @@ public struct SkyLayer: FrameLayer, Sendable {
 
   /// The sky's pipeline: a full-screen pass behind everything drawn with depth (the `sky`
   /// program, depth tested at the far plane).
-  public struct SkyPipeline: PipelineVariant {
-    public init() {}
+  package struct SkyPipeline: PipelineVariant {
+    package init() {}
 
-    public var descriptor: PipelineDescriptor {
+    package var descriptor: PipelineDescriptor {
       PipelineDescriptor(
         program: "sky",
         layout: VertexLayout(
@@ -41,7 +41,7 @@ public struct SkyLayer: FrameLayer, Sendable {
         depth: .readOnly, label: "sky")
     }
 
-    public var description: String { "sky" }
+    package var description: String { "sky" }
   }
 
   static let viewportHeight = UniformSlot<Float>("u_viewport_height")
@@ -59,13 +59,13 @@ public struct SkyLayer: FrameLayer, Sendable {
 
   /// Whether a view needs the layer: its top row looks beyond the covered ground or above the
   /// horizon.
-  public func isVisible(in transform: CameraTransform) -> Bool {
+  package func isVisible(in transform: CameraTransform) -> Bool {
     guard let depth = transform.groundDepth(atScreenY: 0) else { return true }
     return depth > fogStartFactor * transform.cameraDistance
   }
 
   /// The full-screen draw, when the view needs it.
-  public func addDraws(to frame: inout FrameBuilder) {
+  package func addDraws(to frame: inout FrameBuilder) {
     let transform = frame.transform
     guard isVisible(in: transform) else { return }
     let d = transform.cameraDistance

@@ -10,7 +10,7 @@ import TesseraNumbers
 /// the frame being drawn are never evicted during it: ``beginFrame()`` marks a new frame, and
 /// eviction only removes entries last used by earlier frames. Pinned textures (atlas pages) and
 /// instance buffers stay until their owner removes or replaces them.
-public final class GPUResourceCache {
+package final class GPUResourceCache {
   /// One uploaded mesh.
   struct Mesh {
     let vertices: BufferHandle
@@ -35,9 +35,9 @@ public final class GPUResourceCache {
     var lastFrame: Int
   }
 
-  public let device: GLDevice
+  package let device: GLDevice
   /// Bytes of GPU memory the cache may hold (it can exceed this when one frame needs more).
-  public let budget: Int
+  package let budget: Int
   private var meshSets: [ResourceKey: Entry<MeshSet>] = [:]
   private var textures: [ResourceKey: Entry<TextureHandle>] = [:]
   /// What parts of evictable textures draw anything, where their uploader said.
@@ -50,14 +50,14 @@ public final class GPUResourceCache {
   private var pinnedTextures: [ResourceKey: TextureHandle] = [:]
   private var frame = 0
   /// Bytes of the evictable meshes and textures.
-  public private(set) var bytes = 0
+  package private(set) var bytes = 0
 
   /// Whether style layers clip tiles with clip planes in rotated and tilted views (the
   /// device's choice by default: where it has `GL_EXT_clip_cull_distance`); false draws stencil
   /// masks, as on devices without (for comparisons).
-  public var clipsTilesByPlanes: Bool
+  package var clipsTilesByPlanes: Bool
 
-  public init(device: GLDevice, budget: Int = 512 << 20) {
+  package init(device: GLDevice, budget: Int = 512 << 20) {
     self.device = device
     self.budget = budget
     clipsTilesByPlanes = device.info.limits.clipsTilesByPlanes
@@ -71,17 +71,17 @@ public final class GPUResourceCache {
   }
 
   /// Number of evictable mesh sets and textures held.
-  public var count: (meshSets: Int, textures: Int) { (meshSets.count, textures.count) }
+  package var count: (meshSets: Int, textures: Int) { (meshSets.count, textures.count) }
 
   /// Starts a frame: entries touched from now on belong to it.
-  public func beginFrame() {
+  package func beginFrame() {
     frame += 1
   }
 
   // MARK: Meshes
 
   /// Whether meshes are uploaded under `key` (and marks them used by this frame).
-  public func containsMeshes(_ key: ResourceKey) -> Bool {
+  package func containsMeshes(_ key: ResourceKey) -> Bool {
     guard meshSets[key] != nil else { return false }
     meshSets[key]!.lastFrame = frame
     return true
@@ -140,7 +140,7 @@ public final class GPUResourceCache {
   // MARK: Textures
 
   /// The texture, when uploaded (and marks it used by this frame).
-  public func texture(_ key: ResourceKey) -> TextureHandle? {
+  package func texture(_ key: ResourceKey) -> TextureHandle? {
     if let pinned = pinnedTextures[key] { return pinned }
     guard let entry = textures[key] else { return nil }
     textures[key]!.lastFrame = frame
@@ -150,28 +150,28 @@ public final class GPUResourceCache {
   /// Whether layers that shade tile textures (hillshade) draw each tile's shading from a
   /// texture it was baked into, kept while the shading's inputs hold; false shades every pixel
   /// of every frame, for comparisons.
-  public var bakesTileShading = true
+  package var bakesTileShading = true
 
   /// The size in texels of the texture of `key`, when it is there.
-  public func textureSize(_ key: ResourceKey) -> (width: Int, height: Int)? {
+  package func textureSize(_ key: ResourceKey) -> (width: Int, height: Int)? {
     guard let handle = texture(key) else { return nil }
     return device.size(of: handle)
   }
 
   /// Whether draws may leave out the parts of textures that draw nothing (their
   /// ``occupancy(_:)``); false draws every texture whole, for comparisons.
-  public var usesTextureOccupancy = true
+  package var usesTextureOccupancy = true
 
   /// Which parts of the texture of `key` draw anything, when its uploader said (nil when not
   /// known, or when ``usesTextureOccupancy`` is off).
-  public func occupancy(_ key: ResourceKey) -> TextureOccupancy? {
+  package func occupancy(_ key: ResourceKey) -> TextureOccupancy? {
     usesTextureOccupancy ? occupancies[key] : nil
   }
 
   /// Uploads RGBA pixels (rows top first) as the evictable texture of `key`, with which parts
   /// of it draw anything when `occupancy` says.
   @discardableResult
-  public func insertTexture(
+  package func insertTexture(
     _ key: ResourceKey, width: Int, height: Int, pixels: [UInt8], filter: TextureFilter = .linear,
     wrap: TextureWrap = .clampToEdge, occupancy: TextureOccupancy? = nil
   ) throws(GLError) -> TextureHandle {
@@ -191,7 +191,7 @@ public final class GPUResourceCache {
 
   /// The version of what a frame drew into the texture of `key`, nil when it is not there
   /// (or was uploaded rather than drawn).
-  public func textureVersion(_ key: ResourceKey) -> Int? {
+  package func textureVersion(_ key: ResourceKey) -> Int? {
     guard textures[key] != nil else { return nil }
     return versions[key]
   }
@@ -217,7 +217,7 @@ public final class GPUResourceCache {
   // MARK: Pinned resources
 
   /// A texture that is never evicted (made transparent, `width` × `height`, on first use).
-  public func pinnedTexture(_ key: ResourceKey, width: Int, height: Int) throws(GLError) -> TextureHandle {
+  package func pinnedTexture(_ key: ResourceKey, width: Int, height: Int) throws(GLError) -> TextureHandle {
     if let texture = pinnedTextures[key] {
       let size = device.size(of: texture)
       if size.width == width && size.height == height { return texture }
@@ -234,7 +234,7 @@ public final class GPUResourceCache {
   /// Keeps a pinned atlas texture of `width` × `height` texels in `format` up to date: made
   /// anew from `pixels()` (every row) when absent or of another size, else only `rows` are
   /// sent, from `rowBytes(rows)`.
-  public func updatePinnedAtlas(
+  package func updatePinnedAtlas(
     _ key: ResourceKey, width: Int, height: Int, format: TextureFormat, rows: Range<Int>,
     pixels: () -> [UInt8], rowBytes: (Range<Int>) -> [UInt8]
   ) throws(GLError) {
@@ -253,19 +253,19 @@ public final class GPUResourceCache {
   }
 
   /// Deletes a pinned texture.
-  public func removePinnedTexture(_ key: ResourceKey) {
+  package func removePinnedTexture(_ key: ResourceKey) {
     if let texture = pinnedTextures.removeValue(forKey: key) { device.destroy(texture) }
   }
 
   /// Bytes of a pinned texture (0 when there is none).
-  public func pinnedTextureBytes(_ key: ResourceKey) -> Int {
+  package func pinnedTextureBytes(_ key: ResourceKey) -> Int {
     guard let texture = pinnedTextures[key] else { return 0 }
     let size = device.size(of: texture)
     return size.width * size.height * 4
   }
 
   /// Replaces the instance data under `key` (removes it when `bytes` is empty).
-  public func setInstances(_ bytes: [UInt8], count: Int, for key: ResourceKey) throws(GLError) {
+  package func setInstances(_ bytes: [UInt8], count: Int, for key: ResourceKey) throws(GLError) {
     if let old = instanceBuffers[key] {
       if !bytes.isEmpty, old.bytes >= bytes.count {
         try device.updateBuffer(old.buffer, contents: bytes)
@@ -287,12 +287,12 @@ public final class GPUResourceCache {
   }
 
   /// Bytes of the instance buffer under `key` (0 when there is none).
-  public func instanceBytes(_ key: ResourceKey) -> Int { instanceBuffers[key]?.bytes ?? 0 }
+  package func instanceBytes(_ key: ResourceKey) -> Int { instanceBuffers[key]?.bytes ?? 0 }
 
   // MARK: Eviction
 
   /// Drops every evictable mesh and texture (a new style, or memory pressure).
-  public func removeAll() {
+  package func removeAll() {
     for entry in meshSets.values { release(entry.value) }
     for entry in textures.values { device.destroy(entry.value) }
     meshSets = [:]

@@ -5,21 +5,21 @@ import TesseraNumbers
 /// (the cell's own texels and those one beyond its edges). A draw of the texture that covers
 /// only the set cells gives the same pixels as one over the whole texture, when blank texels
 /// shade to nothing (hillshade's flat ground).
-public struct TextureOccupancy: Sendable, Hashable {
+package struct TextureOccupancy: Sendable, Hashable {
   /// Texels per cell side.
-  public let cellSize: Int
+  package let cellSize: Int
   /// The texture's size in texels.
-  public let width: Int
-  public let height: Int
+  package let width: Int
+  package let height: Int
   /// Cells across and down.
-  public let columns: Int
-  public let rows: Int
+  package let columns: Int
+  package let rows: Int
   /// Row-major, top row first.
   let cells: [Bool]
 
   /// The occupancy of a `width` × `height` texture whose texel (x, y) is blank when
   /// `isBlank(x, y)`, in cells of `cellSize` texels.
-  public init(width: Int, height: Int, cellSize: Int, isBlank: (Int, Int) -> Bool) {
+  package init(width: Int, height: Int, cellSize: Int, isBlank: (Int, Int) -> Bool) {
     precondition(width > 0 && height > 0 && cellSize > 0, "an occupancy needs a texture and a cell size")
     self.cellSize = cellSize
     self.width = width
@@ -50,17 +50,17 @@ public struct TextureOccupancy: Sendable, Hashable {
   }
 
   /// Whether no cell is set (the texture draws nothing).
-  public var isEmpty: Bool { !cells.contains(true) }
+  package var isEmpty: Bool { !cells.contains(true) }
 
   /// Whether every cell is set.
-  public var isFull: Bool { !cells.contains(false) }
+  package var isFull: Bool { !cells.contains(false) }
 
   /// Rectangles covering the set cells inside `rect` (a part of the texture: x, y, width and
   /// height in texture units, 0…1 across the texture), cut to `rect` and given as (minX, minY,
   /// maxX, maxY) in units of `rect` (0…1 across it): runs of set cells along a row, a run
   /// joined with the one of the row above that spans the same columns. The rectangles do not
   /// overlap, and an edge at `rect`'s edge is exactly 0 or 1.
-  public func runs(in rect: (x: Double, y: Double, width: Double, height: Double)) -> [SIMD4<Float>] {
+  package func runs(in rect: (x: Double, y: Double, width: Double, height: Double)) -> [SIMD4<Float>] {
     guard rect.width > 0, rect.height > 0 else { return [] }
     /// A cell edge (in cells along an axis of `texels`) as a position across `rect`, clamped.
     func across(_ cellEdge: Int, texels: Int, origin: Double, size: Double) -> Float {

@@ -4,24 +4,24 @@ import TesseraNumbers
 import TesseraStyle
 
 /// Identifies the geometry of one style layer built from one tile of its source.
-public struct BucketKey: Sendable, Hashable, CustomStringConvertible {
-  public let source: String
+package struct BucketKey: Sendable, Hashable, CustomStringConvertible {
+  package let source: String
   /// The tile whose data the bucket holds (in its coordinates).
-  public let tile: TileID
+  package let tile: TileID
   /// The zoom filters and paint were evaluated at: the tile's own, or deeper when the tile is
   /// overzoomed.
-  public let zoom: Int
-  public let layer: String
+  package let zoom: Int
+  package let layer: String
   /// The style revision (a new style invalidates buckets).
-  public let revision: Int
+  package let revision: Int
   /// For layers whose paint reads feature state: the states' version it was built with (a
   /// change of state invalidates their buckets); 0 for the others.
-  public let stateVersion: Int
+  package let stateVersion: Int
   /// For symbol layers: whether symbols anchored in the tile's buffer (outside its square)
   /// are kept, as MapLibre's tile mode keeps them (see ``TileCuts/tilePlacement``).
-  public let keepsBufferSymbols: Bool
+  package let keepsBufferSymbols: Bool
 
-  public init(
+  package init(
     source: String, tile: TileID, zoom: Int, layer: String, revision: Int, stateVersion: Int = 0,
     keepsBufferSymbols: Bool = false
   ) {
@@ -34,7 +34,7 @@ public struct BucketKey: Sendable, Hashable, CustomStringConvertible {
     self.revision = revision
   }
 
-  public var description: String {
+  package var description: String {
     zoom == tile.z ? "\(layer) \(source) \(tile)" : "\(layer) \(source) \(tile)@z\(zoom)"
   }
 }

@@ -6,8 +6,8 @@ import TesseraNumbers
 /// The corners of an image source's picture in the units of the tile it is drawn in (0…1
 /// across the tile; the picture may reach beyond it), in the order top left, top right,
 /// bottom right, bottom left.
-public struct TileQuad: Sendable, Equatable {
-  public let corners: [SIMD2<Double>]
+package struct TileQuad: Sendable, Equatable {
+  package let corners: [SIMD2<Double>]
 }
 
 /// Where a frame draws an `image` source, placed as MapLibre Native places it: one tile at

@@ -6,9 +6,9 @@ import TesseraStyle
 /// Which of a program's paint bindings are per-vertex attributes (data-driven) rather than
 /// uniforms: bit i stands for the program's i-th binding. Selects the shader variant
 /// (`HAS_ATTR_…` defines).
-public struct PaintMask: OptionSet, Sendable, Hashable {
-  public let rawValue: UInt16
-  public init(rawValue: UInt16) { self.rawValue = rawValue }
+package struct PaintMask: OptionSet, Sendable, Hashable {
+  package let rawValue: UInt16
+  package init(rawValue: UInt16) { self.rawValue = rawValue }
 
   /// The bit of the binding at `position` in its program's list.
   static func binding(_ position: Int) -> PaintMask { PaintMask(rawValue: 1 << UInt16(position)) }

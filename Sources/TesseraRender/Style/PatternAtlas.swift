@@ -5,41 +5,41 @@ import TesseraNumbers
 /// A style's sprite images packed into one texture for `*-pattern` paint: each image with a
 /// one-pixel border copied from its opposite edge, so that linear sampling at a repeat's edge
 /// blends with the next repeat rather than with a neighbour (as MapLibre packs patterns).
-public struct PatternAtlas: Sendable {
+package struct PatternAtlas: Sendable {
   /// Where one image lies in the atlas.
-  public struct Position: Sendable, Equatable {
+  package struct Position: Sendable, Equatable {
     /// Its top-left and bottom-right corners, atlas pixels (the border excluded).
-    public let topLeft: SIMD2<Float>
-    public let bottomRight: SIMD2<Float>
+    package let topLeft: SIMD2<Float>
+    package let bottomRight: SIMD2<Float>
     /// Image pixels per point.
-    public let pixelRatio: Float
+    package let pixelRatio: Float
 
     /// The corners as one vector (tl.x, tl.y, br.x, br.y), as shaders take them.
-    public var corners: SIMD4<Float> { SIMD4(topLeft.x, topLeft.y, bottomRight.x, bottomRight.y) }
+    package var corners: SIMD4<Float> { SIMD4(topLeft.x, topLeft.y, bottomRight.x, bottomRight.y) }
   }
 
   /// The atlas size, pixels.
-  public let width: Int
-  public let height: Int
+  package let width: Int
+  package let height: Int
   /// Each image's place, by the name the style knows it by.
-  public let positions: [String: Position]
+  package let positions: [String: Position]
   /// The atlas, premultiplied RGBA, rows top first.
   let pixels: [UInt8]
   /// Images left out (the atlas is full).
-  public let problems: [String]
+  package let problems: [String]
 
   /// The widest and tallest atlas, pixels.
-  public static let maximumSide = 4096
+  package static let maximumSide = 4096
 
   /// An atlas without images.
-  public static let empty = PatternAtlas(images: [:])
+  package static let empty = PatternAtlas(images: [:])
 
-  public var isEmpty: Bool { positions.isEmpty }
+  package var isEmpty: Bool { positions.isEmpty }
 
   /// Packs `images` (by name) in rows, tallest first, names breaking ties, so the same images
   /// always give the same atlas. Each image has a border of one pixel: its opposite edges
   /// (patterns repeat seamlessly) or, unless `wrapsBorders`, clear (icons).
-  public init(images: [String: SpriteImage], wrapsBorders: Bool = true) {
+  package init(images: [String: SpriteImage], wrapsBorders: Bool = true) {
     let order = images.keys.sorted { a, b in
       let (ha, hb) = (images[a]!.image.height, images[b]!.image.height)
       return ha != hb ? ha > hb : a < b

@@ -4,21 +4,21 @@ import TesseraNumbers
 import TesseraStyle
 
 /// A style source bound to the data that serves it, with the rules that pick its tiles.
-public struct RenderSource: Sendable {
+package struct RenderSource: Sendable {
   /// The style's id of the source.
-  public let id: String
-  public let bound: BoundSource
-  public let kind: StyleSource.Kind
+  package let id: String
+  package let bound: BoundSource
+  package let kind: StyleSource.Kind
   /// Tile size in points at the tile's own zoom (the style's `tileSize`; 512 by default).
-  public let tileSize: Int
+  package let tileSize: Int
   /// The zoom range tiles exist in (above it, the deepest tiles are overzoomed).
-  public let pyramid: TilePyramid
+  package let pyramid: TilePyramid
   /// Where the data lies: tiles wholly outside are not requested (nil: everywhere).
-  public let bounds: CoordinateBounds?
+  package let bounds: CoordinateBounds?
 
   /// Binds `source` as the style source `id`; `encoding` (DEM sources) defaults to the
   /// source's own, else Mapbox terrain-RGB.
-  public init(
+  package init(
     id: String, source: any TileSource, kind: StyleSource.Kind, tileSize: Int, minZoom: Int, maxZoom: Int,
     encoding: DEMEncoding? = nil, bounds: CoordinateBounds? = nil
   ) {
@@ -38,12 +38,12 @@ public struct RenderSource: Sendable {
 
   /// Whether geometry is rebuilt for overzoomed tiles (vector data, cut to each deeper tile) or
   /// the deepest tiles are drawn larger (images).
-  public var reparsesOverzoomed: Bool { kind == .vector || kind == .geojson }
+  package var reparsesOverzoomed: Bool { kind == .vector || kind == .geojson }
 
   /// The tiles to request: vector and DEM zooms are floored, raster zooms rounded (MapLibre
   /// Native's rule); vector tiles deeper than the source are requested at their own zoom and
   /// cut from the deepest ancestor.
-  public var covering: TileCovering {
+  package var covering: TileCovering {
     TileCovering(
       tileSize: Double(tileSize), minZoom: pyramid.minZoom, maxZoom: reparsesOverzoomed ? 24 : pyramid.maxZoom,
       rounding: kind == .raster ? .round : .floor)
@@ -51,7 +51,7 @@ public struct RenderSource: Sendable {
 
   /// The tiles a camera needs; none when the ideal zoom is below the source's minimum (views
   /// smaller than one tile, below zoom 0 in tiles of this size, draw the zoom-0 tile).
-  public func coveredTiles(for transform: CameraTransform) -> [CoveredTile] {
+  package func coveredTiles(for transform: CameraTransform) -> [CoveredTile] {
     let covering = self.covering
     guard max(covering.idealZoom(cameraZoom: transform.camera.zoom), 0) >= pyramid.minZoom else { return [] }
     let tiles = covering.tiles(for: transform)
@@ -61,7 +61,7 @@ public struct RenderSource: Sendable {
 
   /// Whether `tile` (or, deeper than the source, its ancestor at the deepest zoom) touches
   /// ``bounds``, counted in whole tiles as MapLibre counts them.
-  public func holdsData(_ tile: TileID) -> Bool {
+  package func holdsData(_ tile: TileID) -> Bool {
     guard let bounds else { return true }
     let data = tile.z > pyramid.maxZoom ? tile.ancestor(atZoom: pyramid.maxZoom) : tile
     let tiles = Double(data.tilesPerSide)
@@ -75,20 +75,20 @@ public struct RenderSource: Sendable {
 }
 
 /// A tile drawn in a frame: the area it covers and the data that fills it.
-public struct RenderTile: Sendable {
+package struct RenderTile: Sendable {
   /// The tile whose area is drawn.
-  public let tile: TileID
+  package let tile: TileID
   /// The world copy it is drawn in.
-  public let wrap: Int
+  package let wrap: Int
   /// The tile whose data fills it: itself, or an ancestor (overzoom, or fallback while the
   /// tile itself failed to load).
-  public let dataTile: TileID
-  public let content: DecodedTile
+  package let dataTile: TileID
+  package let content: DecodedTile
   /// For an image source: where its picture's corners lie in the tile (it is drawn as this
   /// quad rather than over the tile's square).
-  public let quad: TileQuad?
+  package let quad: TileQuad?
 
-  public init(tile: TileID, wrap: Int, dataTile: TileID, content: DecodedTile, quad: TileQuad? = nil) {
+  package init(tile: TileID, wrap: Int, dataTile: TileID, content: DecodedTile, quad: TileQuad? = nil) {
     self.tile = tile
     self.wrap = wrap
     self.dataTile = dataTile
@@ -97,11 +97,11 @@ public struct RenderTile: Sendable {
   }
 
   /// The covered tile (area and world copy).
-  public var covered: CoveredTile { CoveredTile(tile: tile, wrap: wrap) }
+  package var covered: CoveredTile { CoveredTile(tile: tile, wrap: wrap) }
 
   /// Where the tile's area lies in its data tile's texture: (x, y) offset and (width, height)
   /// scale in 0…1 units.
-  public var textureRect: (x: Double, y: Double, width: Double, height: Double) {
+  package var textureRect: (x: Double, y: Double, width: Double, height: Double) {
     let dz = tile.z - dataTile.z
     guard dz > 0 else { return (0, 0, 1, 1) }
     let scale = 1 / Double(1 << dz)

@@ -4,9 +4,9 @@ import TesseraNumbers
 /// A shader program of style layers with its vertex layout, paint bindings and fixed state,
 /// declared once by the layer renderer that draws with it (for example
 /// ``LineLayerRenderer/program``). Programs are told apart by name.
-public struct StyleProgram: Sendable, Hashable, CustomStringConvertible {
+package struct StyleProgram: Sendable, Hashable, CustomStringConvertible {
   /// The embedded program (see `ShaderLibrary`).
-  public let name: String
+  package let name: String
   /// Bytes per vertex of the geometry buffer (buffer 0).
   let vertexStride: Int
   /// The attributes read from the geometry buffer.
@@ -50,11 +50,11 @@ public struct StyleProgram: Sendable, Hashable, CustomStringConvertible {
     self.instanceAttributes = instanceAttributes
   }
 
-  public var description: String { name }
+  package var description: String { name }
 
-  public static func == (a: StyleProgram, b: StyleProgram) -> Bool { a.name == b.name }
+  package static func == (a: StyleProgram, b: StyleProgram) -> Bool { a.name == b.name }
 
-  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+  package func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
   /// The tile clip masks: the unit square written into the stencil buffer only.
   static let clip = StyleProgram(
@@ -64,9 +64,9 @@ public struct StyleProgram: Sendable, Hashable, CustomStringConvertible {
 
 /// The pipeline of a style layer's draw: the program, which paint properties come from vertex
 /// attributes, the program's switches, and how the draw uses the stencil and depth buffers.
-public struct StylePipeline: PipelineVariant {
+package struct StylePipeline: PipelineVariant {
   /// How a draw uses the depth buffer.
-  public enum Depth: Sendable, Hashable {
+  package enum Depth: Sendable, Hashable {
     /// No depth test (2D layers).
     case none
     /// Tested, not written.
@@ -75,28 +75,28 @@ public struct StylePipeline: PipelineVariant {
     case written
   }
 
-  public var program: StyleProgram
+  package var program: StyleProgram
   /// Data-driven paint properties read from the bucket's paint buffer.
-  public var mask: PaintMask
+  package var mask: PaintMask
   /// The program's switches defined for this variant (`#define NAME 1`), sorted: `DASHED`
   /// lines, `NEAREST` or `PLAIN` rasters, `PATTERN` extrusions.
-  public var switches: [String]
+  package var switches: [String]
   /// Whether fragments outside the draw's tile are discarded (stencil test `equal`).
-  public var clipped: Bool
+  package var clipped: Bool
   /// Whether the vertex stage clips the geometry to the draw's area (`u_tile_clip`, four
   /// `gl_ClipDistance` planes): how tiles are clipped in rotated and tilted views on devices
   /// with `GL_EXT_clip_cull_distance`, with no stencil masks.
-  public var clipPlanes: Bool
-  public var depth: Depth
+  package var clipPlanes: Bool
+  package var depth: Depth
   /// Whether fragments replace the target's colour instead of blending over it: translucent
   /// extrusions drawn opaque into a target of their own, where the nearest surface's colour
   /// is the one kept.
-  public var replacesColor: Bool
+  package var replacesColor: Bool
   /// Whether fragments passing the depth test write 1 into the stencil buffer (marking the
   /// samples a translucent extrusion layer covers).
-  public var marksStencil: Bool
+  package var marksStencil: Bool
 
-  public init(
+  package init(
     program: StyleProgram, mask: PaintMask = [], switches: [String] = [], clipped: Bool = false,
     clipPlanes: Bool = false, depth: Depth = .none, replacesColor: Bool = false, marksStencil: Bool = false
   ) {
@@ -120,14 +120,14 @@ public struct StylePipeline: PipelineVariant {
     return copy
   }
 
-  public var description: String {
+  package var description: String {
     ([program.name] + switches + (clipped ? ["clipped"] : []) + (clipPlanes ? ["clip planes"] : [])
       + (replacesColor ? ["replacing"] : []) + (marksStencil ? ["marking"] : [])
       + (mask.isEmpty ? [] : ["mask \(mask.rawValue)"]))
       .joined(separator: " ")
   }
 
-  public var descriptor: PipelineDescriptor {
+  package var descriptor: PipelineDescriptor {
     var buffers = [VertexBufferLayout(stride: program.vertexStride)]
     var attributes = program.attributes
     var defines: [String: String] = [:]

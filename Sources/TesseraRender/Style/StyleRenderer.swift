@@ -16,32 +16,32 @@ import TesseraText
 ///
 /// Geometry and textures stay cached across frames and cameras until evicted; a new style gets
 /// a new revision, so buckets built for an earlier style are never reused.
-public final class StyleRenderer: Sendable {
-  public let style: Style
+package final class StyleRenderer: Sendable {
+  package let style: Style
   /// What the style is called in messages (its file, or the map type it draws).
-  public let name: String
+  package let name: String
   /// The style's sources bound to data, by id (sources that failed to open are absent).
-  public let sources: [String: RenderSource]
-  public let loader: TileLoader
+  package let sources: [String: RenderSource]
+  package let loader: TileLoader
   /// Seconds to wait for a frame's tiles.
-  public let loadTimeout: Double
+  package let loadTimeout: Double
   /// How much geometry and how many draws one frame may hold.
-  public let limits: FrameLimits
+  package let limits: FrameLimits
   /// The cancellation of the render this renderer works for: bucket building stops once it is
   /// cancelled (what was not built is built by a later frame).
-  public let cancellation = CancellationSlot()
+  package let cancellation = CancellationSlot()
   /// The style's warnings and the renderer's: layers of types Tessera does not draw, source
   /// metadata out of range.
-  public let warnings: [String]
+  package let warnings: [String]
   let revision: Int
   /// The style's sprite images packed for pattern paint.
-  public let patterns: PatternAtlas
+  package let patterns: PatternAtlas
   /// The name of the bucket each layer that builds buckets draws, by layer id: the id of the
   /// first layer with the same geometry (see ``StyleLayerRenderer/bucketSignature(_:)``).
   let bucketNames: [String: String]
 
   /// The map's glyphs (PBFs or local fonts) and their atlas, shared by all symbol layers.
-  public let glyphs: GlyphStore
+  package let glyphs: GlyphStore
   /// The style's images packed for icons (clear borders, unlike ``patterns``).
   let icons: PatternAtlas
   /// The style's images (for icons: SDF flags, stretch zones).
@@ -64,11 +64,11 @@ public final class StyleRenderer: Sendable {
   }
 
   /// The states `feature-state` paint reads.
-  public var featureStates: FeatureStates { featureStateStore.withLock { $0.states } }
+  package var featureStates: FeatureStates { featureStateStore.withLock { $0.states } }
 
   /// Merges `values` into the state of the feature `key` names; its layers' geometry is
   /// rebuilt in the next frame.
-  public func setFeatureState(_ values: [String: StyleValue], for key: FeatureStates.Key) {
+  package func setFeatureState(_ values: [String: StyleValue], for key: FeatureStates.Key) {
     featureStateStore.withLock { snapshot in
       var states = snapshot.states
       states.set(values, for: key)
@@ -77,7 +77,7 @@ public final class StyleRenderer: Sendable {
   }
 
   /// Removes the value `name` (all values when nil) of the feature `key` names.
-  public func removeFeatureState(_ name: String? = nil, for key: FeatureStates.Key) {
+  package func removeFeatureState(_ name: String? = nil, for key: FeatureStates.Key) {
     featureStateStore.withLock { snapshot in
       var states = snapshot.states
       states.remove(name, for: key)
@@ -87,7 +87,7 @@ public final class StyleRenderer: Sendable {
 
   var stateSnapshot: StateSnapshot { featureStateStore.withLock { $0 } }
 
-  public init(
+  package init(
     style: Style, name: String = "style", sources: [String: RenderSource], loader: TileLoader,
     loadTimeout: Double = 60, limits: FrameLimits = FrameLimits(), sourceProblems: [String] = [],
     images: [String: SpriteImage] = [:], glyphs: GlyphStore? = nil
@@ -164,7 +164,7 @@ public final class StyleRenderer: Sendable {
   /// The CPU half of a frame, made without any GL call (so on any thread, for instance while
   /// the GL thread compiles shaders): the camera's tiles loaded and every bucket they need
   /// tessellated.
-  public struct PreparedTiles: Sendable {
+  package struct PreparedTiles: Sendable {
     let transform: CameraTransform
     let tiles: [String: [RenderTile]]
     let warnings: [String]
@@ -175,7 +175,7 @@ public final class StyleRenderer: Sendable {
   }
 
   /// Loads the tiles `transform` needs and tessellates all their buckets; no GL.
-  public func prepareTiles(transform: CameraTransform) -> PreparedTiles {
+  package func prepareTiles(transform: CameraTransform) -> PreparedTiles {
     let layers = drawnLayers(zoom: transform.camera.styleZoom).layers
     var timings = PreparationTimings()
     let (tiles, warnings) = loadTiles(transform: transform, layers: layers.map(\.layer), timings: &timings)
@@ -203,7 +203,7 @@ public final class StyleRenderer: Sendable {
   ///
   /// With `showsCollisionCircles`, labels along lines show the circles they collide with
   /// (MapLibre's collision debug: blue placed, red not).
-  public func addDraws(
+  package func addDraws(
     to frame: inout FrameBuilder, prepared: PreparedTiles? = nil, tileCuts: TileCuts? = nil,
     showsCollisionCircles: Bool = false
   ) throws {
@@ -262,7 +262,7 @@ public final class StyleRenderer: Sendable {
   /// The pipelines the first frame at `transform` is expected to draw with, each once, in
   /// drawing order: what each drawn layer's renderer says it draws with, with tiles clipped by
   /// stencil masks in rotated or tilted views, else by scissor rectangles.
-  public func expectedPipelines(transform: CameraTransform, clipsByPlanes byPlanes: Bool) -> [Pipeline] {
+  package func expectedPipelines(transform: CameraTransform, clipsByPlanes byPlanes: Bool) -> [Pipeline] {
     let camera = transform.camera
     let turned = camera.bearing != 0 || camera.viewingAngle != 0
     let context = PipelineContext(
@@ -278,7 +278,9 @@ public final class StyleRenderer: Sendable {
 
   /// The style as one layer of a frame; its first frame may draw from `prepared` tiles. A frame
   /// to be cut into tiles along `tileCuts` draws as ``TileCuts`` says.
-  public func frameLayer(prepared: PreparedTiles? = nil, tileCuts: TileCuts? = nil, showsCollisionCircles: Bool = false)
+  package func frameLayer(
+    prepared: PreparedTiles? = nil, tileCuts: TileCuts? = nil, showsCollisionCircles: Bool = false
+  )
     -> StyleFrameLayer
   {
     StyleFrameLayer(
@@ -287,21 +289,21 @@ public final class StyleRenderer: Sendable {
 }
 
 /// A style's layers as one ``FrameLayer``.
-public struct StyleFrameLayer: FrameLayer {
-  public let renderer: StyleRenderer
+package struct StyleFrameLayer: FrameLayer {
+  package let renderer: StyleRenderer
   /// Tiles loaded and tessellated ahead for the frame's camera, if any.
-  public let prepared: StyleRenderer.PreparedTiles?
+  package let prepared: StyleRenderer.PreparedTiles?
   /// Screen lines no label may cross (frames cut into tiles).
-  public var tileCuts: TileCuts? = nil
+  package var tileCuts: TileCuts? = nil
   /// Whether labels along lines show their collision circles.
-  public var showsCollisionCircles = false
+  package var showsCollisionCircles = false
 
-  public func addDraws(to frame: inout FrameBuilder) throws {
+  package func addDraws(to frame: inout FrameBuilder) throws {
     try renderer.addDraws(
       to: &frame, prepared: prepared, tileCuts: tileCuts, showsCollisionCircles: showsCollisionCircles)
   }
 
-  public func expectedPipelines(transform: CameraTransform, clipsByPlanes: Bool) -> [Pipeline] {
+  package func expectedPipelines(transform: CameraTransform, clipsByPlanes: Bool) -> [Pipeline] {
     renderer.expectedPipelines(transform: transform, clipsByPlanes: clipsByPlanes)
   }
 }

@@ -110,7 +110,7 @@ struct TileRectangle: Equatable {
 
 extension DeviceLimits {
   /// Whether tile programs can clip to their tiles with four clip planes.
-  public var clipsTilesByPlanes: Bool { maxClipDistances >= 4 }
+  package var clipsTilesByPlanes: Bool { maxClipDistances >= 4 }
 }
 
 extension StyleFramePlanner {

@@ -8,26 +8,26 @@ import TesseraNumbers
 ///   (labels wholly on one side are placed as usual);
 /// - extrusions are drawn flat (their roofs at height 0): walls seen through a perspective
 ///   camera lean away from the frame's centre, which differs from frame to frame.
-public struct TileCuts: Sendable, Hashable {
+package struct TileCuts: Sendable, Hashable {
   /// x of the vertical lines, screen points from the left edge.
-  public var vertical: [Double]
+  package var vertical: [Double]
   /// y of the horizontal lines, screen points from the top edge.
-  public var horizontal: [Double]
+  package var horizontal: [Double]
   /// Points a box is grown by on every side before the test (halos and antialiasing reach
   /// beyond the glyph boxes).
-  public var margin: Double
+  package var margin: Double
   /// Points beyond the frame's edges labels are placed and collide in (100 as in a map;
   /// MapLibre's tile mode uses 1,024 so that labels near a tile's edge meet the same
   /// neighbours in both tiles).
-  public var collisionMargin: Double
+  package var collisionMargin: Double
   /// MapLibre's tile mode, for a frame that is exactly one tile drawn alone (its render
   /// tests): symbols anchored in the tile's buffer are kept, so a label crossing the border
   /// shows in both tiles; labels along lines stay inside the tile; point labels whose boxes
   /// cross the tile's borders (or a neighbour's) are placed first, in an order both tiles
   /// agree on, and labels with variable anchors cross borders only at their first anchor.
-  public var tilePlacement: Bool
+  package var tilePlacement: Bool
 
-  public init(
+  package init(
     vertical: [Double], horizontal: [Double], margin: Double = 2, collisionMargin: Double = 100,
     tilePlacement: Bool = false
   ) {

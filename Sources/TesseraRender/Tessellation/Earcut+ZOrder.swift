@@ -75,7 +75,7 @@ extension Earcut.Builder {
 extension Earcut {
   /// How far a triangulation's area is from the polygon's, relative to the polygon's area (0 is
   /// exact): a check for tests.
-  public static func deviation(_ points: [(Double, Double)], holeStarts: [Int], triangles: [Int]) -> Double {
+  package static func deviation(_ points: [(Double, Double)], holeStarts: [Int], triangles: [Int]) -> Double {
     func ringArea(_ start: Int, _ end: Int) -> Double {
       var sum = 0.0
       var j = end - 1

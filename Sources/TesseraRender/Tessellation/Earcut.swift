@@ -6,10 +6,10 @@ import TesseraNumbers
 /// cut off until three vertices remain. Large polygons index vertices by z-order curve so the
 /// "no other vertex inside" test only looks near the ear. Degenerate input (self-touching rings,
 /// collinear runs) is handled by falling back to filtering and splitting passes.
-public enum Earcut {
+package enum Earcut {
   /// Triangle indices into `points` (flattened rings: the outer ring first, then each hole;
   /// `holeStarts` are the indices where holes begin). Rings may be closed or open.
-  public static func triangulate(_ points: [(Double, Double)], holeStarts: [Int] = []) -> [Int] {
+  package static func triangulate(_ points: [(Double, Double)], holeStarts: [Int] = []) -> [Int] {
     var builder = Builder(points: points)
     return builder.run(holeStarts: holeStarts)
   }

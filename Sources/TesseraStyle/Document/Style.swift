@@ -12,28 +12,28 @@ import TesseraNumbers
 /// not draw yet. Which layer types are drawn is the renderer's business: it warns about the
 /// layers it skips.
 public struct Style: Sendable {
-  public var name: String?
-  public var sources: [String: StyleSource]
-  public var layers: [StyleLayer]
+  package var name: String?
+  package var sources: [String: StyleSource]
+  package var layers: [StyleLayer]
   /// The style's camera: `center` [lng, lat], `zoom` (MapLibre zoom), `bearing`, `pitch`.
-  public var center: Coordinate?
-  public var zoom: Double?
-  public var bearing: Double
-  public var pitch: Double
+  package var center: Coordinate?
+  package var zoom: Double?
+  package var bearing: Double
+  package var pitch: Double
   /// The light shading fill-extrusions.
-  public var light: StyleLight
+  package var light: StyleLight
   /// The raw `metadata` object.
-  public var metadata: JSONValue?
+  package var metadata: JSONValue?
   /// Where the style's images come from: `sprite` as one URL (id `default`) or a list of
   /// `{"id", "url"}` (images of other ids are named `id:name`).
-  public var sprites: [StyleSprite] = []
+  package var sprites: [StyleSprite] = []
   /// The glyph PBF URL template (`{fontstack}`, `{range}`); nil: labels use local fonts.
-  public var glyphs: String?
-  public var warnings: [String]
+  package var glyphs: String?
+  package var warnings: [String]
 
   /// The most layers a style may have: each costs memory when the style is read and a draw per
   /// tile in every frame, so a style beyond it is refused rather than let grow without bound.
-  public static let maximumLayers = 25_000
+  package static let maximumLayers = 25_000
 
   /// Parses style JSON; `source` names it in errors.
   public static func parse(_ bytes: [UInt8], source: String = "style") throws(StyleError) -> Style {
@@ -117,7 +117,7 @@ public struct Style: Sendable {
   }
 
   /// Makes a style from layers and sources built in code (the built-in map types).
-  public init(name: String, sources: [String: StyleSource], layers: [StyleLayer]) {
+  package init(name: String, sources: [String: StyleSource], layers: [StyleLayer]) {
     self.name = name
     self.sources = sources
     self.layers = layers
@@ -130,18 +130,18 @@ public struct Style: Sendable {
 
 /// One sprite of a style: a base URL (`NAME` for `NAME.json` and `NAME.png`) and the id its
 /// images are named under.
-public struct StyleSprite: Sendable, Equatable {
+package struct StyleSprite: Sendable, Equatable {
   /// `default` for the style's one sprite, whose images keep their names.
-  public let id: String
-  public let url: String
+  package let id: String
+  package let url: String
 
-  public init(id: String, url: String) {
+  package init(id: String, url: String) {
     self.id = id
     self.url = url
   }
 
   /// The name an image of this sprite is known by in the style.
-  public func imageName(_ name: String) -> String { id == "default" ? name : "\(id):\(name)" }
+  package func imageName(_ name: String) -> String { id == "default" ? name : "\(id):\(name)" }
 
   static func parse(_ cursor: JSONCursor) throws -> [StyleSprite] {
     guard let value = cursor.value, value != .null else { return [] }

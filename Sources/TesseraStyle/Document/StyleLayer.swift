@@ -2,48 +2,48 @@ import TesseraJSON
 import TesseraNumbers
 
 /// A layer of a style with its filter and properties compiled.
-public struct StyleLayer: Sendable {
+package struct StyleLayer: Sendable {
   /// Whether a property reads the feature state (its geometry is rebuilt when states change);
   /// worked out once, when the layer is parsed (frames ask for every tile).
-  public internal(set) var readsFeatureState = false
+  package internal(set) var readsFeatureState = false
 
-  public let id: String
-  public let type: LayerType
-  public let source: String?
-  public let sourceLayer: String?
+  package let id: String
+  package let type: LayerType
+  package let source: String?
+  package let sourceLayer: String?
   /// Style zooms (camera zoom − 1) the layer shows at: minzoom ≤ z < maxzoom.
-  public let minZoom: Double
-  public let maxZoom: Double
-  public let filter: Expression?
-  public let isVisible: Bool
+  package let minZoom: Double
+  package let maxZoom: Double
+  package let filter: Expression?
+  package let isVisible: Bool
   /// Every property of the layer type: the style's value or the default, by name (read one
   /// property through its typed key: ``value(_:zoom:feature:)``).
-  public let properties: [String: PropertyValue]
+  package let properties: [String: PropertyValue]
   /// The layer's object as the style writes it (what layers drawing the same geometry are
   /// recognised by).
-  public let definition: JSONValue
+  package let definition: JSONValue
 
   /// The value the style gives `property` (an expression of zoom and feature data), or its
   /// default when the style gives none or the layer's type has no such property.
-  public subscript<Value>(_ property: StyleProperty<Value>) -> PropertyValue {
+  package subscript<Value>(_ property: StyleProperty<Value>) -> PropertyValue {
     properties[property.spec.name] ?? PropertyValue(default: property.spec)
   }
 
   /// `property` evaluated at `zoom` (style zoom) for `feature`; its default when evaluation
   /// fails or gives a value of the wrong type (as MapLibre does).
-  public func value<Value>(_ property: StyleProperty<Value>, zoom: Double?, feature: (any StyleFeature)? = nil)
+  package func value<Value>(_ property: StyleProperty<Value>, zoom: Double?, feature: (any StyleFeature)? = nil)
     -> Value
   {
     Value(styleValue: self[property].evaluate(zoom: zoom, feature: feature)) ?? property.defaultValue
   }
 
   /// Whether the layer shows at `zoom` (style zoom).
-  public func isVisible(atZoom zoom: Double) -> Bool {
+  package func isVisible(atZoom zoom: Double) -> Bool {
     isVisible && zoom >= minZoom && zoom < maxZoom
   }
 
   /// Whether `feature` passes the filter (evaluation errors reject it).
-  public func accepts(_ feature: any StyleFeature, zoom: Double) -> Bool {
+  package func accepts(_ feature: any StyleFeature, zoom: Double) -> Bool {
     guard let filter else { return true }
     return (try? filter.evaluate(EvaluationContext(zoom: zoom, feature: feature))) == .bool(true)
   }

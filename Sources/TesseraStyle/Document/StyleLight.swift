@@ -5,31 +5,31 @@ import TesseraNumbers
 
 /// The style's light (`light`), which shades fill-extrusions: MapLibre's defaults are anchored
 /// to the viewport, at radial 1.15, azimuth 210°, polar 30°, white, intensity 0.5.
-public struct StyleLight: Sendable, Equatable {
+package struct StyleLight: Sendable, Equatable {
   /// Whether the light turns with the map (`map`) or stays with the screen (`viewport`).
-  public var anchoredToViewport: Bool
+  package var anchoredToViewport: Bool
   /// Radial distance, azimuthal angle (degrees clockwise from the top of the viewport, or from
   /// north when anchored to the map) and polar angle (degrees from straight above).
-  public var position: (radial: Double, azimuthal: Double, polar: Double)
-  public var color: Color
+  package var position: (radial: Double, azimuthal: Double, polar: Double)
+  package var color: Color
   /// 0…1.
-  public var intensity: Double
+  package var intensity: Double
 
-  public init() {
+  package init() {
     anchoredToViewport = true
     position = (1.15, 210, 30)
     color = .white
     intensity = 0.5
   }
 
-  public static func == (a: StyleLight, b: StyleLight) -> Bool {
+  package static func == (a: StyleLight, b: StyleLight) -> Bool {
     a.anchoredToViewport == b.anchoredToViewport && a.position == b.position && a.color == b.color
       && a.intensity == b.intensity
   }
 
   /// The light's direction in the map's frame (x east, y south, z up) for a camera turned by
   /// `bearing` degrees, as MapLibre Native converts the spherical position and turns it.
-  public func direction(bearing: Double) -> (x: Double, y: Double, z: Double) {
+  package func direction(bearing: Double) -> (x: Double, y: Double, z: Double) {
     let azimuthal = (position.azimuthal + 90) * .pi / 180
     let polar = position.polar * .pi / 180
     let x = position.radial * cos(azimuthal) * sin(polar)

@@ -3,8 +3,8 @@ import TesseraJSON
 import TesseraNumbers
 
 /// A source declared by a style.
-public struct StyleSource: Sendable {
-  public enum Kind: String, Sendable {
+package struct StyleSource: Sendable {
+  package enum Kind: String, Sendable {
     case vector
     case raster
     case rasterDEM = "raster-dem"
@@ -13,48 +13,48 @@ public struct StyleSource: Sendable {
     case image
   }
 
-  public let id: String
-  public let kind: Kind
+  package let id: String
+  package let kind: Kind
   /// A TileJSON or archive reference (`mbtiles://…`, `pmtiles://…`, `http…`, `demo://city`).
-  public let url: String?
+  package let url: String?
   /// Tile URL templates, when given inline.
-  public let tiles: [String]
+  package let tiles: [String]
   /// Tile size in pixels (512 by default, as in the style specification).
-  public let tileSize: Int
-  public let minZoom: Int?
-  public let maxZoom: Int?
+  package let tileSize: Int
+  package let minZoom: Int?
+  package let maxZoom: Int?
   /// `tms` flips rows.
-  public let isTMS: Bool
+  package let isTMS: Bool
   /// For raster-dem: `terrarium` or `mapbox` (the default).
-  public let encoding: String
+  package let encoding: String
   /// For geojson: the inline data, or nil when `data` is a URL.
-  public let data: JSONValue?
+  package let data: JSONValue?
   /// For geojson: a URL of the data.
-  public let dataURL: String?
-  public let attribution: String?
+  package let dataURL: String?
+  package let attribution: String?
   /// For image: the corners the image's top left, top right, bottom right and bottom left
   /// pixels are pinned to.
-  public let corners: [Coordinate]
+  package let corners: [Coordinate]
   /// `bounds` [west, south, east, north]: tiles wholly outside are not requested (nil: the
   /// data's own bounds, if any, apply).
-  public let bounds: CoordinateBounds?
+  package let bounds: CoordinateBounds?
   /// For geojson: whether line pieces carry where they lie along their whole line (needed by
   /// `line-gradient`).
-  public let lineMetrics: Bool
+  package let lineMetrics: Bool
   /// For geojson: room around each tile (`buffer`, pixels of a 512-pixel tile, 0…512) and
   /// simplification (`tolerance`, pixels); nil: MapLibre's 128 and 0.375.
-  public var buffer: Int?
-  public var tolerance: Double?
+  package var buffer: Int?
+  package var tolerance: Double?
   /// For geojson: features get their position in the collection as id (`generateId`).
-  public var generateIds = false
+  package var generateIds = false
   /// For geojson: which features are kept (`filter`, an expression without zoom).
-  public var filter: Expression?
+  package var filter: Expression?
   /// The property whose value names a feature instead of its id (`promoteId`), by source
   /// layer; the key "" stands for every layer.
-  public var promotedIDs: [String: String] = [:]
+  package var promotedIDs: [String: String] = [:]
 
   /// The deepest zoom a source may name (tile coordinates stay exact far beyond it).
-  public static let maximumZoom = 30
+  package static let maximumZoom = 30
 
   static func parse(_ cursor: JSONCursor, id: String, warnings: inout [String]) throws(StyleError) -> StyleSource? {
     let path = cursor.path

@@ -2,7 +2,7 @@ import TesseraGeo
 import TesseraNumbers
 
 /// A feature as style expressions see it.
-public protocol StyleFeature {
+package protocol StyleFeature {
   /// The attribute `key`, or nil when the feature has none.
   func property(_ key: String) -> StyleValue?
   /// All attributes.
@@ -19,22 +19,22 @@ public protocol StyleFeature {
 }
 
 extension StyleFeature {
-  public var worldGeometry: [[WorldPoint]]? { nil }
-  public var state: [String: StyleValue] { [:] }
+  package var worldGeometry: [[WorldPoint]]? { nil }
+  package var state: [String: StyleValue] { [:] }
 }
 
 /// What an expression is evaluated against: the zoom, a feature, and `let` bindings.
-public struct EvaluationContext {
+package struct EvaluationContext {
   /// Style zoom (camera zoom − 1), or nil where zoom is not available.
-  public var zoom: Double?
-  public var feature: (any StyleFeature)?
+  package var zoom: Double?
+  package var feature: (any StyleFeature)?
   /// The density a heatmap colour is evaluated at (`["heatmap-density"]`).
-  public var heatmapDensity: Double?
+  package var heatmapDensity: Double?
   /// The position along a line a gradient is evaluated at (`["line-progress"]`).
-  public var lineProgress: Double?
+  package var lineProgress: Double?
   var variables: [String: StyleValue] = [:]
 
-  public init(zoom: Double? = nil, feature: (any StyleFeature)? = nil) {
+  package init(zoom: Double? = nil, feature: (any StyleFeature)? = nil) {
     self.zoom = zoom
     self.feature = feature
   }
@@ -42,7 +42,7 @@ public struct EvaluationContext {
 
 /// An expression that failed at evaluation time (a type mismatch, a missing value): the
 /// property then takes its default, a filter rejects the feature (as in MapLibre).
-public struct ExpressionEvaluationError: Error, Equatable, CustomStringConvertible {
-  public let description: String
+package struct ExpressionEvaluationError: Error, Equatable, CustomStringConvertible {
+  package let description: String
   init(_ description: String) { self.description = description }
 }

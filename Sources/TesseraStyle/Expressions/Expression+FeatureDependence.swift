@@ -2,7 +2,7 @@ import TesseraNumbers
 
 extension Expression {
   /// What of a feature an expression reads.
-  public enum FeatureDependence: Equatable, Sendable {
+  package enum FeatureDependence: Equatable, Sendable {
     /// Nothing: the same value for every feature.
     case none
     /// One attribute only, named by a literal key (`get` and `has` of it).
@@ -17,7 +17,7 @@ extension Expression {
   /// What of a feature the expression reads (see ``FeatureDependence``): an expression that
   /// reads one attribute is a function of that attribute's value alone, so a caller may
   /// evaluate it once per distinct value.
-  public var featureDependence: FeatureDependence {
+  package var featureDependence: FeatureDependence {
     var found = FeatureDependence.none
     func merge(_ next: FeatureDependence) {
       switch (found, next) {

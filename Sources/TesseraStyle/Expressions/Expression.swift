@@ -2,7 +2,7 @@ import TesseraNumbers
 
 /// A compiled MapLibre style expression (style spec v8 expressions and converted legacy
 /// functions and filters).
-public indirect enum Expression: Sendable {
+package indirect enum Expression: Sendable {
   case literal(StyleValue)
   /// `["get", key]` or `["get", key, object]`.
   case get(key: Expression, object: Expression?)
@@ -64,7 +64,7 @@ public indirect enum Expression: Sendable {
   case math(MathOperator, [Expression])
 
   /// The comparison operators.
-  public enum ComparisonOperator: String, Sendable {
+  package enum ComparisonOperator: String, Sendable {
     case equal = "=="
     case notEqual = "!="
     case less = "<"
@@ -74,19 +74,19 @@ public indirect enum Expression: Sendable {
   }
 
   /// Types of coercions and assertions.
-  public enum ValueType: String, Sendable {
+  package enum ValueType: String, Sendable {
     case number, string, boolean, color, array, object
   }
 
   /// How `interpolate` blends between stops.
-  public enum Interpolation: Sendable, Equatable {
+  package enum Interpolation: Sendable, Equatable {
     case linear
     case exponential(base: Double)
     case cubicBezier(Double, Double, Double, Double)
   }
 
   /// Arithmetic and other numeric operators.
-  public enum MathOperator: String, Sendable, CaseIterable {
+  package enum MathOperator: String, Sendable, CaseIterable {
     case add = "+"
     case subtract = "-"
     case multiply = "*"
@@ -100,11 +100,11 @@ public indirect enum Expression: Sendable {
 
 extension Expression {
   /// Whether the result is the same at every zoom.
-  public var isZoomConstant: Bool { !contains { if case .zoom = $0 { return true } else { return false } } }
+  package var isZoomConstant: Bool { !contains { if case .zoom = $0 { return true } else { return false } } }
 
   /// Whether the result does not depend on a heatmap's density or a line's progress (values
   /// only the renderer supplies, so such expressions are never folded into constants).
-  public var isDensityAndProgressConstant: Bool {
+  package var isDensityAndProgressConstant: Bool {
     !contains { node in
       switch node {
       case .heatmapDensity, .lineProgress: return true
@@ -114,7 +114,7 @@ extension Expression {
   }
 
   /// Whether the result is the same for every feature.
-  public var isFeatureConstant: Bool {
+  package var isFeatureConstant: Bool {
     !contains { node in
       switch node {
       case .get(_, nil), .has(_, nil), .geometryType, .featureID, .properties, .within, .featureState: return true
@@ -124,12 +124,12 @@ extension Expression {
   }
 
   /// Whether the result depends on a feature's state.
-  public var readsFeatureState: Bool {
+  package var readsFeatureState: Bool {
     contains { if case .featureState = $0 { return true } else { return false } }
   }
 
   /// The constant value, when the expression is a literal.
-  public var constantValue: StyleValue? {
+  package var constantValue: StyleValue? {
     if case .literal(let value) = self { return value }
     return nil
   }

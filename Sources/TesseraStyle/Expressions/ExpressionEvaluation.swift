@@ -5,7 +5,7 @@ import TesseraNumbers
 
 extension Expression {
   /// Evaluates the expression; throws when a value has the wrong type at run time.
-  public func evaluate(_ context: EvaluationContext) throws(ExpressionEvaluationError) -> StyleValue {
+  package func evaluate(_ context: EvaluationContext) throws(ExpressionEvaluationError) -> StyleValue {
     switch self {
     case .literal(let value):
       return value
@@ -312,7 +312,8 @@ extension Expression {
   }
 
   /// The interpolation factor 0…1 of `input` between `lower` and `upper`.
-  public static func interpolationFactor(_ kind: Interpolation, input: Double, lower: Double, upper: Double) -> Double {
+  package static func interpolationFactor(_ kind: Interpolation, input: Double, lower: Double, upper: Double) -> Double
+  {
     let difference = upper - lower
     guard difference != 0 else { return 0 }
     let progress = input - lower
@@ -342,7 +343,7 @@ extension Expression {
 
   /// Blends two values: numbers linearly, colours in premultiplied RGBA (as MapLibre does),
   /// arrays of numbers element by element.
-  public static func blend(_ a: StyleValue, _ b: StyleValue, _ t: Double) throws(ExpressionEvaluationError)
+  package static func blend(_ a: StyleValue, _ b: StyleValue, _ t: Double) throws(ExpressionEvaluationError)
     -> StyleValue
   {
     switch (a, b) {

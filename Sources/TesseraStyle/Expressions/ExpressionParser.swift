@@ -3,18 +3,18 @@ import TesseraJSON
 import TesseraNumbers
 
 /// Compiles expression JSON into ``Expression``s; errors name the path of the bad part.
-public struct ExpressionParser {
+package struct ExpressionParser {
   /// The path of the expression in the style (e.g. `layers[2].paint.fill-color`).
   let path: String
   /// Names bound by enclosing `let`s.
   var scope: Set<String> = []
 
-  public init(path: String) {
+  package init(path: String) {
     self.path = path
   }
 
   /// Whether JSON is an expression call (an array starting with a known operator name).
-  public static func isExpression(_ value: JSONValue) -> Bool {
+  package static func isExpression(_ value: JSONValue) -> Bool {
     guard case .array(let elements) = value, case .string(let name)? = elements.first else { return false }
     return operators.contains(name)
   }
@@ -40,7 +40,7 @@ public struct ExpressionParser {
   }
 
   /// Compiles `json`.
-  public func parse(_ json: JSONValue) throws(StyleError) -> Expression {
+  package func parse(_ json: JSONValue) throws(StyleError) -> Expression {
     switch json {
     case .null: return .literal(.null)
     case .bool(let value): return .literal(.bool(value))
@@ -317,7 +317,7 @@ public struct ExpressionParser {
 
 extension StyleValue {
   /// A JSON value as a style value (no colour parsing: strings stay strings).
-  public init(json: JSONValue) {
+  package init(json: JSONValue) {
     switch json {
     case .null: self = .null
     case .bool(let value): self = .bool(value)

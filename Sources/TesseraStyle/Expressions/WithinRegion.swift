@@ -7,12 +7,12 @@ import TesseraNumbers
 /// strictly inside one polygon (holes excluded, edges outside); a line feature when every line
 /// lies inside one polygon and crosses none of its edges; other features never are, as in
 /// MapLibre.
-public struct WithinRegion: Sendable {
+package struct WithinRegion: Sendable {
   /// Each polygon's rings: the exterior first, then holes, each closed or not.
-  public let polygons: [[[WorldPoint]]]
+  package let polygons: [[[WorldPoint]]]
 
   /// The most vertices the area may have in all.
-  public static let maximumVertices = 100_000
+  package static let maximumVertices = 100_000
 
   /// Reads a GeoJSON Polygon or MultiPolygon, or a Feature or FeatureCollection of them.
   init(geoJSON: JSONValue, parser: ExpressionParser) throws(StyleError) {

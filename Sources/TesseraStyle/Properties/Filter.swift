@@ -6,9 +6,9 @@ import TesseraNumbers
 /// Legacy comparisons are strict about types (`["==", "level", 2]` does not match "2") and a
 /// feature without the attribute fails `==`, `<`… and passes `!=` and `!in`; `$type` is the
 /// geometry type and `$id` the feature id. A filter whose evaluation fails rejects the feature.
-public enum Filter {
+package enum Filter {
   /// Compiles a filter.
-  public static func parse(_ json: JSONValue, path: String) throws(StyleError) -> Expression {
+  package static func parse(_ json: JSONValue, path: String) throws(StyleError) -> Expression {
     if isExpressionFilter(json) { return try ExpressionParser(path: path).parse(json) }
     return try legacy(json, path: path)
   }

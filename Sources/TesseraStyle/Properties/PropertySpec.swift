@@ -2,7 +2,7 @@ import TesseraImage
 import TesseraNumbers
 
 /// The value type of a style property.
-public enum PropertyType: Sendable, Equatable {
+package enum PropertyType: Sendable, Equatable {
   case color
   case number
   case boolean
@@ -19,21 +19,21 @@ public enum PropertyType: Sendable, Equatable {
 }
 
 /// What the style specification says about one property.
-public struct PropertySpec: Sendable {
-  public let name: String
-  public let type: PropertyType
-  public let defaultValue: StyleValue
+package struct PropertySpec: Sendable {
+  package let name: String
+  package let type: PropertyType
+  package let defaultValue: StyleValue
   /// Whether it is a paint (else layout) property.
-  public let isPaint: Bool
+  package let isPaint: Bool
   /// Whether feature data may drive it (data expressions, property functions).
-  public let isDataDriven: Bool
+  package let isDataDriven: Bool
   /// The smallest valid value of a number property.
-  public let minimum: Double?
+  package let minimum: Double?
   /// Whether values can be interpolated (numbers, colours, number arrays except dash arrays).
-  public let isInterpolatable: Bool
+  package let isInterpolatable: Bool
   /// The default when it is an expression rather than a value (`heatmap-color`'s ramp over
   /// the density).
-  public let defaultExpression: Expression?
+  package let defaultExpression: Expression?
 
   init(
     name: String, type: PropertyType, defaultValue: StyleValue, isPaint: Bool, isDataDriven: Bool = false,
@@ -60,7 +60,7 @@ public struct PropertySpec: Sendable {
 }
 
 /// The kinds of style layers.
-public enum LayerType: String, Sendable, CaseIterable {
+package enum LayerType: String, Sendable, CaseIterable {
   case background, fill, line, circle, raster, hillshade
   case fillExtrusion = "fill-extrusion"
   case symbol, heatmap
@@ -70,7 +70,7 @@ extension PropertySpec {
   /// The properties of each layer type the style model knows (style spec v8), by name. A layer
   /// type missing here is parsed without properties (its layers carry only id, type, source
   /// and zoom range).
-  public static let byLayerType: [LayerType: [String: PropertySpec]] = {
+  package static let byLayerType: [LayerType: [String: PropertySpec]] = {
     let table: [LayerType: [PropertySpec]] = [
       .background: BackgroundProperties.all,
       .fill: FillProperties.all,

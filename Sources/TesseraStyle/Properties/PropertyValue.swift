@@ -4,13 +4,13 @@ import TesseraNumbers
 
 /// The value a style gives a property: a constant, or an expression of zoom and/or feature
 /// data (legacy functions are converted to expressions).
-public struct PropertyValue: Sendable {
-  public let spec: PropertySpec
-  public let expression: Expression
+package struct PropertyValue: Sendable {
+  package let spec: PropertySpec
+  package let expression: Expression
   /// Whether the value depends on feature data.
-  public let isDataDriven: Bool
+  package let isDataDriven: Bool
   /// Whether the value depends on zoom.
-  public let isZoomDependent: Bool
+  package let isZoomDependent: Bool
 
   init(spec: PropertySpec, expression: Expression) {
     self.spec = spec
@@ -20,39 +20,39 @@ public struct PropertyValue: Sendable {
   }
 
   /// The property's default.
-  public init(default spec: PropertySpec) {
+  package init(default spec: PropertySpec) {
     self.init(spec: spec, expression: spec.defaultExpression ?? .literal(spec.defaultValue))
   }
 
   /// The constant value, when there is one.
-  public var constant: StyleValue? { isDataDriven || isZoomDependent ? nil : expression.constantValue }
+  package var constant: StyleValue? { isDataDriven || isZoomDependent ? nil : expression.constantValue }
 
   /// Evaluates at `zoom` for `feature`; a run-time failure or a value of the wrong type gives
   /// the default (as MapLibre does).
-  public func evaluate(zoom: Double?, feature: (any StyleFeature)? = nil) -> StyleValue {
+  package func evaluate(zoom: Double?, feature: (any StyleFeature)? = nil) -> StyleValue {
     evaluate(EvaluationContext(zoom: zoom, feature: feature))
   }
 
   /// Evaluates in `context` (with a heatmap density or a line progress set, say); a failure or
   /// a value of the wrong type gives the default.
-  public func evaluate(_ context: EvaluationContext) -> StyleValue {
+  package func evaluate(_ context: EvaluationContext) -> StyleValue {
     guard let value = try? expression.evaluate(context) else { return spec.defaultValue }
     return PropertyValue.conform(value, to: spec) ?? spec.defaultValue
   }
 
   /// The number, colour, … the value resolves to.
-  public func number(zoom: Double?, feature: (any StyleFeature)? = nil) -> Double {
+  package func number(zoom: Double?, feature: (any StyleFeature)? = nil) -> Double {
     evaluate(zoom: zoom, feature: feature).number ?? spec.defaultValue.number ?? 0
   }
 
-  public func color(zoom: Double?, feature: (any StyleFeature)? = nil) -> Color {
+  package func color(zoom: Double?, feature: (any StyleFeature)? = nil) -> Color {
     evaluate(zoom: zoom, feature: feature).color ?? .black
   }
 
   /// The weight (0…1) of the value at zoom `upper` against the value at `lower` for a camera
   /// at `zoom`, following the expression's zoom curve: how values evaluated per feature at two
   /// zooms are blended on the GPU. Steps give 0 (the lower value).
-  public func zoomInterpolationFactor(zoom: Double, lower: Double, upper: Double) -> Double {
+  package func zoomInterpolationFactor(zoom: Double, lower: Double, upper: Double) -> Double {
     guard isZoomDependent, let curve = PropertyValue.zoomCurve(expression) else { return 0 }
     let factor = Expression.interpolationFactor(curve, input: zoom, lower: lower, upper: upper)
     return min(max(factor, 0), 1)
@@ -102,7 +102,7 @@ public struct PropertyValue: Sendable {
   }
 
   /// Parses a property's JSON: a literal, an expression or a legacy function.
-  public static func parse(_ json: JSONValue, spec: PropertySpec, path: String) throws(StyleError) -> PropertyValue {
+  package static func parse(_ json: JSONValue, spec: PropertySpec, path: String) throws(StyleError) -> PropertyValue {
     let expression: Expression
     if case .object = json {
       expression = try LegacyFunction.convert(json, spec: spec, path: path)

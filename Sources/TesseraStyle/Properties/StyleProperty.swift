@@ -4,14 +4,14 @@ import TesseraNumbers
 /// A property of a layer type with the Swift type its values evaluate to, declared once (for
 /// example ``LineProperties/width``). Layers are read through these, never by name: a misspelt
 /// property does not compile, and a property a layer's type lacks reads as its default.
-public struct StyleProperty<Value: StylePropertyValue>: Sendable {
-  public let spec: PropertySpec
+package struct StyleProperty<Value: StylePropertyValue>: Sendable {
+  package let spec: PropertySpec
   /// The property's default as a Swift value: what it reads as when unset or unusable.
-  public let defaultValue: Value
+  package let defaultValue: Value
 
   /// A property whose default is "not set", read as a plain value: `fallback` where the
   /// style leaves it unset (for example `fill-outline-color` where it is known to be set).
-  public func unwrapped<Wrapped>(default fallback: Wrapped) -> StyleProperty<Wrapped> where Value == Wrapped? {
+  package func unwrapped<Wrapped>(default fallback: Wrapped) -> StyleProperty<Wrapped> where Value == Wrapped? {
     StyleProperty<Wrapped>(spec: spec, defaultValue: fallback)
   }
 
@@ -38,7 +38,7 @@ public struct StyleProperty<Value: StylePropertyValue>: Sendable {
 }
 
 /// A Swift type style properties evaluate to.
-public protocol StylePropertyValue: Sendable {
+package protocol StylePropertyValue: Sendable {
   /// The style specification's type of such properties.
   static var propertyType: PropertyType { get }
   /// The value as the style language holds it.
@@ -48,45 +48,45 @@ public protocol StylePropertyValue: Sendable {
 }
 
 extension Double: StylePropertyValue {
-  public static var propertyType: PropertyType { .number }
-  public var styleValue: StyleValue { .number(self) }
-  public init?(styleValue: StyleValue) {
+  package static var propertyType: PropertyType { .number }
+  package var styleValue: StyleValue { .number(self) }
+  package init?(styleValue: StyleValue) {
     guard let number = styleValue.number else { return nil }
     self = number
   }
 }
 
 extension String: StylePropertyValue {
-  public static var propertyType: PropertyType { .string }
-  public var styleValue: StyleValue { .string(self) }
-  public init?(styleValue: StyleValue) {
+  package static var propertyType: PropertyType { .string }
+  package var styleValue: StyleValue { .string(self) }
+  package init?(styleValue: StyleValue) {
     guard let text = styleValue.string else { return nil }
     self = text
   }
 }
 
 extension Bool: StylePropertyValue {
-  public static var propertyType: PropertyType { .boolean }
-  public var styleValue: StyleValue { .bool(self) }
-  public init?(styleValue: StyleValue) {
+  package static var propertyType: PropertyType { .boolean }
+  package var styleValue: StyleValue { .bool(self) }
+  package init?(styleValue: StyleValue) {
     guard let flag = styleValue.bool else { return nil }
     self = flag
   }
 }
 
 extension Color: StylePropertyValue {
-  public static var propertyType: PropertyType { .color }
-  public var styleValue: StyleValue { .color(self) }
-  public init?(styleValue: StyleValue) {
+  package static var propertyType: PropertyType { .color }
+  package var styleValue: StyleValue { .color(self) }
+  package init?(styleValue: StyleValue) {
     guard let color = styleValue.color else { return nil }
     self = color
   }
 }
 
 extension Array: StylePropertyValue where Element == Double {
-  public static var propertyType: PropertyType { .numberArray(count: nil) }
-  public var styleValue: StyleValue { .array(map { .number($0) }) }
-  public init?(styleValue: StyleValue) {
+  package static var propertyType: PropertyType { .numberArray(count: nil) }
+  package var styleValue: StyleValue { .array(map { .number($0) }) }
+  package init?(styleValue: StyleValue) {
     guard let numbers = styleValue.numbers else { return nil }
     self = numbers
   }
@@ -95,9 +95,9 @@ extension Array: StylePropertyValue where Element == Double {
 /// Properties whose default is "not set" (`fill-outline-color`, `line-dasharray`, sort keys)
 /// evaluate to optionals: nil when the style leaves them unset.
 extension Optional: StylePropertyValue where Wrapped: StylePropertyValue {
-  public static var propertyType: PropertyType { Wrapped.propertyType }
-  public var styleValue: StyleValue { self?.styleValue ?? .null }
-  public init?(styleValue: StyleValue) {
+  package static var propertyType: PropertyType { Wrapped.propertyType }
+  package var styleValue: StyleValue { self?.styleValue ?? .null }
+  package init?(styleValue: StyleValue) {
     if styleValue == .null {
       self = .none
     } else {
@@ -108,12 +108,12 @@ extension Optional: StylePropertyValue where Wrapped: StylePropertyValue {
 }
 
 /// A property whose values are one of a few words.
-public protocol StyleEnumeration: StylePropertyValue, RawRepresentable<String>, CaseIterable {}
+package protocol StyleEnumeration: StylePropertyValue, RawRepresentable<String>, CaseIterable {}
 
 extension StyleEnumeration {
-  public static var propertyType: PropertyType { .enumeration(allCases.map(\.rawValue)) }
-  public var styleValue: StyleValue { .string(rawValue) }
-  public init?(styleValue: StyleValue) {
+  package static var propertyType: PropertyType { .enumeration(allCases.map(\.rawValue)) }
+  package var styleValue: StyleValue { .string(rawValue) }
+  package init?(styleValue: StyleValue) {
     guard let text = styleValue.string else { return nil }
     self.init(rawValue: text)
   }
@@ -121,31 +121,31 @@ extension StyleEnumeration {
 
 /// Whether something follows the map (turns and tilts with it) or the viewport (stays with the
 /// screen): translate anchors, pitch alignment and scale, the hillshade illumination anchor.
-public enum ReferenceFrame: String, StyleEnumeration {
+package enum ReferenceFrame: String, StyleEnumeration {
   case map, viewport
 }
 
 /// `visibility`.
-public enum Visibility: String, StyleEnumeration {
+package enum Visibility: String, StyleEnumeration {
   case visible, none
 }
 
 /// `line-cap`.
-public enum LineCap: String, StyleEnumeration {
+package enum LineCap: String, StyleEnumeration {
   case butt, round, square
 }
 
 /// `line-join`.
-public enum LineJoin: String, StyleEnumeration {
+package enum LineJoin: String, StyleEnumeration {
   case bevel, round, miter
 }
 
 /// `raster-resampling`.
-public enum RasterResampling: String, StyleEnumeration {
+package enum RasterResampling: String, StyleEnumeration {
   case linear, nearest
 }
 
 /// The properties every layer type has.
-public enum LayerProperties {
-  public static let visibility = StyleProperty<Visibility>.layout("visibility", .visible)
+package enum LayerProperties {
+  package static let visibility = StyleProperty<Visibility>.layout("visibility", .visible)
 }

@@ -2,6 +2,7 @@ import Foundation
 import TesseraImage
 import TesseraJSON
 import TesseraNumbers
+import TesseraStyle
 
 /// Google's map styling (GMSMapStyle in the iOS SDK, `style=` in the Static Maps API): rules
 /// of `featureType`, `elementType` and `stylers`, applied in order over the built-in map types.

@@ -9,47 +9,47 @@ import TesseraNumbers
 /// direction, quantised to 1/63 as MapLibre packs it), a "round" flag and side (±1) that the
 /// fragment stage uses for antialiasing and round shapes, a direction (−1, 0, 1) for cap ends,
 /// and the distance along the line (tile units) for dashes.
-public struct LineTessellator {
-  public enum Join: String, Sendable { case miter, bevel, round }
-  public enum Cap: String, Sendable { case butt, square, round }
+package struct LineTessellator {
+  package enum Join: String, Sendable { case miter, bevel, round }
+  package enum Cap: String, Sendable { case butt, square, round }
 
   /// One output vertex (floats, 9 per vertex in ``vertexData``).
-  public struct Vertex {
-    public var x: Float
-    public var y: Float
+  package struct Vertex {
+    package var x: Float
+    package var y: Float
     /// 1 for vertices of round joins and caps, else 0.
-    public var round: Float
+    package var round: Float
     /// +1 on one side of the line, −1 on the other.
-    public var side: Float
-    public var extrudeX: Float
-    public var extrudeY: Float
-    public var direction: Float
+    package var side: Float
+    package var extrudeX: Float
+    package var extrudeY: Float
+    package var direction: Float
     /// Distance along the line from its start, tile units.
-    public var distance: Float
+    package var distance: Float
   }
 
-  public var cap: Cap = .butt
-  public var miterLimit = 2.0
-  public var roundLimit = 1.05
+  package var cap: Cap = .butt
+  package var miterLimit = 2.0
+  package var roundLimit = 1.05
   /// Tile units per 512-pixel tile divided by the overscale factor (the sharp-corner offset is
   /// 15 pixels of a 512 tile).
-  public var sharpCornerOffset = 15.0 * 8
-  public private(set) var vertices: [Vertex] = []
-  public private(set) var indices: [UInt32] = []
+  package var sharpCornerOffset = 15.0 * 8
+  package private(set) var vertices: [Vertex] = []
+  package private(set) var indices: [UInt32] = []
 
   private var e1 = -1
   private var e2 = -1
   private var e3 = -1
   private var distance = 0.0
 
-  public init() {}
+  package init() {}
 
   static let cosHalfSharpCorner = cos(75.0 / 2 * .pi / 180)
   static let degreesPerTriangle = 20.0
 
   /// Adds one polyline, or a closed ring when `closed` (polygon outlines; as in MapLibre, a
   /// line string whose ends meet keeps its caps), with the given join.
-  public mutating func add(_ input: [(Double, Double)], join: Join, closed: Bool) {
+  package mutating func add(_ input: [(Double, Double)], join: Join, closed: Bool) {
     // Drop consecutive duplicates.
     var points: [(Double, Double)] = []
     points.reserveCapacity(input.count + 1)
@@ -264,10 +264,10 @@ public struct LineTessellator {
   }
 
   /// Floats per vertex in ``vertexData`` (the distance last).
-  public static let floatsPerVertex = 8
+  package static let floatsPerVertex = 8
 
   /// The vertices as floats: x, y, round, side, extrudeX, extrudeY, direction, distance.
-  public var vertexData: [Float] {
+  package var vertexData: [Float] {
     var data: [Float] = []
     data.reserveCapacity(vertices.count * LineTessellator.floatsPerVertex)
     for vertex in vertices {

@@ -2,20 +2,20 @@ import TesseraImage
 import TesseraNumbers
 
 /// The properties of `fill-extrusion` layers.
-public enum FillExtrusionProperties {
-  public static let opacity = StyleProperty<Double>.paint("fill-extrusion-opacity", 1, minimum: 0)
-  public static let color = StyleProperty<Color>.paint("fill-extrusion-color", .black, dataDriven: true)
-  public static let translate = StyleProperty<[Double]>.paint(
+package enum FillExtrusionProperties {
+  package static let opacity = StyleProperty<Double>.paint("fill-extrusion-opacity", 1, minimum: 0)
+  package static let color = StyleProperty<Color>.paint("fill-extrusion-color", .black, dataDriven: true)
+  package static let translate = StyleProperty<[Double]>.paint(
     "fill-extrusion-translate", [0, 0], type: .numberArray(count: 2))
-  public static let translateAnchor = StyleProperty<ReferenceFrame>.paint("fill-extrusion-translate-anchor", .map)
+  package static let translateAnchor = StyleProperty<ReferenceFrame>.paint("fill-extrusion-translate-anchor", .map)
   /// Metres.
-  public static let height = StyleProperty<Double>.paint(
+  package static let height = StyleProperty<Double>.paint(
     "fill-extrusion-height", 0, dataDriven: true, minimum: 0)
   /// Metres.
-  public static let base = StyleProperty<Double>.paint("fill-extrusion-base", 0, dataDriven: true, minimum: 0)
-  public static let verticalGradient = StyleProperty<Bool>.paint("fill-extrusion-vertical-gradient", true)
+  package static let base = StyleProperty<Double>.paint("fill-extrusion-base", 0, dataDriven: true, minimum: 0)
+  package static let verticalGradient = StyleProperty<Bool>.paint("fill-extrusion-vertical-gradient", true)
   /// The sprite image repeated over roofs and walls instead of the colour; unset: the colour.
-  public static let pattern = StyleProperty<String?>.paint("fill-extrusion-pattern", nil, dataDriven: true)
+  package static let pattern = StyleProperty<String?>.paint("fill-extrusion-pattern", nil, dataDriven: true)
 
   static let all = [
     opacity.spec, color.spec, translate.spec, translateAnchor.spec, pattern.spec,
