@@ -269,7 +269,9 @@ public final class Map {
     return Snapshot(
       image: image, statistics: statistics, warnings: frame.warnings,
       accessibilityElements: accessibilityElementsHidden
-        ? [] : markerAccessibilityElements() + [infoWindowAccessibilityElement()].compactMap { $0 })
+        ? []
+        : overlayAccessibilityElements() + markerAccessibilityElements()
+          + [infoWindowAccessibilityElement()].compactMap { $0 })
   }
 
   /// For a style's first frame: loads and tessellates its tiles on another thread while this

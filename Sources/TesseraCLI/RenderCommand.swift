@@ -117,6 +117,7 @@ enum RenderCommand: Command {
         if let title = element.title { object["title"] = .string(title) }
         if let snippet = element.snippet { object["snippet"] = .string(snippet) }
         if element.isInfoWindow { object["infoWindow"] = true }
+        if element.isOverlay { object["overlay"] = true }
         let frame = element.frame
         object["frame"] = [
           "x": .number((frame.x * 100).rounded() / 100), "y": .number((frame.y * 100).rounded() / 100),

@@ -205,6 +205,36 @@ extension OverlayRegistryTests {
     #expect(frame.width > 10 && frame.height > 10)
     #expect(map.accessibilityFrame(of: TileOverlay(source: "memory://{z}/{x}/{y}")) == nil)
   }
+
+  /// Overlays with a title are accessibility elements of a snapshot, below the markers, framed
+  /// within the view; untitled ones and ones out of view are not.
+  @Test func titledOverlaysAreAccessibilityElements() throws {
+    let map = try OverlayTests.map(try Camera(latitude: 0, longitude: 0, zoom: 5))
+    map.accessibilityElementsHidden = false
+    let route = Polyline(path: [Coordinate(latitude: -1, longitude: -1), Coordinate(latitude: 1, longitude: 1)])
+    route.title = "Route"
+    let untitled = Polygon(path: [
+      Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0.5, longitude: 0),
+      Coordinate(latitude: 0.5, longitude: 0.5),
+    ])
+    let far = Circle(position: Coordinate(latitude: 40, longitude: 100), radius: 1000)
+    far.title = "Far away"
+    let zone = Circle(position: Coordinate(latitude: 0.5, longitude: -0.5), radius: 20_000)
+    zone.title = "Zone"
+    zone.zIndex = -1
+    map.add(route)
+    map.add(untitled)
+    map.add(far)
+    map.add(zone)
+    map.add(Marker(position: Coordinate(latitude: 0, longitude: 0), title: "Pin"))
+    let elements = try map.snapshot().accessibilityElements
+    #expect(elements.map(\.title) == ["Zone", "Route", "Pin"])
+    #expect(elements.map(\.isOverlay) == [true, true, false])
+    let frame = try #require(map.accessibilityFrame(of: route))
+    #expect(elements[1].frame.x == frame.x && elements[1].frame.width == frame.width)
+    map.accessibilityElementsHidden = true
+    #expect(try map.snapshot().accessibilityElements.isEmpty)
+  }
 }
 
 extension OverlayKind {

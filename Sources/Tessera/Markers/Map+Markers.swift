@@ -13,10 +13,13 @@ public struct MarkerAccessibilityElement: Sendable, Equatable {
   public let frame: (x: Double, y: Double, width: Double, height: Double)
   /// Whether this is the selected marker's open info window rather than a marker.
   public var isInfoWindow = false
+  /// Whether this is an overlay (one with a title: a polyline, polygon, circle, ground
+  /// overlay or heatmap) rather than a marker.
+  public var isOverlay = false
 
   public static func == (a: MarkerAccessibilityElement, b: MarkerAccessibilityElement) -> Bool {
     a.label == b.label && a.title == b.title && a.snippet == b.snippet && a.frame == b.frame
-      && a.isInfoWindow == b.isInfoWindow
+      && a.isInfoWindow == b.isInfoWindow && a.isOverlay == b.isOverlay
   }
 }
 

@@ -24,6 +24,28 @@ extension Map {
   public func accessibilityFrame(of overlay: MapOverlay) -> ScreenRect? {
     overlay.kind.accessibilityFrame(any: overlay, projection: projection)
   }
+
+  /// The accessibility elements of the overlays with a title that lie in view, bottom to top
+  /// (as they are drawn): each labelled with its title, framed by ``accessibilityFrame(of:)``
+  /// cut to the view. As the SDK, overlays without a title are not elements.
+  public func overlayAccessibilityElements() -> [MarkerAccessibilityElement] {
+    let viewport = state.viewport
+    var elements: [MarkerAccessibilityElement] = []
+    for overlay in overlays.enumerated().sorted(by: { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) })
+    {
+      guard let title = overlay.element.title, let frame = accessibilityFrame(of: overlay.element) else { continue }
+      let left = max(frame.x, 0)
+      let top = max(frame.y, 0)
+      let right = min(frame.x + frame.width, viewport.width)
+      let bottom = min(frame.y + frame.height, viewport.height)
+      guard right >= left, bottom >= top else { continue }  // wholly outside the view
+      var element = MarkerAccessibilityElement(
+        label: title, title: title, snippet: nil, frame: (left, top, right - left, bottom - top))
+      element.isOverlay = true
+      elements.append(element)
+    }
+    return elements
+  }
 }
 
 /// Plane geometry of hit tests on projected overlay outlines (points that do not project, such
