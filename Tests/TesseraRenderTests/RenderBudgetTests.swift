@@ -111,9 +111,10 @@ import Testing
     MemoryReturn.afterJob()
     let after = MemoryReturn.residentBytes() ?? 0
     print("resident: \(start >> 20) MB, \(grown >> 20) MB with 600 MB allocated, \(after >> 20) MB after the trim")
-    // Other tests run in this process at the same time and allocate or free too: the margins
-    // leave room for them.
-    #expect(grown > start + (300 << 20))
+    // Other tests run in this process at the same time and allocate or free too, so the
+    // resident size before the blocks says little (tests finishing beside this one can free
+    // more than the blocks take); what the blocks held while alive must go back once they are
+    // freed and the job is over, within the few milliseconds between the two measurements.
     #expect(after < grown - (250 << 20))
   }
 }
