@@ -14,24 +14,59 @@ extension Scene {
     placesCamera = false
   }
 
+  /// Places the camera (the `camera` field): `latitude`, `longitude` and `zoom` in degrees and
+  /// Google zoom, `bearing` in degrees clockwise from north, `viewingAngle` in degrees from
+  /// nadir, clamped to the options' limits. Throws what the field holding these values gives
+  /// (a number that is not finite names it).
+  public mutating func placeCamera(
+    latitude: Double, longitude: Double, zoom: Double, bearing: Double = 0, viewingAngle: Double = 0
+  ) throws(SceneError) {
+    let values = [
+      ("latitude", latitude), ("longitude", longitude), ("zoom", zoom), ("bearing", bearing),
+      ("viewingAngle", viewingAngle),
+    ]
+    for (field, value) in values { try checkNumber(value, field: "camera." + field) }
+    do {
+      options.camera = try Camera(
+        latitude: latitude, longitude: longitude, zoom: zoom, bearing: bearing, viewingAngle: viewingAngle,
+        limits: options.limits)
+    } catch {
+      throw SceneError.invalid(path: path, field: "camera", reason: error.description)
+    }
+    placesCamera = true
+  }
+
   /// Sets the coordinates a fitted camera must show (the `visible` field), checked as the
   /// scene reader checks that field: at most as many as a path holds, each finite with its
   /// latitude in −90…90 and its longitude within ±3600.
   public mutating func setVisible(_ coordinates: [Coordinate]) throws(SceneError) {
-    if let problem = OverlayReader.problem(with: coordinates) {
-      throw SceneError.invalid(path: path, field: "visible", reason: problem)
+    if coordinates.count > EncodedPolyline.maximumCoordinates {
+      throw SceneError.invalid(path: path, field: "visible", reason: OverlayReader.tooManyCoordinates)
+    }
+    for (index, coordinate) in coordinates.enumerated() {
+      try checkNumber(coordinate.latitude, field: "visible[\(index)][0]")
+      try checkNumber(coordinate.longitude, field: "visible[\(index)][1]")
+      guard OverlayReader.isValid(coordinate) else {
+        throw SceneError.invalid(path: path, field: "visible", reason: OverlayReader.invalidCoordinate)
+      }
     }
     visible = coordinates
   }
 
   /// Throws the error the `fit` field of a scene at `path` gives for the values of `fit`.
   static func check(_ fit: Fit, path: String) throws(SceneError) {
-    // The values are read back as the field holding them is, so the message is the reader's.
-    let field = JSONCursor(
-      root: ["fit": ["padding": .number(fit.padding), "maxZoom": .number(fit.maxZoom)]], source: path)["fit"]
     do {
-      _ = try field["padding"].number(in: Fit.paddingRange)
-      _ = try field["maxZoom"].number(in: Fit.maxZoomRange)
+      _ = try JSONCursor(field: "fit.padding", value: .number(fit.padding), source: path).number(in: Fit.paddingRange)
+      _ = try JSONCursor(field: "fit.maxZoom", value: .number(fit.maxZoom), source: path).number(in: Fit.maxZoomRange)
+    } catch {
+      throw SceneError.field(error)
+    }
+  }
+
+  /// Throws the error the scene's field `field` holding `value` gives when it is not finite.
+  private func checkNumber(_ value: Double, field: String) throws(SceneError) {
+    do {
+      _ = try JSONCursor(field: field, value: .number(value), source: path).number()
     } catch {
       throw SceneError.field(error)
     }

@@ -16,9 +16,9 @@ struct StaticMapsQuery {
   private(set) var icons: [String] = []
   /// The map options: size, scale, camera, map type, language, buildings, attribution.
   private var options = MapOptions()
-  /// Whether the camera is placed (`center` and `zoom`); else it is fitted to the markers,
-  /// paths and ``visible``.
-  private var placesCamera = false
+  /// The camera when `center` and `zoom` place it; else it is fitted to the markers, paths and
+  /// ``visible``.
+  private var camera: (center: Coordinate, zoom: Double, heading: Double, tilt: Double)?
   /// The `visible` locations (and `center` given without `zoom`).
   private var visible: [Coordinate] = []
   private var markerGroups: [StaticMapsSyntax.Markers] = []
@@ -144,14 +144,7 @@ struct StaticMapsQuery {
     }
     // Without center and zoom the view fits the markers, paths and visible locations.
     if let center, let zoom {
-      placesCamera = true
-      do {
-        options.camera = try Camera(
-          target: center, zoom: zoom, bearing: heading, viewingAngle: tilt, limits: options.limits)
-      } catch {
-        throw bad(
-          SceneError.invalid(path: ServiceConfiguration.requestName, field: "camera", reason: "\(error)").description)
-      }
+      camera = (center, zoom, heading, tilt)
     } else if center != nil || zoom != nil {
       if !hasMarkers && paths.isEmpty && visible.isEmpty {
         throw bad("center and zoom are both required without markers, path or visible")
@@ -223,8 +216,11 @@ struct StaticMapsQuery {
     scene.path = ServiceConfiguration.requestName
     scene.access = .inlineOnly()
     do {
-      if placesCamera {
+      if let camera {
         try scene.setVisible(visible)
+        try scene.placeCamera(
+          latitude: camera.center.latitude, longitude: camera.center.longitude, zoom: camera.zoom,
+          bearing: camera.heading, viewingAngle: camera.tilt)
       } else {
         try scene.fitCamera(showing: visible)
       }

@@ -149,18 +149,14 @@ struct TileserverQuery {
     }
     let name = ServiceConfiguration.requestName
     var fitted: [Coordinate]?
+    var placed: (latitude: Double, longitude: Double, zoom: Double)?
     if parts[0] == "auto" {
       guard !visible.isEmpty else { throw bad("auto needs a path or a marker to fit") }
       fitted = visible
     } else if numbers.count == 3, let lon = numbers[0], let lat = numbers[1], let zoom = numbers[2], abs(lat) <= 90,
       (0...23).contains(zoom)
     {
-      do {
-        options.camera = try Camera(
-          latitude: lat, longitude: lon, zoom: zoom + 1, bearing: bearing, viewingAngle: pitch, limits: options.limits)
-      } catch {
-        throw bad(SceneError.invalid(path: name, field: "camera", reason: "\(error)").description)
-      }
+      placed = (lat, lon, zoom + 1)
     } else if numbers.count == 4, numbers.allSatisfy({ $0 != nil }) {
       let (west, south, east, north) = (numbers[0]!, numbers[1]!, numbers[2]!, numbers[3]!)
       guard abs(south) <= 90, abs(north) <= 90, south < north else { throw bad("bounds are minx,miny,maxx,maxy") }
@@ -172,12 +168,16 @@ struct TileserverQuery {
     scene = Scene(options: options, dataRoot: "", name: name)
     scene.path = name
     scene.access = .inlineOnly()
-    if let fitted {
-      do {
+    do {
+      if let placed {
+        try scene.placeCamera(
+          latitude: placed.latitude, longitude: placed.longitude, zoom: placed.zoom, bearing: bearing,
+          viewingAngle: pitch)
+      } else if let fitted {
         try scene.fitCamera(showing: fitted, fit: fit)
-      } catch {
-        throw bad("\(error)")
       }
+    } catch {
+      throw bad("\(error)")
     }
     scene.markers = markers
     configuration.applyServerData(to: &scene, style: style)

@@ -31,19 +31,13 @@ package struct OverlayReader {
     }
   }
 
-  /// Why a list of coordinates given as values cannot be read as ``coordinates(_:single:)``
-  /// reads one written in a field (the same words), or nil when it can.
-  package static func problem(with coordinates: [Coordinate]) -> String? {
-    guard coordinates.count <= EncodedPolyline.maximumCoordinates else { return tooManyCoordinates }
-    return coordinates.allSatisfy(isValid) ? nil : invalidCoordinate
-  }
-
   /// Whether `coordinate` is finite, its latitude in −90…90 and its longitude within ±3600.
   static func isValid(_ coordinate: Coordinate) -> Bool {
     coordinate.latitude.isFinite && coordinate.longitude.isFinite && abs(coordinate.latitude) <= 90
       && abs(coordinate.longitude) <= OverlayCheck.maximumLongitude
   }
 
+  /// The reasons ``coordinates(_:single:)`` gives, for checks of coordinates given as values.
   static var tooManyCoordinates: String { "more than \(EncodedPolyline.maximumCoordinates) points" }
   static let invalidCoordinate =
     "expected [latitude, longitude] with latitude in −90…90 and longitude in ±3600"
