@@ -31,11 +31,19 @@ public struct Scene: Sendable {
   /// "wholeZoom": true}`; the Static Maps API's way by default).
   public var fit = Fit()
 
+  /// How a camera is fitted: `padding` points kept clear at the view's edges (0…4096), at most
+  /// zoom `maxZoom` (0…22), a whole zoom unless `wholeZoom` is false.
   public struct Fit: Sendable, Equatable {
-    public var padding = 24.0
-    public var maxZoom = 18.0
-    public var wholeZoom = true
-    public init() {}
+    public var padding: Double
+    public var maxZoom: Double
+    public var wholeZoom: Bool
+    public init(padding: Double = 24, maxZoom: Double = 18, wholeZoom: Bool = true) {
+      self.padding = padding
+      self.maxZoom = maxZoom
+      self.wholeZoom = wholeZoom
+    }
+    static let paddingRange = 0.0...4096
+    static let maxZoomRange = 0.0...22
   }
   /// The `markers` section as written (a marker set, or a list of markers and sets; read
   /// through ``access`` when the map is made).
@@ -243,8 +251,8 @@ public struct Scene: Sendable {
     options.limits = limits
     placesCamera = root["camera"].exists || root["updates"].exists
     if !root["fit"].isAbsentOrNull {
-      fit.padding = try root["fit"]["padding"].number(default: fit.padding, in: 0...4096)
-      fit.maxZoom = try root["fit"]["maxZoom"].number(default: fit.maxZoom, in: 0...22)
+      fit.padding = try root["fit"]["padding"].number(default: fit.padding, in: Fit.paddingRange)
+      fit.maxZoom = try root["fit"]["maxZoom"].number(default: fit.maxZoom, in: Fit.maxZoomRange)
       fit.wholeZoom = try root["fit"]["wholeZoom"].bool(default: fit.wholeZoom)
     }
     if !root["visible"].isAbsentOrNull {

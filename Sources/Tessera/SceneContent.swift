@@ -15,7 +15,8 @@ package struct SceneContent {
   package var myLocation: LocationFix?
 
   /// Reads the `markers` section and the overlay fields of `scene` through its access, then
-  /// takes copies of the markers and overlays it holds as values; throws what making its map
+  /// takes copies of the markers and overlays it holds as values (decoding the icons given as
+  /// encoded bytes, ``MarkerIcon/encoded(_:field:)``); throws what making its map
   /// would (``MarkerError``, ``OverlayError``, ``SceneError`` for a `selectedMarker` out of
   /// range, JSON field errors), or ``RenderCancelledError`` once `cancellation` is cancelled
   /// (checked between overlays).
@@ -39,7 +40,21 @@ package struct SceneContent {
         sceneFields: fields, source: scene.path, access: scene.access, cancellation: cancellation)
       myLocation = try SceneOverlays.myLocation(JSONCursor(root: fields, source: scene.path)["myLocation"])
     }
-    markers += scene.markers
+    // Icons given as encoded bytes are decoded here, once each, under the render's cancellation.
+    var decoded: [ObjectIdentifier: MarkerIcon] = [:]
+    func decode(_ icon: MarkerIcon?) throws -> MarkerIcon? {
+      guard let icon, case .encoded = icon.source else { return icon }
+      if let done = decoded[ObjectIdentifier(icon)] { return done }
+      try cancellation?.check()
+      let done = try icon.decoded(scene: scene.path)
+      decoded[ObjectIdentifier(icon)] = done
+      return done
+    }
+    for marker in scene.markers {
+      marker.icon = try decode(marker.icon)
+      marker.infoWindowIcon = try decode(marker.infoWindowIcon)
+      markers.append(marker)
+    }
     for overlay in scene.overlays {
       try cancellation?.check()
       try OverlayValidation.check(overlay)

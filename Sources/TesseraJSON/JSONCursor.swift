@@ -22,6 +22,12 @@ package struct JSONCursor: Sendable {
     self.source = source
   }
 
+  /// A cursor at the field `path` of the document `source`, holding `value`: a value given in
+  /// code, checked as the field holding it is (with the same errors).
+  package init(field path: String, value: JSONValue, source: String) {
+    self.init(value: value, path: path, source: source)
+  }
+
   private init(value: JSONValue?, path: String, source: String) {
     self.value = value
     self.path = path

@@ -1,21 +1,26 @@
 import Foundation
 import Tessera
 import TesseraImage
-import TesseraJSON
 import TesseraNumbers
 
 /// A `GET /maps/api/staticmap` request read by Google's rules, in two steps: the parameters
 /// (``init(_:configuration:)``, at once: a bad or missing parameter is a ``ServiceError`` with
 /// status 400 and a one-line reason), then the scene (``scene(icons:configuration:)``) once the
-/// custom icons it names (``icons``) are fetched. The scene is read with inline-only access:
-/// the icons are the only resources it is given, by name.
+/// custom icons it names (``icons``) are fetched. The scene is built as values (options,
+/// camera, markers, overlays) with inline-only access; the fetched icons are given to it as
+/// encoded bytes, decoded by the render that draws them.
 struct StaticMapsQuery {
   var format: ImageEncoding
   /// The distinct custom icons the markers name (URLs or names in the icon folder), at most
   /// ``MarkerIcons/maximumPerRequest``.
   private(set) var icons: [String] = []
-  /// The scene's fields but the markers.
-  private var root = JSONObject()
+  /// The map options: size, scale, camera, map type, language, buildings, attribution.
+  private var options = MapOptions()
+  /// The camera when `center` and `zoom` place it; else it is fitted to the markers, paths and
+  /// ``visible``.
+  private var camera: (center: Coordinate, zoom: Double, heading: Double, tilt: Double)?
+  /// The `visible` locations (and `center` given without `zoom`).
+  private var visible: [Coordinate] = []
   private var markerGroups: [StaticMapsSyntax.Markers] = []
   /// The `path=` values, given to the scene as overlays.
   private var paths: [StaticMapsSyntax.Path] = []
@@ -32,8 +37,8 @@ struct StaticMapsQuery {
   private(set) var warnings: [String] = []
 
   /// Google's map types by their Static Maps names.
-  static let mapTypes: [String: String] = [
-    "roadmap": "normal", "satellite": "satellite", "terrain": "terrain", "hybrid": "hybrid",
+  static let mapTypes: [String: MapType] = [
+    "roadmap": .normal, "satellite": .satellite, "terrain": .terrain, "hybrid": .hybrid,
   ]
 
   init(_ request: HTTPRequest, configuration: ServiceConfiguration) throws(ServiceError) {
@@ -60,8 +65,9 @@ struct StaticMapsQuery {
       throw bad(
         "scale must be 1 or 2\(configuration.maxScale >= 4 ? " or 4" : ""), found '\(request.value("scale") ?? "")'")
     }
-    root["size"] = ["width": .number(Double(width)), "height": .number(Double(height))]
-    root["scale"] = .number(scale)
+    options.width = Double(width)
+    options.height = Double(height)
+    options.scale = scale
     // Format: Google's png is the 8-bit palette PNG, png32 full colour; jpg is progressive.
     switch (request.value("format") ?? "png").lowercased() {
     case "png", "png8": format = ImageEncoding(.png, palette: true)
@@ -75,39 +81,34 @@ struct StaticMapsQuery {
     case let other: throw bad("format must be png, png8, png32, gif, jpg, jpg-baseline or webp, found '\(other)'")
     }
     // Camera: center and zoom (Google zoom), with the heading and tilt extensions.
-    var camera = JSONObject()
-    if let center = request.value("center") {
-      let parts = center.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+    var center: Coordinate?
+    if let text = request.value("center") {
+      let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
       guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], latitude.isFinite, longitude.isFinite,
         abs(latitude) <= 90
       else {
-        throw bad("center must be LAT,LNG; '\(center)' is not coordinates (addresses are not looked up: no geocoder)")
+        throw bad("center must be LAT,LNG; '\(text)' is not coordinates (addresses are not looked up: no geocoder)")
       }
-      camera["latitude"] = .number(latitude)
-      camera["longitude"] = .number(longitude)
+      center = Coordinate(latitude: latitude, longitude: longitude)
     }
-    if let zoom = try number("zoom") {
-      guard (0...22).contains(zoom) else { throw bad("zoom must be in 0…22, found \(zoom)") }
-      camera["zoom"] = .number(zoom)
-    }
-    camera["bearing"] = .number(try number("heading") ?? 0)
-    if let tilt = try number("tilt") {
-      guard (0...85).contains(tilt) else { throw bad("tilt must be in 0…85 degrees, found \(tilt)") }
-      camera["viewingAngle"] = .number(tilt)
-    }
+    let zoom = try number("zoom")
+    if let zoom, !(0...22).contains(zoom) { throw bad("zoom must be in 0…22, found \(zoom)") }
+    let heading = try number("heading") ?? 0
+    let tilt = try number("tilt") ?? 0
+    guard (0...85).contains(tilt) else { throw bad("tilt must be in 0…85 degrees, found \(tilt)") }
     // Map type and language.
     let type = request.value("maptype") ?? "roadmap"
     guard let mapType = Self.mapTypes[type] else {
       throw bad("maptype must be roadmap, satellite, terrain or hybrid, found '\(type)'")
     }
-    root["mapType"] = .string(mapType)
+    options.mapType = mapType
     if let language = request.value("language") {
       guard MapOptions.isLanguageCode(language) else {
         throw bad("language must be a language code, found '\(language)'")
       }
-      root["language"] = .string(language)
+      options.language = language
     }
-    if let buildings = request.value("buildings") { root["buildings"] = .bool(buildings == "true") }
+    if let buildings = request.value("buildings") { options.buildingsEnabled = buildings == "true" }
     // Markers (drawn once their icons are known) and paths.
     for (index, text) in request.values("markers").enumerated() {
       let group: StaticMapsSyntax.Markers
@@ -132,33 +133,27 @@ struct StaticMapsQuery {
         throw bad("path[\(index)]: \(error.reason)")
       }
     }
-    var visible: [JSONValue] = []
     for text in request.values("visible") {
       for part in text.split(separator: "|") {
         let numbers = part.split(separator: ",").compactMap { Double($0) }
         guard numbers.count == 2, abs(numbers[0]) <= 90, numbers.allSatisfy(\.isFinite) else {
           throw bad("visible must list LAT,LNG locations, found '\(part)' (addresses are not looked up)")
         }
-        visible.append([.number(numbers[0]), .number(numbers[1])])
+        visible.append(Coordinate(latitude: numbers[0], longitude: numbers[1]))
       }
     }
-    if !visible.isEmpty { root["visible"] = .array(visible) }
     // Without center and zoom the view fits the markers, paths and visible locations.
-    let placed = camera["latitude"] != nil && camera["zoom"] != nil
-    if placed {
-      root["camera"] = .object(camera)
-    } else if camera["latitude"] != nil || camera["zoom"] != nil {
+    if let center, let zoom {
+      camera = (center, zoom, heading, tilt)
+    } else if center != nil || zoom != nil {
       if !hasMarkers && paths.isEmpty && visible.isEmpty {
         throw bad("center and zoom are both required without markers, path or visible")
       }
-      if camera["latitude"] != nil {
-        visible.append([camera["latitude"]!, camera["longitude"]!])
-        root["visible"] = .array(visible)
-      }
+      if let center { visible.append(center) }
     } else if !hasMarkers && paths.isEmpty && visible.isEmpty {
       throw bad("center and zoom are required without markers, path or visible")
     }
-    root["attribution"] = .bool(configuration.attribution)
+    if !configuration.attribution { options.attribution = .off }
     styles = request.values("style")
     mapID = request.value("map_id")
     if let mapID, configuration.mapIDs == nil {
@@ -173,41 +168,66 @@ struct StaticMapsQuery {
     throws(ServiceError) -> (scene: Scene, warnings: [String])
   {
     func bad(_ reason: String) -> ServiceError { ServiceError(status: 400, reason: reason) }
-    var root = root
     var warnings = warnings
-    var provided: [String: [UInt8]] = [:]
-    var markers: [JSONValue] = []
+    var markers: [Marker] = []
+    // Icons alike are shared, as the scene reader shares them: pictures by icon, pins by size,
+    // label and colour, tinted default pins by colour.
+    var pictures: [String: MarkerIcon] = [:]
+    var pins: [PinKey: MarkerIcon] = [:]
+    var tints: [Color: MarkerIcon] = [:]
     for (index, group) in markerGroups.enumerated() {
-      var iconName: String?
-      if let icon = group.icon, let number = icons.firstIndex(of: icon) {
+      var picture: MarkerIcon?
+      if let icon = group.icon {
         switch fetched[icon] ?? .failure(ServiceError(status: 400, reason: "icon \(icon) was not fetched")) {
-        case .success(let bytes):
-          iconName = "icon-\(number)"
-          provided[iconName!] = bytes
+        case .success(let bytes) where !group.points.isEmpty:
+          // Decoded by the render; a picture that does not decode names the first marker showing it.
+          picture = pictures[icon] ?? MarkerIcon.encoded(bytes, field: "markers[\(markers.count)].icon")
+          pictures[icon] = picture
+        case .success:
+          break
         case .failure(let error):
           warnings.append("markers[\(index)]: \(error.reason); the default pin is drawn")
         }
       }
+      // Colours as 8-bit channels, as Google's are.
+      let color = group.color.map(Self.eightBit)
       for point in group.points {
-        var marker: JSONObject = ["position": [.number(point.latitude), .number(point.longitude)]]
-        if let iconName {
-          marker["icon"] = .string(iconName)
-          marker["groundAnchor"] = Self.anchor(group.anchor)
+        let marker = Marker(position: point)
+        if let picture {
+          marker.icon = picture
+          marker.groundAnchor = Self.anchor(group.anchor)
+        } else if group.size != "normal" || group.label != nil {
+          let key = PinKey(size: group.size, label: group.label, color: color)
+          let pin =
+            pins[key]
+            ?? MarkerIcon.staticMapsPin(
+              color: color ?? MarkerIcon.defaultPinColor, size: group.size, label: group.label.flatMap(\.first))
+          pins[key] = pin
+          marker.icon = pin
+        } else if let color {
+          let tint = tints[color] ?? MarkerIcon.markerImage(color: color)
+          tints[color] = tint
+          marker.icon = tint
         }
-        if let color = group.color { marker["color"] = .string(Self.css(color)) }
-        if group.size != "normal" { marker["size"] = .string(group.size) }
-        if let label = group.label { marker["label"] = .string(label) }
-        markers.append(.object(marker))
+        markers.append(marker)
       }
     }
-    if !markers.isEmpty { root["markers"] = .array(markers) }
-    var scene: Scene
+    var scene = Scene(options: options, dataRoot: "", name: ServiceConfiguration.requestName)
+    scene.path = ServiceConfiguration.requestName
+    scene.access = .inlineOnly()
     do {
-      scene = try Scene.parse(
-        .object(root), path: ServiceConfiguration.requestName, access: .inlineOnly(providing: provided))
+      if let camera {
+        try scene.setVisible(visible)
+        try scene.placeCamera(
+          latitude: camera.center.latitude, longitude: camera.center.longitude, zoom: camera.zoom,
+          bearing: camera.heading, viewingAngle: camera.tilt)
+      } else {
+        try scene.fitCamera(showing: visible)
+      }
     } catch {
       throw bad("\(error)")
     }
+    scene.markers = markers
     configuration.applyServerData(to: &scene)
     scene.overlays = StaticMapsSyntax.Path.overlays(paths)
     // Styling rules and map IDs.
@@ -231,18 +251,27 @@ struct StaticMapsQuery {
 
   /// A Static Maps `anchor:` (x,y in pixels is taken as a share when ≤ 1; named positions)
   /// as a ground anchor; the API's default for icons is the bottom centre.
-  static func anchor(_ text: String?) -> JSONValue {
+  static func anchor(_ text: String?) -> MarkerAnchor {
     let named: [String: (Double, Double)] = [
       "top": (0.5, 0), "bottom": (0.5, 1), "left": (0, 0.5), "right": (1, 0.5), "center": (0.5, 0.5),
       "topleft": (0, 0), "topright": (1, 0), "bottomleft": (0, 1), "bottomright": (1, 1),
     ]
     let (x, y) = text.flatMap { named[$0.lowercased()] } ?? (0.5, 1)
-    return [.number(x), .number(y)]
+    return MarkerAnchor(x: x, y: y)
   }
 
-  static func css(_ color: Color) -> String {
-    func channel(_ value: Double) -> Int { Int(clamping: (min(max(value, 0), 1) * 255).rounded()) }
-    return "rgba(\(channel(color.red)), \(channel(color.green)), \(channel(color.blue)), \(color.alpha))"
+  /// `color` with its red, green and blue rounded to 8 bits (its alpha kept), as Google's
+  /// colours are.
+  static func eightBit(_ color: Color) -> Color {
+    func channel(_ value: Double) -> Double { Double(Int(clamping: (min(max(value, 0), 1) * 255).rounded())) / 255 }
+    return Color(red: channel(color.red), green: channel(color.green), blue: channel(color.blue), alpha: color.alpha)
+  }
+
+  /// What makes Static Maps pins alike: markers with the same size, label and colour share one.
+  struct PinKey: Hashable {
+    var size: String
+    var label: String?
+    var color: Color?
   }
 }
 

@@ -1,7 +1,6 @@
 import Foundation
 import Tessera
 import TesseraImage
-import TesseraJSON
 import TesseraNumbers
 
 /// tileserver-gl's static image URLs: `/styles/{id}/static/{lon},{lat},{zoom}[@{bearing}[,{pitch}]]/{w}x{h}[@2x].{format}`,
@@ -51,13 +50,12 @@ struct TileserverQuery {
     for name in Set(request.arguments.map(\.key)).subtracting(Self.options).sorted().prefix(8) {
       warnings.append("option '\(HeaderText.clean(String(name.prefix(40))))' is not supported; ignored")
     }
-    var root: JSONObject = [
-      "size": ["width": .number(Double(width)), "height": .number(Double(height))], "scale": .number(scale),
-    ]
+    var options = MapOptions(width: Double(width), height: Double(height), scale: scale)
+    if !configuration.attribution { options.attribution = .off }
     // Overlays from the query, given to the scene as values.
     var paths: [MapOverlay] = []
     var (lines, areas) = (0, 0)
-    var visible: [JSONValue] = []
+    var visible: [Coordinate] = []
     for text in request.values("path") {
       var color = "rgba(0, 64, 255, 0.67)"
       var lineWidth = 1.0
@@ -84,7 +82,7 @@ struct TileserverQuery {
         points.append(Coordinate(latitude: numbers[1], longitude: numbers[0]))
       }
       guard points.count >= 2 else { throw bad("a path needs at least two points") }
-      visible += points.map { [.number($0.latitude), .number($0.longitude)] }
+      visible += points
       // Refused as the scene reader refuses the same entry, with its message.
       let field =
         "\(ServiceConfiguration.requestName): \(fill == nil ? "polylines" : "polygons")[\(fill == nil ? lines : areas)]"
@@ -111,16 +109,16 @@ struct TileserverQuery {
         lines += 1
       }
     }
-    var markers: [JSONValue] = []
+    var markers: [Marker] = []
     for text in request.values("marker") {
       let numbers = (text.split(separator: "|").first ?? "").split(separator: ",").compactMap { Double($0) }
       guard numbers.count == 2, numbers.allSatisfy(\.isFinite), abs(numbers[1]) <= 90 else {
         throw bad("marker is lng,lat, found '\(text)'")
       }
-      markers.append(["position": [.number(numbers[1]), .number(numbers[0])]])
-      visible.append([.number(numbers[1]), .number(numbers[0])])
+      let position = Coordinate(latitude: numbers[1], longitude: numbers[0])
+      markers.append(Marker(position: position))
+      visible.append(position)
     }
-    if !markers.isEmpty { root["markers"] = .array(markers) }
     // Camera.
     // Empty pieces are kept: `@`, `15@`, `@30` and `-74,,40` are malformed, not shortened.
     let parts = camera.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
@@ -138,43 +136,50 @@ struct TileserverQuery {
     }
     // tileserver-gl's fit: `padding` a share of the smaller side (default 0.1), `maxzoom`
     // (MapLibre) capping it, the exact zoom rather than a whole one.
-    var fit: JSONObject = ["wholeZoom": false]
+    var fit = Scene.Fit(wholeZoom: false)
     if let text = request.value("padding") {
       guard let share = Double(text), (0...0.5).contains(share) else { throw bad("padding is a share in 0…0.5") }
-      fit["padding"] = .number(share * Double(min(width, height)))
+      fit.padding = share * Double(min(width, height))
     } else {
-      fit["padding"] = .number(0.1 * Double(min(width, height)))
+      fit.padding = 0.1 * Double(min(width, height))
     }
     if let text = request.value("maxzoom") {
       guard let zoom = Double(text), (0...21).contains(zoom) else { throw bad("maxzoom is a zoom in 0…21") }
-      fit["maxZoom"] = .number(zoom + 1)
+      fit.maxZoom = zoom + 1
     }
+    let name = ServiceConfiguration.requestName
+    var fitted: [Coordinate]?
+    var placed: (latitude: Double, longitude: Double, zoom: Double)?
     if parts[0] == "auto" {
       guard !visible.isEmpty else { throw bad("auto needs a path or a marker to fit") }
-      root["visible"] = .array(visible)
-      root["fit"] = .object(fit)
+      fitted = visible
     } else if numbers.count == 3, let lon = numbers[0], let lat = numbers[1], let zoom = numbers[2], abs(lat) <= 90,
       (0...23).contains(zoom)
     {
-      root["camera"] = [
-        "latitude": .number(lat), "longitude": .number(lon), "zoom": .number(zoom + 1), "bearing": .number(bearing),
-        "viewingAngle": .number(pitch),
-      ]
+      placed = (lat, lon, zoom + 1)
     } else if numbers.count == 4, numbers.allSatisfy({ $0 != nil }) {
       let (west, south, east, north) = (numbers[0]!, numbers[1]!, numbers[2]!, numbers[3]!)
       guard abs(south) <= 90, abs(north) <= 90, south < north else { throw bad("bounds are minx,miny,maxx,maxy") }
-      root["visible"] = [[.number(south), .number(west)], [.number(north), .number(east)]]
-      fit["padding"] = 0
-      root["fit"] = .object(fit)
+      fitted = [Coordinate(latitude: south, longitude: west), Coordinate(latitude: north, longitude: east)]
+      fit.padding = 0
     } else {
       throw bad("expected {lon},{lat},{zoom}, {minx},{miny},{maxx},{maxy} or auto, found '\(parts[0])'")
     }
-    root["attribution"] = .bool(configuration.attribution)
+    scene = Scene(options: options, dataRoot: "", name: name)
+    scene.path = name
+    scene.access = .inlineOnly()
     do {
-      scene = try Scene.parse(.object(root), path: ServiceConfiguration.requestName, access: .inlineOnly())
+      if let placed {
+        try scene.placeCamera(
+          latitude: placed.latitude, longitude: placed.longitude, zoom: placed.zoom, bearing: bearing,
+          viewingAngle: pitch)
+      } else if let fitted {
+        try scene.fitCamera(showing: fitted, fit: fit)
+      }
     } catch {
       throw bad("\(error)")
     }
+    scene.markers = markers
     configuration.applyServerData(to: &scene, style: style)
     scene.overlays = OverlayKinds.inReadingOrder(paths)
   }

@@ -17,6 +17,10 @@ public final class MarkerIcon: Sendable {
     case staticMapsPin(Color, factor: Double, label: Character?)
     /// Images by pixels per point, sorted by scale.
     case images([(scale: Double, image: RGBAImage)])
+    /// A PNG, JPEG or WebP file's bytes not decoded yet, and the field naming them in errors:
+    /// decoded when a map made from a scene reads its markers (``SceneContent``), under that
+    /// render's cancellation.
+    case encoded([UInt8], field: String)
   }
 
   let source: Source
@@ -36,6 +40,26 @@ public final class MarkerIcon: Sendable {
   /// An icon from an image whose pixels are `scale` per point (2 for an @2x image).
   public convenience init(image: RGBAImage, scale: Double = 1) {
     self.init(source: .images([(max(scale, 0.01), image)]))
+  }
+
+  /// An icon from the bytes of a PNG, JPEG or WebP file (one image, one pixel per point),
+  /// decoded only when a map made from a scene holding it reads the scene's markers, so the
+  /// decoding is part of that render (its deadline, its cancellation) and not of whoever built
+  /// the scene. `field` names the icon in the error a picture that does not decode gives
+  /// (`markers[3].icon`).
+  package static func encoded(_ bytes: [UInt8], field: String) -> MarkerIcon {
+    MarkerIcon(source: .encoded(bytes, field: field))
+  }
+
+  /// The icon decoded when it holds encoded bytes (``encoded(_:field:)``), else itself; a
+  /// picture that does not decode is a ``MarkerError`` naming `scene` and the field.
+  func decoded(scene: String) throws(MarkerError) -> MarkerIcon {
+    guard case .encoded(let bytes, let field) = source else { return self }
+    do {
+      return MarkerIcon(image: try ImageCodec.decode(bytes, source: field))
+    } catch {
+      throw MarkerError(source: "\(scene): \(field)", reason: "\(error)")
+    }
   }
 
   /// An icon from image variants, each with its pixels per point.
@@ -101,11 +125,18 @@ public final class MarkerIcon: Sendable {
     case .images(let variants):
       let chosen = variants.first { $0.scale >= scale - 1e-9 } ?? variants[variants.count - 1]
       return (chosen.image, chosen.scale)
+    case .encoded:
+      // Scenes decode these before their markers reach a map; one added some other way is
+      // decoded here, and shows the default pin when it does not decode.
+      return ((try? decoded(scene: "marker")) ?? MarkerIcon.defaultPin).image(forScale: scale)
     }
   }
 }
 
 extension MarkerIcon {
+  /// The default pin's colour, which Static Maps pins without a colour have.
+  package static var defaultPinColor: Color { DefaultPin.red }
+
   /// The Static Maps API's pin sizes, as shares of the default pin.
   public static let staticMapsSizes: [String: Double] = ["tiny": 0.45, "small": 0.6, "mid": 0.8, "normal": 1]
 

@@ -21,19 +21,26 @@ package struct OverlayReader {
   package static func coordinates(_ cursor: JSONCursor, single: Bool = false) throws -> [Coordinate] {
     let points = single ? [cursor] : try cursor.elements()
     guard points.count <= EncodedPolyline.maximumCoordinates else {
-      throw OverlayError(cursor, reason: "more than \(EncodedPolyline.maximumCoordinates) points")
+      throw OverlayError(cursor, reason: tooManyCoordinates)
     }
     return try points.map { point in
       let numbers = try point.elements().map { try $0.number() }
-      guard numbers.count == 2, numbers.allSatisfy(\.isFinite), abs(numbers[0]) <= 90,
-        abs(numbers[1]) <= OverlayCheck.maximumLongitude
-      else {
-        throw OverlayError(
-          point, reason: "expected [latitude, longitude] with latitude in −90…90 and longitude in ±3600")
-      }
-      return Coordinate(latitude: numbers[0], longitude: numbers[1])
+      let coordinate = numbers.count == 2 ? Coordinate(latitude: numbers[0], longitude: numbers[1]) : nil
+      guard let coordinate, isValid(coordinate) else { throw OverlayError(point, reason: invalidCoordinate) }
+      return coordinate
     }
   }
+
+  /// Whether `coordinate` is finite, its latitude in −90…90 and its longitude within ±3600.
+  static func isValid(_ coordinate: Coordinate) -> Bool {
+    coordinate.latitude.isFinite && coordinate.longitude.isFinite && abs(coordinate.latitude) <= 90
+      && abs(coordinate.longitude) <= OverlayCheck.maximumLongitude
+  }
+
+  /// The reasons ``coordinates(_:single:)`` gives, for checks of coordinates given as values.
+  static var tooManyCoordinates: String { "more than \(EncodedPolyline.maximumCoordinates) points" }
+  static let invalidCoordinate =
+    "expected [latitude, longitude] with latitude in −90…90 and longitude in ±3600"
 
   /// A CSS colour, or nil when the field is absent.
   package static func color(_ cursor: JSONCursor) throws -> Color? {
