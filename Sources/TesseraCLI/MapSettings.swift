@@ -21,8 +21,10 @@ struct MapSettings {
   var markerSpecs: [String] = []
   /// `--path`, `--polygon` and `--circle` values, in order.
   var overlaySpecs: [(option: String, value: String)] = []
-  /// Scene overlay fields the other overlay flags stand for.
+  /// Scene overlay fields the overlay kinds' flags stand for.
   var overlayFields = JSONObject()
+  /// `--my-location`.
+  var myLocation: LocationFix?
   /// `--visible` coordinates.
   var visible: [Coordinate] = []
   /// Whether the scene or the flags place the camera; otherwise it is fitted to the content.
@@ -216,7 +218,9 @@ struct MapSettings {
       arguments.allValues("path").map { ("path", $0) } + arguments.allValues("polygon").map { ("polygon", $0) }
       + arguments.allValues("circle").map { ("circle", $0) }
     overlayFields = try OverlayKindFlags.sceneFields(arguments)
-    if let text = arguments.value("my-location") { overlayFields["myLocation"] = try OverlayKindFlags.myLocation(text) }
+    myLocation = try arguments.value("my-location").map { text throws(UsageError) in
+      try OverlayKindFlags.myLocation(text)
+    }
     if let text = arguments.value("traffic") { options.traffic = try OverlayKindFlags.traffic(text) }
     visible = try arguments.allValues("visible").flatMap { text throws(UsageError) in
       try OverlayKindFlags.visible(text)
@@ -348,6 +352,11 @@ struct MapSettings {
       try map.addOverlays(
         from: .object(overlayFields), source: "command line",
         access: .local(directory: FileManager.default.currentDirectoryPath, log: reads))
+    }
+    if let myLocation {
+      try myLocation.check(source: "command line")
+      map.myLocation = myLocation
+      map.isMyLocationEnabled = true
     }
     for spec in markerSpecs {
       let (marker, selected) = try MarkerFlag.parse(spec)

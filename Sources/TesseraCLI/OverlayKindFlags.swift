@@ -5,9 +5,11 @@ import TesseraJSON
 import TesseraNumbers
 
 /// The flags of the overlay kinds (``OverlayKinds``: `--ground-overlay`, `--tile-overlay`,
-/// `--heatmap`, as each kind's ``OverlayFlagSyntax`` describes them), `--my-location`,
-/// `--traffic` and `--visible`: each becomes the scene field it stands for, so flags and scenes
-/// share one reader and its errors.
+/// `--heatmap`, as each kind's ``OverlayFlagSyntax`` describes them), each becoming the scene
+/// entry it stands for, so flags and scenes share one reader and its errors; and
+/// `--my-location`, `--traffic` and `--visible`, read into the values they stand for
+/// (`LocationFix`, `TrafficLayer`, coordinates), the fix checked as the scene's `myLocation`
+/// field is.
 enum OverlayKindFlags {
   /// The kinds' flags, in the registry's order, with their scene fields.
   static var kindFlags: [(field: String, syntax: OverlayFlagSyntax)] {
@@ -65,23 +67,24 @@ enum OverlayKindFlags {
     }
   }
 
-  /// `LAT,LNG[,accuracy=M][,heading=DEG]`.
-  static func myLocation(_ text: String) throws(UsageError) -> JSONValue {
+  /// `LAT,LNG[,accuracy=M][,heading=DEG]`: the fix, checked as the scene's `myLocation` field
+  /// is when the map is made (``LocationFix/check(source:)``).
+  static func myLocation(_ text: String) throws(UsageError) -> LocationFix {
     let parts = MarkerFlag.parts(text)
     guard parts.count >= 2 else { throw UsageError("--my-location: expected LAT,LNG[,accuracy=M][,heading=DEG]") }
-    var fields = JSONObject()
-    fields["position"] = .array(
-      try ValueParsers.numbers(parts[0] + "," + parts[1], count: 2, option: "my-location", form: "LAT,LNG").map {
-        .number($0)
-      })
+    let position = try ValueParsers.numbers(
+      parts[0] + "," + parts[1], count: 2, option: "my-location", form: "LAT,LNG")
+    var fix = LocationFix(coordinate: Coordinate(latitude: position[0], longitude: position[1]))
     for part in parts.dropFirst(2) {
       let (key, value) = try pair(part, option: "my-location")
-      guard key == "accuracy" || key == "heading" else {
-        throw UsageError("--my-location: unknown key '\(key)' in '\(text)'")
+      let number = try ValueParsers.number(value, option: "my-location \(key)")
+      switch key {
+      case "accuracy": fix.horizontalAccuracy = number
+      case "heading": fix.heading = number
+      default: throw UsageError("--my-location: unknown key '\(key)' in '\(text)'")
       }
-      fields[key] = .number(try ValueParsers.number(value, option: "my-location \(key)"))
     }
-    return .object(fields)
+    return fix
   }
 
   /// `SOURCE[,layer=NAME][,attribute=NAME]`: a `.geojson`/`.json` file, or vector tiles.

@@ -57,6 +57,28 @@ import Testing
     }
   }
 
+  /// A my-location fix given as a value (`tessera render --my-location`) is refused as the
+  /// scene's `myLocation` field holding it is when the map is made.
+  @Test func myLocationFixesAreRefusedAsTheFieldIs() throws {
+    func expectAlike(_ field: JSONValue, _ fix: LocationFix, sourceLocation: SourceLocation = #_sourceLocation) throws {
+      let scene = try Scene.parse(["myLocation": field], path: "request", access: .inlineOnly())
+      let expected = Self.message { _ = try SceneContent(scene: scene) }
+      #expect(expected != "accepted", sourceLocation: sourceLocation)
+      #expect(Self.message { try fix.check(source: "request") } == expected, sourceLocation: sourceLocation)
+    }
+    let endless: JSONValue = .number(.infinity)
+    try expectAlike(["position": [95, 0]], LocationFix(coordinate: Coordinate(latitude: 95, longitude: 0)))
+    try expectAlike(
+      ["position": [0, 0], "accuracy": -1],
+      LocationFix(coordinate: Coordinate(latitude: 0, longitude: 0), horizontalAccuracy: -1))
+    try expectAlike(
+      ["position": [0, 0], "heading": endless],
+      LocationFix(coordinate: Coordinate(latitude: 0, longitude: 0), heading: .infinity))
+    #expect(
+      Self.message { try LocationFix(coordinate: Coordinate(latitude: 1, longitude: 2)).check(source: "x") }
+        == "accepted")
+  }
+
   /// tileserver-gl's bounds with a longitude that is not a number: the answer names the field
   /// as the scene reader did.
   @Test func tileserverBoundsThatAreNotFinite() {

@@ -84,7 +84,28 @@ enum SceneOverlays {
     let heading = try cursor["heading"].optionalNumber()
     if let heading, !heading.isFinite { throw OverlayError(cursor, ".heading", reason: "expected degrees") }
     return LocationFix(
-      coordinate: position, horizontalAccuracy: try cursor["accuracy"].number(default: 0, in: 0...20_000_000),
+      coordinate: position, horizontalAccuracy: try cursor["accuracy"].number(default: 0, in: accuracyRange),
       heading: heading)
+  }
+
+  /// The accuracies a `myLocation` field may hold, in metres.
+  static let accuracyRange = 0.0...20_000_000
+}
+
+extension LocationFix {
+  /// Throws what a scene's `myLocation` field holding this fix gives, `source` naming the scene
+  /// (``JSONFieldError`` for a number that is not finite or an accuracy outside 0…20,000 km,
+  /// ``OverlayError`` for a position out of range), so a fix given as a value is refused as the
+  /// field is.
+  package func check(source: String) throws {
+    for (index, value) in [coordinate.latitude, coordinate.longitude].enumerated() {
+      _ = try JSONCursor(field: "myLocation.position[\(index)]", value: .number(value), source: source).number()
+    }
+    guard OverlayReader.isValid(coordinate) else {
+      throw OverlayError(field: "\(source): myLocation.position", reason: OverlayReader.invalidCoordinate)
+    }
+    if let heading { _ = try JSONCursor(field: "myLocation.heading", value: .number(heading), source: source).number() }
+    _ = try JSONCursor(field: "myLocation.accuracy", value: .number(horizontalAccuracy), source: source).number(
+      in: SceneOverlays.accuracyRange)
   }
 }
