@@ -50,6 +50,11 @@ extension GlyphStore {
               + "use the fallback fonts (Noto Sans and a Noto family per script)")
         }
       }
+      if fonts!.colorFaces.isEmpty, !EmojiText.clusters(text.codePoints).isEmpty {
+        warn(
+          "no colour emoji font is installed (Debian: fonts-noto-color-emoji); emoji are drawn from the "
+            + "text fonts in black and white where they have them, else left out")
+      }
       lines = fontLines(text, fontStack: fontStack, options: options, fonts: fonts!)
     }
     return TextLayout.layout(
@@ -226,6 +231,7 @@ extension FontLibrary {
       return script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
     }
     let allFaces = faces
+    let colorFaces = Set(self.colorFaces)
     withEngine { engine in
       func chain(_ section: Int) -> [Int] {
         if let known = chains[section] { return known }
@@ -233,8 +239,14 @@ extension FontLibrary {
         chains[section] = made
         return made
       }
-      // Letters first.
-      for index in 0..<text.count where !isCommon(text.codePoints[index]) {
+      // Emoji first, each cluster whole in the first colour face that has it.
+      for cluster in EmojiText.clusters(text.codePoints) {
+        let codePoint = text.codePoints[cluster.lowerBound]
+        guard let face = self.colorFaces.first(where: { engine.has(allFaces[$0], codePoint) }) else { continue }
+        for index in cluster { result[index] = face }
+      }
+      // Then letters.
+      for index in 0..<text.count where result[index] < 0 && !isCommon(text.codePoints[index]) {
         let codePoint = text.codePoints[index]
         let faces = chain(text.sectionOfCodePoint[index])
         result[index] = faces.first { engine.has(allFaces[$0], codePoint) } ?? faces.first ?? 0
@@ -248,7 +260,9 @@ extension FontLibrary {
         }
         let before = (0..<index).reversed().first { result[$0] >= 0 }.map { result[$0] }
         let after = (index + 1..<text.count).first { result[$0] >= 0 }.map { result[$0] }
-        if let face = [before, after].compactMap({ $0 }).first(where: { engine.has(allFaces[$0], codePoint) }) {
+        if let face = [before, after].compactMap({ $0 }).first(where: {
+          !colorFaces.contains($0) && engine.has(allFaces[$0], codePoint)
+        }) {
           result[index] = face
           continue
         }
@@ -275,6 +289,8 @@ extension FontLibrary {
     let face = faces[run.face]
     return withEngine { engine in
       guard let handles = engine.handles(face), let buffer = hb_buffer_create() else { return [] }
+      // HarfBuzz measures in the face's pixels (26.6); layout pixels differ for bitmap fonts.
+      let scale = (engine.pixelScales[face] ?? 1) / 64
       defer { hb_buffer_destroy(buffer) }
       let codePoints = text.codePoints
       codePoints.withUnsafeBufferPointer { pointer in
@@ -291,8 +307,8 @@ extension FontLibrary {
       return (0..<Int(count)).map { index in
         ShapedGlyph(
           id: infos[index].codepoint, cluster: Int(infos[index].cluster),
-          advance: Double(positions[index].x_advance) / 64, offsetX: Double(positions[index].x_offset) / 64,
-          offsetY: Double(positions[index].y_offset) / 64)
+          advance: Double(positions[index].x_advance) * scale, offsetX: Double(positions[index].x_offset) * scale,
+          offsetY: Double(positions[index].y_offset) * scale)
       }
     }
   }
