@@ -106,6 +106,8 @@ package enum EmojiText {
     let scalars = character.unicodeScalars
     guard let first = scalars.first, first.properties.isEmoji, !scalars.contains("\u{FE0E}") else { return false }
     if first.properties.isEmojiPresentation { return true }
-    return scalars.contains { $0 == "\u{FE0F}" || $0 == "\u{20E3}" || $0 == "\u{200D}" || $0.properties.isEmojiModifier }
+    return scalars.contains {
+      $0 == "\u{FE0F}" || $0 == "\u{20E3}" || $0 == "\u{200D}" || $0.properties.isEmojiModifier
+    }
   }
 }
