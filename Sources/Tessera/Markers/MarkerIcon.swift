@@ -148,6 +148,14 @@ extension MarkerIcon {
     MarkerIcon(source: .staticMapsPin(color, factor: staticMapsSizes[size] ?? 1, label: label))
   }
 
+  /// The label of a Static Maps pin written `text`: one letter A–Z (either case, drawn upper
+  /// case) or digit, as the API takes, or one emoji (drawn in colour); nil for anything else.
+  static func staticMapsLabel(_ text: String) -> Character? {
+    guard text.count == 1, let character = text.first else { return nil }
+    if character.isASCII && (character.isLetter || character.isNumber) { return character.uppercased().first }
+    return EmojiText.isColorEmoji(character) ? character : nil
+  }
+
   /// The label a Static Maps pin draws in its head: only at mid and normal sizes.
   static func drawnLabel(_ label: Character?, factor: Double) -> String? {
     guard let label, factor >= 0.8 else { return nil }
