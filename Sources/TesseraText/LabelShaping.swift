@@ -210,10 +210,10 @@ extension BidiText {
   /// character, left to right when there is none).
   static func embeddingLevels(_ text: StyledText) -> [UInt8] {
     guard needsProcessing(text) else { return [UInt8](repeating: 0, count: text.count) }
-    guard let paragraph = analyse(text.codePoints.map { FriBidiChar($0) }) else {
-      return [UInt8](repeating: 0, count: text.count)
-    }
-    return paragraph.levels.map { UInt8(bitPattern: $0) }
+    guard
+      let analysis = analyseParagraphs(text.codePoints.map { FriBidiChar($0) }, paragraphs: paragraphs(text))
+    else { return [UInt8](repeating: 0, count: text.count) }
+    return analysis.levels.map { UInt8(bitPattern: $0) }
   }
 }
 
