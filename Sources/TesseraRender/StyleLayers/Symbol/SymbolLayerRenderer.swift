@@ -1,6 +1,7 @@
 import TesseraData
 import TesseraGL
 import TesseraGeo
+import TesseraJSON
 import TesseraNumbers
 import TesseraStyle
 
@@ -61,7 +62,19 @@ struct SymbolLayerRenderer: StyleLayerRenderer {
       result.append(Pipeline(SymbolPipeline(kind: .icons, nearest: !context.isTilted)))
     }
     if layout?["text-field"] != nil { result.append(Pipeline(SymbolPipeline(kind: .glyphs))) }
+    if let field = layout?["text-field"], SymbolLayerRenderer.showsImages(field) {
+      // Images inside text, read texel for pixel or filtered (see textImagesNearest).
+      for nearest in [true, false] where !result.contains(Pipeline(SymbolPipeline(kind: .icons, nearest: nearest))) {
+        result.append(Pipeline(SymbolPipeline(kind: .icons, nearest: nearest)))
+      }
+    }
     return result
+  }
+
+  /// Whether a `text-field` value has an `image` expression anywhere in it.
+  static func showsImages(_ value: JSONValue) -> Bool {
+    guard let elements = value.array else { return false }
+    return elements.first == .string("image") || elements.contains(where: showsImages)
   }
 
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
@@ -86,6 +99,10 @@ struct SymbolLayerRenderer: StyleLayerRenderer {
         draw(SymbolPipeline(kind: .icons, nearest: placed.iconsNearest), plain, atlas: icons, halo: false)
         if placed.sdfIconHalo { draw(SymbolPipeline(kind: .sdfIcons), sdf, atlas: icons, halo: true) }
         draw(SymbolPipeline(kind: .sdfIcons), sdf, atlas: icons, halo: false)
+        // Images inside text: with the text, but read from the icon atlas.
+        draw(
+          SymbolPipeline(kind: .icons, nearest: placed.textImagesNearest), placed.textImages[run.textImages],
+          atlas: icons, halo: false)
       }
       if let glyphs = planner.input.glyphAtlas {
         let text = placed.text[run.text]
