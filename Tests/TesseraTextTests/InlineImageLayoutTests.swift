@@ -100,10 +100,15 @@ import Testing
     let shaping = store.shape(text, fontStack: GlyphPBFTests.stack, options: options)
     // The unknown image is left out; the known ones are laid out as items of their own.
     #expect(shaping.glyphs.compactMap(\.image) == ["a", "b"])
-    // A line may break after an image: the images' widths make the label two lines.
+    // A line may break after an image: the images' widths make the label two lines, the
+    // first ending with image a, the second with image b.
     #expect(shaping.lineCount == 2)
-    let oneLine = store.shape(text, fontStack: GlyphPBFTests.stack, options: ShapingOptions(maxWidth: 60))
-    #expect(oneLine.lineCount == 1)
-    #expect(oneLine.glyphs.allSatisfy { $0.image == nil })
+    let a = try #require(shaping.glyphs.first { $0.image == "a" })
+    let b = try #require(shaping.glyphs.first { $0.image == "b" })
+    #expect(b.y > a.y)
+    #expect(a.x > shaping.glyphs[0].x)
+    // Without the images the words alone fit one line.
+    let words = StyledText(sections: [TextSection(text: "Line"), TextSection(text: "Rail")])
+    #expect(store.shape(words, fontStack: GlyphPBFTests.stack, options: ShapingOptions(maxWidth: 60)).lineCount == 1)
   }
 }
