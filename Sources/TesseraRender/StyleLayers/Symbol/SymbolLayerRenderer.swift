@@ -99,14 +99,22 @@ struct SymbolLayerRenderer: StyleLayerRenderer {
         draw(SymbolPipeline(kind: .icons, nearest: placed.iconsNearest), plain, atlas: icons, halo: false)
         if placed.sdfIconHalo { draw(SymbolPipeline(kind: .sdfIcons), sdf, atlas: icons, halo: true) }
         draw(SymbolPipeline(kind: .sdfIcons), sdf, atlas: icons, halo: false)
-        // Images inside text: with the text, but read from the icon atlas.
+      }
+      // Images inside text: with the text, but read from the icon atlas. MapLibre Native draws
+      // them in each of the text's passes, so twice when the text has a halo.
+      func drawTextImages() {
+        guard let icons = planner.input.iconAtlas else { return }
         draw(
           SymbolPipeline(kind: .icons, nearest: placed.textImagesNearest), placed.textImages[run.textImages],
           atlas: icons, halo: false)
       }
+      let text = placed.text[run.text]
+      if placed.textHalo, let glyphs = planner.input.glyphAtlas {
+        drawTextImages()
+        draw(SymbolPipeline(kind: .glyphs), text, atlas: glyphs, halo: true)
+      }
+      drawTextImages()
       if let glyphs = planner.input.glyphAtlas {
-        let text = placed.text[run.text]
-        if placed.textHalo { draw(SymbolPipeline(kind: .glyphs), text, atlas: glyphs, halo: true) }
         draw(SymbolPipeline(kind: .glyphs), text, atlas: glyphs, halo: false)
       }
     }
