@@ -43,7 +43,8 @@ struct SymbolPipeline: PipelineVariant {
 
 /// `symbol`: text and icons at points, placed for the whole frame on the CPU (see
 /// ``SymbolPlacer``) and drawn as instanced quads, per layer: plain icons, SDF icons'
-/// halos and fills, then the text's halos and fills (MapLibre's order).
+/// halos and fills, then the text's halos and fills (MapLibre's order), the images inside
+/// the text drawn from the icon atlas with each of the text's passes.
 struct SymbolLayerRenderer: StyleLayerRenderer {
   var layerType: LayerType { .symbol }
 
