@@ -19,6 +19,14 @@ package struct ShapingOptions: Sendable, Hashable {
   /// With ``vertical``, every character but white space and Arabic script stands upright
   /// (MapLibre's vertical point labels) rather than only CJK ones (labels along lines).
   package var uprightLatin = false
+  /// The images the text's image sections may show, by name; a section whose image is not
+  /// here is left out.
+  package var images: [String: InlineImage] = [:]
+  /// `text-size` at the tile's zoom, pixels: images are laid out against it.
+  package var textSize = TextLayout.oneEm
+  /// `text-size` one zoom deeper, pixels: images are measured against it for line breaking
+  /// (MapLibre's layout size).
+  package var breakingTextSize = TextLayout.oneEm
 
   package init(
     maxWidth: Double = 0, lineHeight: Double = 1.2 * 24, spacing: Double = 0, anchor: TextAnchor = .center,
@@ -59,7 +67,22 @@ extension GlyphStore {
     }
     return TextLayout.layout(
       lines, scales: scales, spacing: options.spacing, lineHeight: options.lineHeight, anchor: options.anchor,
-      justify: options.justify)
+      justify: options.justify, textSize: options.textSize)
+  }
+
+  /// The image section `section` of `text` shows, when it is one and the image is known.
+  private func image(_ text: StyledText, section: Int, options: ShapingOptions) -> InlineImage? {
+    text.sections[section].image.flatMap { options.images[$0] }
+  }
+
+  /// The pen advance of code point `index` of an image section before line breaking, pixels
+  /// at 24 px (letter spacing included); nil for text.
+  private func imageAdvance(_ text: StyledText, _ index: Int, options: ShapingOptions) -> Double? {
+    let section = text.sectionOfCodePoint[index]
+    guard text.sections[section].image != nil else { return nil }
+    guard let image = image(text, section: section, options: options) else { return 0 }
+    return image.breakingAdvance(sectionScale: text.sections[section].scale, textSize: options.breakingTextSize)
+      + options.spacing
   }
 
   // MARK: Glyph PBFs (MapLibre Native's shaping)
@@ -71,6 +94,7 @@ extension GlyphStore {
       pbfGlyph(font: fontIDs[text.sectionOfCodePoint[index]], codePoint: text.codePoints[index])
     }
     let breaks = LineBreaking.breaks(text, maxWidth: options.maxWidth) { index in
+      if let advance = imageAdvance(text, index, options: options) { return advance }
       guard let glyph = glyph(index) else { return 0 }
       return glyph.advance * text.sections[text.sectionOfCodePoint[index]].scale + options.spacing
     }
@@ -79,6 +103,12 @@ extension GlyphStore {
       var items: [LineItem] = []
       for index in 0..<line.count {
         let section = line.sectionOfCodePoint[index]
+        if line.sections[section].image != nil {
+          guard let image = image(line, section: section, options: options) else { continue }
+          // Images stand upright wherever Latin letters do (vertical point labels).
+          items.append(LineItem(image: image, section: section, vertical: options.vertical && options.uprightLatin))
+          continue
+        }
         let font = fontIDs[section]
         guard let glyph = pbfGlyph(font: font, codePoint: line.codePoints[index]) else { continue }
         items.append(
@@ -109,6 +139,10 @@ extension GlyphStore {
     // Advances of the logical text, for line breaking.
     var advances = [Double](repeating: 0, count: text.count)
     for run in FontRun.split(text, faces: faces, levels: levels, range: 0..<text.count) {
+      if let advance = imageAdvance(text, run.range.lowerBound, options: options) {
+        advances[run.range.lowerBound] = advance - options.spacing
+        continue
+      }
       for glyph in fonts.shapeRun(text, run) where glyph.cluster < advances.count {
         advances[glyph.cluster] += glyph.advance * text.sections[text.sectionOfCodePoint[glyph.cluster]].scale
       }
@@ -126,6 +160,14 @@ extension GlyphStore {
       while high > low, Unicode.isWhitespace(text.codePoints[high - 1]) { high -= 1 }
       var items: [LineItem] = []
       for run in FontRun.visualOrder(FontRun.split(text, faces: faces, levels: levels, range: low..<high)) {
+        let section = text.sectionOfCodePoint[run.range.lowerBound]
+        if text.sections[section].image != nil {
+          // An image section is one code point, a run of its own.
+          if let image = image(text, section: section, options: options) {
+            items.append(LineItem(image: image, section: section, vertical: false))
+          }
+          continue
+        }
         let font = FontLibrary.fontID(face: run.face)
         for glyph in fonts.shapeRun(text, run) {
           guard var metrics = fonts.metrics(face: run.face, glyph: glyph.id) else { continue }

@@ -93,10 +93,6 @@ import Testing
     "icon-text-fit/stretch-nine-part-content-collision": "collision box of an icon fitted with a content area",
     "icon-text-fit/text-variable-anchor": "fitted icons moving with variable anchors",
     "symbol-visibility/visible": "a dense icon field where one collision at a tile edge differs",
-    "text-field/formatted-images": "images inside formatted text",
-    "text-field/formatted-images-constant-size": "images inside formatted text",
-    "text-field/formatted-images-vertical": "images inside formatted text",
-    "text-field/formatted-images-zoom-dependent-size": "images inside formatted text",
     "text-offset/property-function": "array-valued GeoJSON properties",
     "text-variable-anchor/all-anchors-icon-text-fit": "fitted icons moving with variable anchors",
     "text-variable-anchor/all-anchors-text-allow-overlap": "collision of overlapping variable-anchor labels",
@@ -108,8 +104,7 @@ import Testing
   /// The line-placement cases MapLibre Native passes that Tessera does not yet, and why.
   /// Every other such case must pass.
   static let lineKnownFailures: [String: String] = [
-    "text-field/formatted-images-line": "images inside formatted text",
-    "text-pitch-scaling/line-half": "collision circles of tilted line labels",
+    "text-pitch-scaling/line-half": "collision circles of tilted line labels"
   ]
 
   /// Whether a case's style has a symbol layer placed along lines.
