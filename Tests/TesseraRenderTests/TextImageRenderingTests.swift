@@ -66,6 +66,25 @@ import Testing
     #expect(snapshot.warnings.contains { $0.contains("no-such-image") }, "\(snapshot.warnings)")
   }
 
+  @Test func fontScaleScalesAnImage() throws {
+    guard let root = TextImageRenderingTests.root else {
+      print("skipped images in text: \(SharedData.skipReason)")
+      return
+    }
+    var widths: [Int] = []
+    for scale in [1, 2] {
+      let map = try Map(options: MapOptions(width: 120, height: 80, mapType: .none), gpu: .surfaceless)
+      let field = #"["format", ["image", "london-underground"], {"font-scale": \#(scale)}]"#
+      try map.setStyle(
+        TextImageRenderingTests.style(field: field, glyphs: true), name: "images.json", dataRoot: "/",
+        localRoot: root)
+      let red = try #require(
+        TextImageRenderingTests.extent(try map.snapshot().image, where: TextImageRenderingTests.isRed))
+      widths.append(red.x.count)
+    }
+    #expect(abs(widths[1] - 2 * widths[0]) <= 2, "\(widths)")
+  }
+
   @Test func aTextFieldThatIsAnImageShowsTheImageAlone() throws {
     guard let root = TextImageRenderingTests.root else {
       print("skipped images in text: \(SharedData.skipReason)")

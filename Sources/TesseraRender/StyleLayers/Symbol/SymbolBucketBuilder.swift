@@ -248,7 +248,8 @@ enum SymbolBucketBuilder {
     for value in field.sections {
       guard let object = value.objectValue else { continue }
       if let image = object["image"]?.string ?? (isImage ? object["text"]?.string : nil) {
-        sections.append(TextSection(text: "", image: image))
+        // An image's font-scale scales it as it scales text.
+        sections.append(TextSection(text: "", scale: object["font-scale"]?.number ?? 1, image: image))
         continue
       }
       var text = object["text"]?.string ?? ""
