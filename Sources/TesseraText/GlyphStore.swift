@@ -30,6 +30,10 @@ package final class GlyphStore: Sendable {
     var ranges: [RangeKey: [UInt32: SDFGlyph]] = [:]
     var atlas = ShelfAtlas(width: 1024, height: 256, maxHeight: 4096, bytesPerTexel: 1)
     var positions: [GlyphKey: AtlasRect?] = [:]
+    /// Colour glyphs (emoji): their pictures, read once, and where they lie in the colour atlas.
+    var colorGlyphs: [GlyphKey: ColorGlyph?] = [:]
+    var colorAtlas = ShelfAtlas(width: 512, height: 64, maxHeight: 2048, bytesPerTexel: 4)
+    var colorPositions: [GlyphKey: AtlasRect?] = [:]
     /// Distance fields measured (``GlyphStore/glyphSize(_:)``) and not packed yet; nil for
     /// blank glyphs.
     var unpacked: [GlyphKey: SDFGlyph?] = [:]
@@ -122,8 +126,40 @@ package final class GlyphStore: Sendable {
   /// The picture of a glyph of a colour font (emoji); nil for every other glyph.
   package func colorGlyph(_ key: GlyphKey) -> ColorGlyph? {
     guard key.font >= FontLibrary.firstFontID, let fonts, fonts.isColorFont(key.font) else { return nil }
-    state.withLock { _ = $0.usedFonts.insert(key.font) }
-    return fonts.colorGlyph(key)
+    if let known = state.withLock({ $0.colorGlyphs[key] }) { return known }
+    let glyph = fonts.colorGlyph(key)
+    state.withLock { state in
+      state.usedFonts.insert(key.font)
+      state.colorGlyphs[key] = .some(glyph)
+    }
+    return glyph
+  }
+
+  /// Where a colour glyph was packed, if it was (nil inside: the atlas had no room).
+  func colorPositions(_ key: GlyphKey) -> AtlasRect?? {
+    state.withLock { $0.colorPositions[key] }
+  }
+
+  /// Packs a colour glyph's texels into the colour atlas (once).
+  func packColorGlyph(_ key: GlyphKey, width: Int, height: Int, texels: [UInt8]) -> AtlasRect? {
+    state.withLock { state in
+      if let known = state.colorPositions[key] { return known }
+      let rect = state.colorAtlas.insert(width: width, height: height, pixels: texels)
+      if rect == nil { state.warn("the colour glyph atlas is full (2048 rows); further emoji are left out") }
+      state.colorPositions[key] = .some(rect)
+      return rect
+    }
+  }
+
+  /// The colour atlas as it stands, and marks its changes as uploaded; nil while it holds no
+  /// glyph.
+  package func takeColorAtlasChanges() -> ShelfAtlas? {
+    state.withLock { state in
+      guard !state.colorPositions.isEmpty else { return nil }
+      let atlas = state.colorAtlas
+      state.colorAtlas.markUploaded()
+      return atlas
+    }
   }
 
   /// The size of the glyph's distance field, texels, without packing it; nil for blank

@@ -33,6 +33,8 @@ struct StyleFrameInput {
   /// The glyph atlas and icon atlas textures symbols draw from.
   var glyphAtlas: SymbolAtlasTexture?
   var iconAtlas: SymbolAtlasTexture?
+  /// The glyph store's colour atlas (emoji), once a label has drawn one.
+  var colorGlyphAtlas: SymbolAtlasTexture?
 
   /// The style's zoom.
   var zoom: Double { transform.camera.styleZoom }

@@ -171,6 +171,13 @@ extension StyleRenderer {
       glyphKey, width: atlas.width, height: atlas.height, format: .r8, rows: atlas.dirtyRows,
       pixels: { atlas.pixels }, rowBytes: { atlas.bytes(ofRows: $0) })
     input.glyphAtlas = SymbolAtlasTexture(key: glyphKey, width: atlas.width, height: atlas.height)
+    if let colors = glyphs.takeColorAtlasChanges() {
+      let colorKey = ResourceKey(ColorGlyphAtlasKey(store: ObjectIdentifier(glyphs)))
+      try resources.updatePinnedAtlas(
+        colorKey, width: colors.width, height: colors.height, format: .rgba8, rows: colors.dirtyRows,
+        pixels: { colors.pixels }, rowBytes: { colors.bytes(ofRows: $0) })
+      input.colorGlyphAtlas = SymbolAtlasTexture(key: colorKey, width: colors.width, height: colors.height)
+    }
     if !icons.isEmpty {
       let iconKey = ResourceKey(IconAtlasKey(revision: revision))
       let uploader = TileTextureUploader(resources: resources)

@@ -139,7 +139,8 @@ struct SymbolBucket: Sendable {
       quads.reserveCapacity(label.quads.count)
       for var quad in label.quads {
         if let key = quad.glyph {
-          guard let rect = glyphs.atlasRect(key) else { continue }
+          let packed = quad.textImage == .colorGlyph ? glyphs.colorAtlasRect(key) : glyphs.atlasRect(key)
+          guard let rect = packed else { continue }
           quad.texture = SIMD4(
             Float(rect.x - 1), Float(rect.y - 1), Float(rect.x + rect.width + 1), Float(rect.y + rect.height + 1))
           quad.glyph = nil

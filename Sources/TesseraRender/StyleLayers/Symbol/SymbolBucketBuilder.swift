@@ -421,10 +421,14 @@ enum SymbolBucketBuilder {
         guard let found = images.flatMap({ InlineImageQuad($0, name: name) }) else { continue }
         image = found
       }
-      guard let rect = image?.paddedSize ?? glyphs.glyphSize(glyph.glyph).map({ ($0.width + 2, $0.height + 2) })
+      // A colour glyph (emoji) is a picture in the colour atlas, with a texel of padding.
+      let color = image == nil ? glyphs.colorGlyphSize(glyph.glyph) : nil
+      guard
+        let rect = image?.paddedSize ?? color.map({ ($0.width + 2, $0.height + 2) })
+          ?? glyphs.glyphSize(glyph.glyph).map({ ($0.width + 2, $0.height + 2) })
       else { continue }
-      let pixelRatio = image?.pixelRatio ?? 1
-      let rectBuffer = image == nil ? glyphBuffer : InlineImage.padding / pixelRatio
+      let pixelRatio = image?.pixelRatio ?? (color != nil ? ColorGlyphAtlas.texelsPerUnit : 1)
+      let rectBuffer = image == nil && color == nil ? glyphBuffer : 1 / pixelRatio
       let scale = glyph.scale
       let halfAdvance = glyph.metrics.advance * scale / 2
       let uprightInVertical = (alongLine || verticalPoint) && glyph.vertical
@@ -471,7 +475,7 @@ enum SymbolBucketBuilder {
       var quad = SymbolQuad(
         topLeft: corners[0], topRight: corners[1], bottomLeft: corners[2], bottomRight: corners[3],
         texture: image?.texture ?? .zero, glyph: image == nil ? glyph.glyph : nil, section: glyph.section)
-      quad.textImage = image?.kind
+      quad.textImage = image?.kind ?? (color != nil ? .colorGlyph : nil)
       if alongLine { quad.alongLine = glyph.x + halfAdvance + translate.x }
       quads.append(quad)
     }

@@ -118,6 +118,11 @@ struct SymbolLayerRenderer: StyleLayerRenderer {
       if let glyphs = planner.input.glyphAtlas {
         draw(SymbolPipeline(kind: .glyphs), text, atlas: glyphs, halo: false)
       }
+      // Colour glyphs (emoji) in their own colours over the text's halo, with no halo of their
+      // own (as images inside text have none).
+      if let colors = planner.input.colorGlyphAtlas {
+        draw(SymbolPipeline(kind: .icons), placed.colorGlyphs[run.colorGlyphs], atlas: colors, halo: false)
+      }
     }
     if !placed.collisionCircles.isEmpty {
       // After the layer's symbols, as MapLibre draws its collision debug.
@@ -145,6 +150,12 @@ struct SymbolAtlasTexture: Sendable {
 struct GlyphAtlasKey: Hashable, Sendable, CustomStringConvertible {
   let store: ObjectIdentifier
   var description: String { "glyph atlas" }
+}
+
+/// The texture of a map's colour glyph atlas (emoji).
+struct ColorGlyphAtlasKey: Hashable, Sendable, CustomStringConvertible {
+  let store: ObjectIdentifier
+  var description: String { "colour glyph atlas" }
 }
 
 /// The texture of a style's icon atlas, by style revision.

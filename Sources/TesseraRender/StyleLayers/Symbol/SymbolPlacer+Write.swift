@@ -12,6 +12,8 @@ struct SymbolOutput {
   var sdf: [Float] = []
   /// Plain images inside the text.
   var textImages: [Float] = []
+  /// Colour glyphs (emoji) of the text.
+  var colorGlyphs: [Float] = []
   /// Whether the text draws a halo.
   var textHalo = false
   /// Whether an SDF icon draws a halo.
@@ -75,12 +77,14 @@ extension SymbolPlacer {
         let fill =
           instance.sectionColors.indices.contains(quad.section) ? instance.sectionColors[quad.section] ?? color : color
         let vertex = SymbolInstanceVertex(
-          corners: quad.corners, texture: quad.texture, fill: quad.textImage == .plain ? .white : fill, halo: halo,
+          corners: quad.corners, texture: quad.texture,
+          fill: quad.textImage == .plain || quad.textImage == .colorGlyph ? .white : fill, halo: halo,
           opacity: opacity, params: params)
         // Images inside the text draw from the icon atlas, with the symbol's icons.
         switch quad.textImage {
         case nil: vertex.pack(into: &output.text)
         case .plain?: vertex.pack(into: &output.textImages)
+        case .colorGlyph?: vertex.pack(into: &output.colorGlyphs)
         case .sdf?:
           vertex.pack(into: &output.sdf)
           output.sdfIconHalo = output.sdfIconHalo || output.textHalo

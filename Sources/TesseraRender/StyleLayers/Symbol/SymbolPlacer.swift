@@ -19,6 +19,8 @@ struct PlacedSymbols: Sendable {
   /// are read texel for pixel.
   var textImages: [Float] = []
   var textImagesNearest = true
+  /// Colour glyphs (emoji) of text, drawn from the glyph store's colour atlas after the text.
+  var colorGlyphs: [Float] = []
   /// Labels placed (text or icon).
   var placed = 0
   /// Collision debug circles of labels along lines, ``CollisionCirclePipeline/floatsPerCircle``
@@ -34,25 +36,32 @@ struct PlacedSymbols: Sendable {
     let icons: Int
     let sdfIcons: Int
     var textImages = 0
+    var colorGlyphs = 0
   }
 
   /// The runs drawn in turn: float ranges of text, icons, SDF icons and images inside text.
-  var runs: [(text: Range<Int>, icons: Range<Int>, sdfIcons: Range<Int>, textImages: Range<Int>)] {
+  var runs:
+    [(
+      text: Range<Int>, icons: Range<Int>, sdfIcons: Range<Int>, textImages: Range<Int>, colorGlyphs: Range<Int>
+    )]
+  {
     guard !segments.isEmpty else {
-      return [(0..<text.count, 0..<icons.count, 0..<sdfIcons.count, 0..<textImages.count)]
+      return [(0..<text.count, 0..<icons.count, 0..<sdfIcons.count, 0..<textImages.count, 0..<colorGlyphs.count)]
     }
     return segments.indices.map { index in
       let start = segments[index]
       let end = index + 1 < segments.count ? segments[index + 1] : nil
       return (
         start.text..<(end?.text ?? text.count), start.icons..<(end?.icons ?? icons.count),
-        start.sdfIcons..<(end?.sdfIcons ?? sdfIcons.count), start.textImages..<(end?.textImages ?? textImages.count)
+        start.sdfIcons..<(end?.sdfIcons ?? sdfIcons.count), start.textImages..<(end?.textImages ?? textImages.count),
+        start.colorGlyphs..<(end?.colorGlyphs ?? colorGlyphs.count)
       )
     }
   }
 
   var isEmpty: Bool {
-    text.isEmpty && icons.isEmpty && sdfIcons.isEmpty && textImages.isEmpty && collisionCircles.isEmpty
+    text.isEmpty && icons.isEmpty && sdfIcons.isEmpty && textImages.isEmpty && colorGlyphs.isEmpty
+      && collisionCircles.isEmpty
   }
 }
 
@@ -238,12 +247,13 @@ struct SymbolPlacer {
         result.segments.append(
           PlacedSymbols.Segment(
             key: item.sortKey, text: result.text.count, icons: result.icons.count, sdfIcons: result.sdfIcons.count,
-            textImages: result.textImages.count))
+            textImages: result.textImages.count, colorGlyphs: result.colorGlyphs.count))
       }
       result.text += item.output.text
       result.icons += item.output.icon
       result.sdfIcons += item.output.sdf
       result.textImages += item.output.textImages
+      result.colorGlyphs += item.output.colorGlyphs
     }
   }
 }

@@ -4,9 +4,10 @@ import TesseraText
 
 /// How an image inside a label's text is drawn: from the icon atlas (as MapLibre draws them,
 /// with the icons of the symbol rather than the glyphs), as a plain image, or as a distance
-/// field coloured like the text.
+/// field coloured like the text; or, for a colour glyph (emoji), from the glyph store's colour
+/// atlas in its own colours, without a halo.
 enum TextImageKind: Sendable {
-  case plain, sdf
+  case plain, sdf, colorGlyph
 }
 
 /// An image inside a label's text as its quad needs it: where it lies in the icon atlas.
