@@ -98,7 +98,8 @@ package final class GlyphStore: Sendable {
           glyphs = try GlyphRangeDecoder.decode(loaded.bytes, source: loaded.source)
         } else {
           problem =
-            "no glyphs for code points \(start)-\(start + 255) of font stack '\(name)'; those characters are left out"
+            "no glyphs for code points \(start)-\(start + 255) of font stack '\(name)'; those characters are "
+            + (fonts == nil ? "left out" : "drawn from local fonts")
         }
       } catch {
         problem = "\(error); those characters are left out"

@@ -95,13 +95,29 @@ extension GlyphStore {
     }
     let breaks = LineBreaking.breaks(text, maxWidth: options.maxWidth) { index in
       if let advance = imageAdvance(text, index, options: options) { return advance }
-      guard let glyph = glyph(index) else { return 0 }
-      return glyph.advance * text.sections[text.sectionOfCodePoint[index]].scale + options.spacing
+      let scale = text.sections[text.sectionOfCodePoint[index]].scale
+      guard let glyph = glyph(index) else {
+        // Drawn from local fonts: about an em (ideographs, emoji), for line breaking.
+        return drawsMissingGlyphs(text.codePoints[index]) ? TextLayout.oneEm * scale + options.spacing : 0
+      }
+      return glyph.advance * scale + options.spacing
     }
     return BidiText.visualLines(text, breaks: breaks).map { line in
       let line = line.trimmed()
       var items: [LineItem] = []
+      // Code points the stack's glyph PBFs lack, drawn from local fonts when a run of them ends.
+      var missing: Range<Int>?
+      func drawMissing() {
+        guard let range = missing else { return }
+        items += fallbackItems(line.slice(range), fontStack: fontStack)
+        missing = nil
+      }
       for index in 0..<line.count {
+        if isMissing(line, index, fontIDs: fontIDs) {
+          missing = (missing?.lowerBound ?? index)..<(index + 1)
+          continue
+        }
+        drawMissing()
         let section = line.sectionOfCodePoint[index]
         if line.sections[section].image != nil {
           guard let image = image(line, section: section, options: options) else { continue }
@@ -123,8 +139,38 @@ extension GlyphStore {
           && (VerticalWriting.isUpright(codePoint)
             || (options.uprightLatin && !Unicode.isWhitespace(codePoint) && !Unicode.isArabic(codePoint)))
       }
+      drawMissing()
       return items
     }
+  }
+
+  /// Whether a code point the glyph PBFs lack is drawn from local fonts: when the store has
+  /// them, for anything but white space and controls.
+  func drawsMissingGlyphs(_ codePoint: UInt32) -> Bool {
+    fonts != nil && !Unicode.isWhitespace(codePoint) && codePoint >= 0x20 && !BidiText.isBidiControl(codePoint)
+  }
+
+  /// Whether code point `index` of a visual line has no glyph in its stack's PBFs and is drawn
+  /// from local fonts instead (images never are).
+  private func isMissing(_ line: StyledText, _ index: Int, fontIDs: [Int32]) -> Bool {
+    let section = line.sectionOfCodePoint[index]
+    guard line.sections[section].image == nil, drawsMissingGlyphs(line.codePoints[index]) else { return false }
+    // Joiners and selectors inside an emoji sequence go with it.
+    if line.codePoints[index] == 0x200D || (0xFE00...0xFE0F).contains(line.codePoints[index]) { return true }
+    return pbfGlyph(font: fontIDs[section], codePoint: line.codePoints[index]) == nil
+  }
+
+  /// A run of a visual line the glyph PBFs lack, shaped with local fonts (HarfBuzz, emoji in
+  /// colour): right-to-left runs are put back in logical order first.
+  private func fallbackItems(_ run: StyledText, fontStack: [String]) -> [LineItem] {
+    guard let fonts else { return [] }
+    var logical = run
+    if run.codePoints.contains(where: Unicode.isRightToLeft) {
+      logical = StyledText(
+        codePoints: run.codePoints.reversed(), sectionOfCodePoint: run.sectionOfCodePoint.reversed(),
+        sections: run.sections)
+    }
+    return fontLines(logical, fontStack: fontStack, options: ShapingOptions(), fonts: fonts).flatMap { $0 }
   }
 
   // MARK: Local fonts (HarfBuzz)

@@ -161,9 +161,10 @@ enum StyleBuilder {
     for id in prebound.keys { unbound.sources[id] = nil }
     var bound = try binder.bind(unbound, name: name)
     bound.sources.merge(prebound) { _, given in given }
-    // Local fonts draw the labels of styles without glyph PBFs only: a style with a `glyphs`
-    // URL never reads (or scans) them.
-    let fonts = style.glyphs == nil ? FontLibraries.library(folders: settings.fontFolders) : nil
+    // Local fonts draw the labels of styles without glyph PBFs, and in styles with them the
+    // characters the PBFs lack (emoji, scripts of no range file); they are scanned only when
+    // a label first needs them.
+    let fonts: FontLibrary? = FontLibraries.library(folders: settings.fontFolders)
     // (Only the map's own folders are checked: looking scans the fonts, which otherwise waits
     // for the first label that needs them.)
     if !settings.fontFolders.isEmpty,

@@ -98,7 +98,7 @@ struct BucketGeometry: Sendable {
 enum BucketFeatures {
   static func select(
     _ tile: VectorTile, layer: StyleLayer, zoom: Double, types: Set<GeometryType>, sortKey: StyleProperty<Double?>?,
-    states: FeatureStates = FeatureStates()
+    states: FeatureStates = FeatureStates(), shapesComplexScripts: Bool = true
   ) -> [(TileFeature, Int)] {
     let sourceLayer = layer.sourceLayer ?? GeoJSONSource.layerName
     guard
@@ -109,8 +109,9 @@ enum BucketFeatures {
     let source = layer.source ?? ""
     let readsStates = !states.isEmpty && states.hasStates(source: source, sourceLayer: layer.sourceLayer)
     let promotedID = states.idProperty(source: source, sourceLayer: layer.sourceLayer)
-    let shared = TileFeatureLayer(layer: data, tile: tile.tile, promotedID: promotedID)
-    var filter = TileLayerFilter(layer.filter, layer: data, zoom: zoom)
+    let shared = TileFeatureLayer(
+      layer: data, tile: tile.tile, promotedID: promotedID, shapesComplexScripts: shapesComplexScripts)
+    var filter = TileLayerFilter(layer.filter, layer: data, zoom: zoom, shapesComplexScripts: shapesComplexScripts)
     for (index, feature) in data.features.enumerated() where types.contains(feature.type) {
       var adapted = TileFeature(shared, index: index)
       if readsStates, let id = adapted.identifier.flatMap(FeatureStates.name(of:)) {

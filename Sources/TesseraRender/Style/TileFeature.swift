@@ -11,11 +11,15 @@ final class TileFeatureLayer: Sendable {
   let tile: TileID?
   /// The property that names a feature instead of its id (`promoteId`), if any.
   let promotedID: String?
+  /// Whether labels of these features are shaped with local fonts (see
+  /// ``StyleFeature/shapesComplexScripts``).
+  let shapesComplexScripts: Bool
 
-  init(layer: VectorTileLayer, tile: TileID? = nil, promotedID: String? = nil) {
+  init(layer: VectorTileLayer, tile: TileID? = nil, promotedID: String? = nil, shapesComplexScripts: Bool = true) {
     self.layer = layer
     self.tile = tile
     self.promotedID = promotedID
+    self.shapesComplexScripts = shapesComplexScripts
   }
 }
 
@@ -28,6 +32,8 @@ struct TileFeature: StyleFeature {
   let index: Int
   /// The state the application set for the feature.
   var state: [String: StyleValue] = [:]
+
+  var shapesComplexScripts: Bool { shared.shapesComplexScripts }
 
   init(_ shared: TileFeatureLayer, index: Int) {
     self.shared = shared

@@ -44,10 +44,13 @@ struct TileLayerFilter {
   /// nil with a filter: the interpreter decides per feature.
   private let root: Node?
   private var tests: [Test] = []
+  /// What the features answer to `is-supported-script` (see ``StyleFeature/shapesComplexScripts``).
+  private let shapesComplexScripts: Bool
 
-  init(_ filter: Expression?, layer: VectorTileLayer, zoom: Double) {
+  init(_ filter: Expression?, layer: VectorTileLayer, zoom: Double, shapesComplexScripts: Bool = true) {
     self.layer = layer
     self.zoom = zoom
+    self.shapesComplexScripts = shapesComplexScripts
     self.filter = filter
     guard let filter else {
       root = nil
@@ -113,7 +116,7 @@ struct TileLayerFilter {
     if known != .unknown { return known }
     let probe = ProbeFeature(
       key: tests[number].key, value: value.map(TileFeature.styleValue),
-      geometryTypeName: layer.features[index].type.styleName)
+      geometryTypeName: layer.features[index].type.styleName, shapesComplexScripts: shapesComplexScripts)
     let found = TileLayerFilter.evaluate(tests[number].expression, zoom: zoom, feature: probe)
     tests[number].outcomes[slot] = found
     return found
@@ -170,6 +173,7 @@ private struct ProbeFeature: StyleFeature {
   let key: String?
   let value: StyleValue?
   let geometryTypeName: String
+  let shapesComplexScripts: Bool
 
   func property(_ name: String) -> StyleValue? { name == key ? value : nil }
   var properties: [String: StyleValue] {

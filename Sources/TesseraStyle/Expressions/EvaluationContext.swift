@@ -16,11 +16,16 @@ package protocol StyleFeature {
   var worldGeometry: [[WorldPoint]]? { get }
   /// The state the application set for the feature (see ``FeatureStates``).
   var state: [String: StyleValue] { get }
+  /// Whether the feature's labels are shaped with local fonts (HarfBuzz: every script) rather
+  /// than drawn from glyph PBFs as MapLibre Native draws them (no Indic, Tibetan, Myanmar or
+  /// Khmer shaping): what `is-supported-script` answers from.
+  var shapesComplexScripts: Bool { get }
 }
 
 extension StyleFeature {
   package var worldGeometry: [[WorldPoint]]? { nil }
   package var state: [String: StyleValue] { [:] }
+  package var shapesComplexScripts: Bool { true }
 }
 
 /// What an expression is evaluated against: the zoom, a feature, and `let` bindings.

@@ -59,7 +59,9 @@ package indirect enum Expression: Sendable {
   /// `format`: sections of text (or images) with their own `font-scale`, `text-font` and
   /// `text-color`; evaluates to a formatted value (``StyleValue/formattedSections``).
   case format([(content: Expression, options: [String: Expression])])
-  /// `is-supported-script`: whether the text's scripts can be drawn (always, with local fonts).
+  /// `is-supported-script`: whether the text's scripts can be drawn: always with local fonts;
+  /// with glyph PBFs, as MapLibre Native answers (not the scripts of
+  /// ``needsComplexShaping(_:)``).
   case isSupportedScript(Expression)
   case math(MathOperator, [Expression])
 
@@ -166,5 +168,14 @@ extension Expression {
     case .step(let input, let base, let stops): return [input, base] + stops.map(\.output)
     case .interpolate(_, let input, let stops): return [input] + stops.map(\.output)
     }
+  }
+}
+
+extension Expression {
+  /// Whether a code point belongs to a script drawn from glyph PBFs only with shaping they
+  /// cannot give (MapLibre's list: the Indic blocks and Sinhala, Tibetan, Myanmar, Khmer).
+  package static func needsComplexShaping(_ codePoint: UInt32) -> Bool {
+    (0x0900...0x0DFF).contains(codePoint) || (0x0F00...0x109F).contains(codePoint)
+      || (0x1780...0x17FF).contains(codePoint)
   }
 }

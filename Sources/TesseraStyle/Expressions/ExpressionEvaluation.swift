@@ -150,8 +150,10 @@ extension Expression {
       return .string(text)
     case .upcase(let value):
       return .string(try string(value, context, "upcase").uppercased())
-    case .isSupportedScript:
-      return .bool(true)
+    case .isSupportedScript(let value):
+      let text = try string(value, context, "is-supported-script")
+      guard context.feature?.shapesComplexScripts == false else { return .bool(true) }
+      return .bool(!text.unicodeScalars.contains { Expression.needsComplexShaping($0.value) })
     case .format(let sections):
       var result: [StyleValue] = []
       for section in sections {

@@ -33,7 +33,7 @@ enum SymbolBucketBuilder {
     let placement = layer.value(SymbolProperties.placement, zoom: zoom)
     let features = BucketFeatures.select(
       tile, layer: layer, zoom: zoom, types: [.point, .lineString, .polygon], sortKey: SymbolProperties.sortKey,
-      states: states)
+      states: states, shapesComplexScripts: !context.glyphs.usesGlyphPBFs)
     let layout = LayoutValues(layer: layer, zoom: zoom, placement: placement)
     var instances: [SymbolInstance] = []
     // Bucket units per pixel at the bucket's zoom (512-pixel tiles).
