@@ -98,11 +98,7 @@ import Testing
     "text-field/formatted-images-vertical": "images inside formatted text",
     "text-field/formatted-images-zoom-dependent-size": "images inside formatted text",
     "text-offset/property-function": "array-valued GeoJSON properties",
-    "text-variable-anchor/all-anchors-icon-text-fit": "fitted icons moving with variable anchors",
     "text-variable-anchor/all-anchors-text-allow-overlap": "collision of overlapping variable-anchor labels",
-    "text-variable-anchor/pitched-offset": "variable anchors under tilt",
-    "text-variable-anchor/pitched-with-map": "variable anchors under tilt",
-    "text-variable-anchor/rotated-with-map": "collision boxes of map-rotated labels",
   ]
 
   /// The line-placement cases MapLibre Native passes that Tessera does not yet, and why.

@@ -51,6 +51,9 @@ struct SymbolDecision {
     case .point(let options):
       hasText = true
       let rounds = hasVariableAnchors && values.textAllowOverlap ? 2 : 1
+      // An icon fitted around text at variable anchors must fit at the anchor too, unless it
+      // may overlap (MapLibre tries the next anchor).
+      let iconMovesWithText = hasVariableAnchors && values.iconTextFit != .none && !values.iconAllowOverlap
       search: for round in 0..<rounds {
         for (index, choice) in options.enumerated() {
           if let tilePass, hasVariableAnchors, let unshifted = choice.unshifted {
@@ -60,7 +63,8 @@ struct SymbolDecision {
             else { continue }
           }
           let overlapAllowed = values.textAllowOverlap && (round == 1 || !hasVariableAnchors)
-          let fit = fits(choice.box, overlapAllowed: overlapAllowed)
+          var fit = fits(choice.box, overlapAllowed: overlapAllowed)
+          if fit, iconMovesWithText, let icon = choice.icon, !fits(icon.box, overlapAllowed: false) { fit = false }
           if fit || option == nil { option = index }
           if fit {
             textFits = true
@@ -71,7 +75,8 @@ struct SymbolDecision {
       textBoxes = option.map { [options[$0].box] } ?? []
     }
 
-    let icon = projection.icon(option: option)
+    // The icon moves with text at a variable anchor only when the text is placed.
+    let icon = textFits || !hasVariableAnchors ? projection.icon(option: option) : projection.icon
     let iconFits = icon.map { fits($0.box, overlapAllowed: values.iconAllowOverlap) } ?? false
 
     // MapLibre's rule for labels with both: each part needs the other unless it is optional.

@@ -167,7 +167,9 @@ extension SymbolPlacer {
     if let first = instance.labels.first {
       let shift =
         instance.hasVariableAnchors
-        ? variableShift(first, instance: instance, textScale: textScale, padding: values.textPadding) : .zero
+        ? collisionShift(
+          variableShift(first, instance: instance, textScale: textScale, padding: values.textPadding), values: values)
+        : .zero
       result = crossing(
         screenBox(
           first.label.box, scale: textScale, shift: shift, padding: values.textPadding, anchor: anchor,
