@@ -91,7 +91,6 @@ import Testing
   /// `line-center`) are counted separately: line labels are not drawn yet.
   static let symbolKnownFailures: [String: String] = [
     "icon-text-fit/stretch-nine-part-content-collision": "collision box of an icon fitted with a content area",
-    "icon-text-fit/text-variable-anchor": "fitted icons moving with variable anchors",
     "symbol-visibility/visible": "a dense icon field where one collision at a tile edge differs",
     "text-field/formatted-images": "images inside formatted text",
     "text-field/formatted-images-constant-size": "images inside formatted text",

@@ -15,6 +15,10 @@ struct SymbolDecision {
   let placeIcon: Bool
   /// The icon as placed or not; nil without one.
   let icon: ProjectedIcon?
+  /// Whether the placed icon is drawn: an icon fitted around text at variable anchors shows
+  /// only beside its placed text (MapLibre moves it with the text and hides it otherwise),
+  /// though it takes its room all the same.
+  let drawsIcon: Bool
   /// The boxes the symbol takes in the collision grid once placed (screen points): its
   /// text's, then its icon's, leaving out those of parts that ignore placement.
   let occupied: [CollisionGrid.Box]
@@ -102,6 +106,7 @@ struct SymbolDecision {
     self.placeText = placeText
     self.placeIcon = placeIcon
     self.icon = icon
+    drawsIcon = placeIcon && (placeText || !hasVariableAnchors || values.iconTextFit == .none)
     self.occupied = occupied
   }
 }

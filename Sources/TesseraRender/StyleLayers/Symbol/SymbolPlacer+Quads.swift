@@ -29,7 +29,7 @@ extension SymbolPlacer {
   ) -> ProjectedQuads {
     var result = ProjectedQuads()
     let (perspective, mapPerspective, anchor) = (projection.perspective, projection.mapPerspective, projection.anchor)
-    if decision.placeIcon, let icon = decision.icon {
+    if decision.drawsIcon, let icon = decision.icon {
       let scale = projection.iconSize * (values.iconPitchWithMap ? mapPerspective : perspective)
       var quads = icon.shape.quads(fitted: icon.fitted)
       if candidate.instance.line != nil, values.iconRotateWithMap {
