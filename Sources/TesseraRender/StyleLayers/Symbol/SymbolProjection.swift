@@ -100,7 +100,8 @@ extension SymbolPlacer {
         shape = fitted(shape, to: label.box, textScale: textScale / iconSize, shift: .zero, values: values)
       }
       let box = screenBox(
-        shape.box, scale: iconSize, shift: fits ? collisionShift(shift, values: values) : .zero, padding: iconPadding,
+        shape.collisionBox(fitted: fits), scale: iconSize, shift: fits ? collisionShift(shift, values: values) : .zero,
+        padding: iconPadding,
         anchor: anchor, perspective: perspective, translate: values.iconTranslate)
       return ProjectedIcon(shape: shape, box: box, fitted: fits, shift: fits ? shift : .zero)
     }
