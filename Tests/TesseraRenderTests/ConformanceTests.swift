@@ -90,7 +90,6 @@ import Testing
   /// least 90% of Native's passes. Cases with line placement (`symbol-placement: line` or
   /// `line-center`) are counted separately: line labels are not drawn yet.
   static let symbolKnownFailures: [String: String] = [
-    "icon-text-fit/stretch-nine-part-content-collision": "collision box of an icon fitted with a content area",
     "symbol-visibility/visible": "a dense icon field where one collision at a tile edge differs",
     "text-field/formatted-images": "images inside formatted text",
     "text-field/formatted-images-constant-size": "images inside formatted text",
