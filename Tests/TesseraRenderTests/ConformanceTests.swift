@@ -96,7 +96,6 @@ import Testing
     "text-field/formatted-images-vertical": "images inside formatted text",
     "text-field/formatted-images-zoom-dependent-size": "images inside formatted text",
     "text-offset/property-function": "array-valued GeoJSON properties",
-    "text-variable-anchor/all-anchors-text-allow-overlap": "collision of overlapping variable-anchor labels",
   ]
 
   /// The line-placement cases MapLibre Native passes that Tessera does not yet, and why.
