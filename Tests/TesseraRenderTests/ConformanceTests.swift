@@ -95,7 +95,6 @@ import Testing
     "text-field/formatted-images-constant-size": "images inside formatted text",
     "text-field/formatted-images-vertical": "images inside formatted text",
     "text-field/formatted-images-zoom-dependent-size": "images inside formatted text",
-    "text-offset/property-function": "array-valued GeoJSON properties",
   ]
 
   /// The line-placement cases MapLibre Native passes that Tessera does not yet, and why.
