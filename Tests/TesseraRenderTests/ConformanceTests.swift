@@ -101,7 +101,6 @@ import Testing
   /// Every other such case must pass.
   static let lineKnownFailures: [String: String] = [
     "text-field/formatted-images-line": "images inside formatted text",
-    "text-pitch-scaling/line-half": "collision circles of tilted line labels",
   ]
 
   /// Whether a case's style has a symbol layer placed along lines.

@@ -42,6 +42,11 @@ struct CollisionGrid {
   /// Points beyond the view's edges labels may collide in, by default (MapLibre's viewport
   /// padding).
   static let defaultMargin = 100.0
+
+  /// The margin of a frame's grid: ``defaultMargin``, twice that on a tilted view (as
+  /// MapLibre Native pads a pitched viewport), so labels just beyond the view's edges take
+  /// their room there.
+  static func margin(tilted: Bool) -> Double { tilted ? 2 * defaultMargin : defaultMargin }
   /// Points beyond the view's edges labels may collide in.
   let margin: Double
   let cellSize = 50.0
