@@ -90,7 +90,6 @@ import Testing
   /// least 90% of Native's passes. Cases with line placement (`symbol-placement: line` or
   /// `line-center`) are counted separately: line labels are not drawn yet.
   static let symbolKnownFailures: [String: String] = [
-    "symbol-visibility/visible": "a dense icon field where one collision at a tile edge differs",
     "text-field/formatted-images": "images inside formatted text",
     "text-field/formatted-images-constant-size": "images inside formatted text",
     "text-field/formatted-images-vertical": "images inside formatted text",
@@ -100,7 +99,7 @@ import Testing
   /// The line-placement cases MapLibre Native passes that Tessera does not yet, and why.
   /// Every other such case must pass.
   static let lineKnownFailures: [String: String] = [
-    "text-field/formatted-images-line": "images inside formatted text",
+    "text-field/formatted-images-line": "images inside formatted text"
   ]
 
   /// Whether a case's style has a symbol layer placed along lines.
