@@ -8,7 +8,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 # Build and run dependencies (C headers, Mesa's EGL/GLES with llvmpipe, pkg-config).
 DEBIAN_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libegl-mesa0 libgl1-mesa-dri \
 	libpng-dev libjpeg62-turbo-dev libwebp-dev libgif-dev zlib1g-dev libsqlite3-dev libcurl4-openssl-dev \
-	libfreetype-dev libharfbuzz-dev libharfbuzz-bin libfribidi-dev fonts-noto-core fonts-noto-cjk \
+	libfreetype-dev libharfbuzz-dev libharfbuzz-bin libfribidi-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
 	libmicrohttpd-dev libssl-dev nginx wrk
 
 DEMO_OUTPUT ?= demo.png

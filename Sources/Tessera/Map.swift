@@ -267,7 +267,9 @@ public final class Map {
     statistics.drawMilliseconds = milliseconds(encoded, drawn)
     statistics.readbackMilliseconds = milliseconds(drawn, read)
     return Snapshot(
-      image: image, statistics: statistics, warnings: frame.warnings,
+      image: image, statistics: statistics,
+      warnings: frame.warnings + overlayGlyphs.takeNewWarnings() + PinLabel.glyphs.takeNewWarnings()
+        + [infoWindowOverflowWarning()].compactMap { $0 },
       accessibilityElements: accessibilityElementsHidden
         ? []
         : overlayAccessibilityElements() + markerAccessibilityElements()

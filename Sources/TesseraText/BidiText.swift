@@ -1,4 +1,5 @@
 import CFriBidi
+import Synchronization
 import TesseraNumbers
 
 /// Right-to-left text for glyph sets without shaping data, as MapLibre Native prepares it:
@@ -6,6 +7,11 @@ import TesseraNumbers
 /// then each line put in visual order by the Unicode bidirectional algorithm (FriBidi),
 /// brackets mirrored and bidi controls removed.
 package enum BidiText {
+  /// FriBidi built without its simple allocator keeps a free list of runs shared by every
+  /// call, unguarded; labels are shaped on many threads, so its analyses and reorderings run
+  /// one at a time.
+  static let library = Mutex(())
+
   /// Whether any code point needs shaping or reordering.
   package static func needsProcessing(_ text: StyledText) -> Bool {
     text.codePoints.contains(where: Unicode.isRightToLeft)
@@ -27,9 +33,12 @@ package enum BidiText {
     var brackets = [FriBidiBracketType](repeating: 0, count: characters.count)
     var levels = [FriBidiLevel](repeating: 0, count: characters.count)
     var direction = fallback
-    fribidi_get_bidi_types(characters, count, &types)
-    fribidi_get_bracket_types(characters, count, types, &brackets)
-    guard fribidi_get_par_embedding_levels_ex(types, brackets, count, &direction, &levels) != 0 else { return nil }
+    let analysed = library.withLock { _ in
+      fribidi_get_bidi_types(characters, count, &types)
+      fribidi_get_bracket_types(characters, count, types, &brackets)
+      return fribidi_get_par_embedding_levels_ex(types, brackets, count, &direction, &levels) != 0
+    }
+    guard analysed else { return nil }
     return Paragraph(types: types, levels: levels, direction: direction)
   }
 
@@ -42,10 +51,12 @@ package enum BidiText {
     guard let paragraph = analyse(characters, fallback: FriBidiParType(0x40)) else { return text }
     let (types, levels) = (paragraph.types, paragraph.levels)
     var joining = [FriBidiArabicProp](repeating: 0, count: characters.count)
-    fribidi_get_joining_types(characters, count, &joining)
-    fribidi_join_arabic(types, count, levels, &joining)
-    let flags = FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_PRES | FRIBIDI_FLAG_SHAPE_ARAB_LIGA)
-    fribidi_shape_arabic(flags, levels, count, &joining, &characters)
+    library.withLock { _ in
+      fribidi_get_joining_types(characters, count, &joining)
+      fribidi_join_arabic(types, count, levels, &joining)
+      let flags = FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_PRES | FRIBIDI_FLAG_SHAPE_ARAB_LIGA)
+      fribidi_shape_arabic(flags, levels, count, &joining, &characters)
+    }
     var result = StyledText(codePoints: [], sectionOfCodePoint: [], sections: text.sections)
     for (index, character) in characters.enumerated() where character != 0xFEFF {
       result.codePoints.append(UInt32(character))
@@ -70,23 +81,59 @@ package enum BidiText {
     return reorder(text, lines: ends.sorted())
   }
 
+  /// The ranges of `text`'s paragraphs: each ends after a newline, the last at the end.
+  static func paragraphs(_ text: StyledText) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    var start = 0
+    for (index, codePoint) in text.codePoints.enumerated() where codePoint == 0x0A {
+      ranges.append(start..<(index + 1))
+      start = index + 1
+    }
+    if start < text.count || ranges.isEmpty { ranges.append(start..<text.count) }
+    return ranges
+  }
+
+  /// The bidi analysis of the whole text, one paragraph at a time (as ICU reads text with
+  /// paragraph separators): each paragraph takes its direction from its own first strong
+  /// character, so an Arabic paragraph after an English one reads right to left.
+  static func analyseParagraphs(_ characters: [FriBidiChar], paragraphs: [Range<Int>]) -> (
+    types: [FriBidiCharType], levels: [FriBidiLevel], directions: [FriBidiParType]
+  )? {
+    var types: [FriBidiCharType] = []
+    var levels: [FriBidiLevel] = []
+    var directions: [FriBidiParType] = []
+    for range in paragraphs {
+      guard let paragraph = analyse(Array(characters[range])) else { return nil }
+      types += paragraph.types
+      levels += paragraph.levels
+      directions.append(paragraph.direction)
+    }
+    return (types, levels, directions)
+  }
+
   private static func reorder(_ text: StyledText, lines ends: [Int]) -> [StyledText] {
     var characters = text.codePoints.map { FriBidiChar($0) }
     let count = FriBidiStrIndex(characters.count)
     // MapLibre's paragraph direction: from the first strong character, else left to right.
-    guard let paragraph = analyse(characters) else { return [] }
-    let (types, direction) = (paragraph.types, paragraph.direction)
-    var levels = paragraph.levels
-    fribidi_shape_mirroring(levels, count, &characters)
+    let paragraphs = paragraphs(text)
+    guard let analysis = analyseParagraphs(characters, paragraphs: paragraphs) else { return [] }
+    let types = analysis.types
+    var levels = analysis.levels
+    library.withLock { _ in fribidi_shape_mirroring(levels, count, &characters) }
     var map = (0..<characters.count).map { FriBidiStrIndex($0) }
     var lines: [StyledText] = []
     var start = 0
     for end in ends where end > start || end == text.count {
       let length = end - start
       if length > 0 {
+        // Lines never cross paragraphs (newlines end lines).
+        let paragraph = paragraphs.firstIndex { $0.contains(start) } ?? 0
         let flags = FriBidiFlags(FRIBIDI_FLAG_REORDER_NSM)
-        _ = fribidi_reorder_line(
-          flags, types, FriBidiStrIndex(length), FriBidiStrIndex(start), direction, &levels, &characters, &map)
+        _ = library.withLock { _ in
+          fribidi_reorder_line(
+            flags, types, FriBidiStrIndex(length), FriBidiStrIndex(start), analysis.directions[paragraph], &levels,
+            &characters, &map)
+        }
       }
       // MapLibre Native writes each right-to-left run in chunks of one section, walking it
       // backwards; the run's first character joins the chunk after it even when its own

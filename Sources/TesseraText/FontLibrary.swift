@@ -47,6 +47,8 @@ package final class FontLibrary: Sendable {
   package var faces: [FontFace] { catalog.faces }
   /// Font files that could not be read (left out), each named with the reason.
   package var unreadableFiles: [GlyphError] { catalog.unreadable }
+  /// The faces with colour glyphs (indices in ``faces``): Noto Color Emoji and the like.
+  package var colorFaces: [Int] { catalog.colorFaces }
   /// The folders scanned.
   package let folders: [String]
   private let scanned = Mutex<FontCatalog?>(nil)
@@ -60,7 +62,7 @@ package final class FontLibrary: Sendable {
   }
 
   /// The faces found, scanning the folders once (callers meanwhile wait for the scan).
-  private var catalog: FontCatalog {
+  var catalog: FontCatalog {
     scanned.withLock { known in
       if let known { return known }
       let made = FontCatalog(scanning: folders)
@@ -135,6 +137,8 @@ package final class FontLibrary: Sendable {
 /// The faces of a set of font folders, found once by opening every font file in them.
 final class FontCatalog: Sendable {
   let faces: [FontFace]
+  /// The faces with colour glyphs (emoji fonts), indices in ``faces``, in file order.
+  let colorFaces: [Int]
   let unreadable: [GlyphError]
   /// Normalised names (full name, family and style, file stem) → index in ``faces``.
   let byName: [String: Int]
@@ -155,11 +159,15 @@ final class FontCatalog: Sendable {
     var engine = Engine()
     defer { engine.close() }
     var faces: [FontFace] = []
+    var colorFaces: [Int] = []
     var unreadable: [GlyphError] = []
     for file in files {
       let described = engine.describe(file)
       if described.isEmpty { unreadable.append(GlyphError(source: file, reason: "not a font FreeType can read")) }
-      faces += described
+      for (face, isColor) in described {
+        if isColor { colorFaces.append(faces.count) }
+        faces.append(face)
+      }
     }
     var byName: [String: Int] = [:]
     for (index, face) in faces.enumerated() {
@@ -169,6 +177,7 @@ final class FontCatalog: Sendable {
       }
     }
     self.faces = faces
+    self.colorFaces = colorFaces
     self.unreadable = unreadable
     self.byName = byName
   }
@@ -185,6 +194,11 @@ struct Engine: @unchecked Sendable {
 
   private var library: FT_Library?
   private var open: [FontFace: (face: FT_Face, font: OpaquePointer)] = [:]
+  /// Layout pixels (at 24 px) per pixel of the face as opened: 1 for outline fonts, less for
+  /// bitmap fonts opened at their largest strike (colour emoji: 24 / 109).
+  private(set) var pixelScales: [FontFace: Double] = [:]
+  /// Faces with colour glyphs (drawn as pictures, not distance fields).
+  private(set) var colorFaces = Set<FontFace>()
   private var metricsCache: [GlyphKeyInFace: GlyphMetrics?] = [:]
   /// Unusable files, so they are not retried.
   private var broken = Set<String>()
@@ -217,10 +231,11 @@ struct Engine: @unchecked Sendable {
     library = nil
   }
 
-  /// The faces of a font file (all faces of a collection); none when FreeType cannot read it.
-  mutating func describe(_ path: String) -> [FontFace] {
+  /// The faces of a font file (all faces of a collection), each with whether it has colour
+  /// glyphs; none when FreeType cannot read it.
+  mutating func describe(_ path: String) -> [(face: FontFace, isColor: Bool)] {
     guard let library else { return [] }
-    var faces: [FontFace] = []
+    var faces: [(face: FontFace, isColor: Bool)] = []
     var index = 0
     var count = 1
     while index < count, index < 64 {
@@ -231,7 +246,11 @@ struct Engine: @unchecked Sendable {
       count = Int(face.pointee.num_faces)
       let family = face.pointee.family_name.map { String(cString: $0) } ?? FontLibrary.fileStem(path)
       let style = face.pointee.style_name.map { String(cString: $0) } ?? ""
-      faces.append(FontFace(path: path, index: index, family: family, style: style))
+      faces.append(
+        (
+          FontFace(path: path, index: index, family: family, style: style),
+          face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        ))
       FT_Done_Face(face)
       index += 1
     }
@@ -248,15 +267,41 @@ struct Engine: @unchecked Sendable {
       problems.append("\(face.path): the font cannot be opened; its characters fall back")
       return nil
     }
-    guard FT_Set_Pixel_Sizes(handle, 0, Engine.pixelSize) == 0, let font = hb_ft_font_create_referenced(handle) else {
+    guard let scale = Engine.size(handle), let font = hb_ft_font_create_referenced(handle) else {
       FT_Done_Face(handle)
       broken.insert(face.path)
       problems.append("\(face.path): the font cannot be sized; its characters fall back")
       return nil
     }
-    hb_ft_font_set_load_flags(font, Engine.loadFlags)
+    let isColor = handle.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+    if isColor { colorFaces.insert(face) }
+    hb_ft_font_set_load_flags(font, isColor ? Engine.colorLoadFlags : Engine.loadFlags)
     open[face] = (handle, font)
+    pixelScales[face] = scale
     return (handle, font)
+  }
+
+  /// Sizes a face for 24 px text: outline fonts at 24 px, bitmap-only fonts at their largest
+  /// strike. Returns layout pixels per pixel of the face as sized; nil when it cannot be sized.
+  static func size(_ face: FT_Face) -> Double? {
+    if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 {
+      return FT_Set_Pixel_Sizes(face, 0, Engine.pixelSize) == 0 ? 1 : nil
+    }
+    let count = Int(face.pointee.num_fixed_sizes)
+    guard count > 0, let sizes = face.pointee.available_sizes else { return nil }
+    let largest = (0..<count).max { sizes[$0].y_ppem < sizes[$1].y_ppem }!
+    let pixelsPerEm = Double(sizes[largest].y_ppem) / 64
+    guard pixelsPerEm >= 1, FT_Select_Size(face, FT_Int(largest)) == 0 else { return nil }
+    return Double(Engine.pixelSize) / pixelsPerEm
+  }
+
+  /// Load flags for colour faces: their pictures, not outlines.
+  static let colorLoadFlags = Int32(FT_LOAD_DEFAULT) | Int32(FT_LOAD_COLOR)
+
+  /// Whether `face` has colour glyphs (opening it if needed).
+  mutating func isColor(_ face: FontFace) -> Bool {
+    _ = handles(face)
+    return colorFaces.contains(face)
   }
 
   /// Whether the face has a glyph for `codePoint`.
@@ -274,13 +319,17 @@ struct Engine: @unchecked Sendable {
     let key = GlyphKeyInFace(face: face, glyph: glyph)
     if let known = metricsCache[key] { return known }
     var result: GlyphMetrics?
-    if let handles = handles(face), FT_Load_Glyph(handles.face, glyph, Engine.loadFlags) == 0 {
+    if let handles = handles(face),
+      FT_Load_Glyph(handles.face, glyph, colorFaces.contains(face) ? Engine.colorLoadFlags : Engine.loadFlags) == 0
+    {
       let metrics = handles.face.pointee.glyph.pointee.metrics
+      // 26.6 fixed point in the face's pixels, to layout pixels.
+      let scale = (pixelScales[face] ?? 1) / 64
       result = GlyphMetrics(
-        width: (Double(metrics.width) / 64).rounded(.up), height: (Double(metrics.height) / 64).rounded(.up),
-        left: (Double(metrics.horiBearingX) / 64).rounded(.down),
-        top: (Double(metrics.horiBearingY) / 64).rounded(.up) - Engine.ascender,
-        advance: Double(metrics.horiAdvance) / 64)
+        width: (Double(metrics.width) * scale).rounded(.up), height: (Double(metrics.height) * scale).rounded(.up),
+        left: (Double(metrics.horiBearingX) * scale).rounded(.down),
+        top: (Double(metrics.horiBearingY) * scale).rounded(.up) - Engine.ascender,
+        advance: Double(metrics.horiAdvance) * scale)
     }
     metricsCache[key] = .some(result)
     return result
@@ -289,7 +338,7 @@ struct Engine: @unchecked Sendable {
   /// The glyph as a distance field in MapLibre's encoding (192 on the outline, 255/8 per
   /// pixel, a 3-pixel border), from FreeType's SDF renderer.
   mutating func rasterize(_ face: FontFace, glyph: UInt32) -> SDFGlyph? {
-    guard let handles = handles(face),
+    guard let handles = handles(face), !colorFaces.contains(face),
       FT_Load_Glyph(handles.face, glyph, Engine.loadFlags) == 0
     else { return nil }
     let slot = handles.face.pointee.glyph!

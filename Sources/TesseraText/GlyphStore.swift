@@ -119,6 +119,13 @@ package final class GlyphStore: Sendable {
     return pbfGlyph(font: key.font, codePoint: key.id)
   }
 
+  /// The picture of a glyph of a colour font (emoji); nil for every other glyph.
+  package func colorGlyph(_ key: GlyphKey) -> ColorGlyph? {
+    guard key.font >= FontLibrary.firstFontID, let fonts, fonts.isColorFont(key.font) else { return nil }
+    state.withLock { _ = $0.usedFonts.insert(key.font) }
+    return fonts.colorGlyph(key)
+  }
+
   /// The size of the glyph's distance field, texels, without packing it; nil for blank
   /// glyphs. Labels are laid out with sizes (on any thread, in any order) and their glyphs
   /// packed afterwards in an order of the caller's (``atlasRect(_:)``): where a glyph lies in

@@ -19,6 +19,14 @@ package struct ShapingOptions: Sendable, Hashable {
   /// With ``vertical``, every character but white space and Arabic script stands upright
   /// (MapLibre's vertical point labels) rather than only CJK ones (labels along lines).
   package var uprightLatin = false
+  /// The images the text's image sections may show, by name; a section whose image is not
+  /// here is left out.
+  package var images: [String: InlineImage] = [:]
+  /// `text-size` at the tile's zoom, pixels: images are laid out against it.
+  package var textSize = TextLayout.oneEm
+  /// `text-size` one zoom deeper, pixels: images are measured against it for line breaking
+  /// (MapLibre's layout size).
+  package var breakingTextSize = TextLayout.oneEm
 
   package init(
     maxWidth: Double = 0, lineHeight: Double = 1.2 * 24, spacing: Double = 0, anchor: TextAnchor = .center,
@@ -50,11 +58,31 @@ extension GlyphStore {
               + "use the fallback fonts (Noto Sans and a Noto family per script)")
         }
       }
+      if fonts!.colorFaces.isEmpty, !EmojiText.clusters(text.codePoints).isEmpty {
+        warn(
+          "no colour emoji font is installed (Debian: fonts-noto-color-emoji); emoji are drawn from the "
+            + "text fonts in black and white where they have them, else left out")
+      }
       lines = fontLines(text, fontStack: fontStack, options: options, fonts: fonts!)
     }
     return TextLayout.layout(
       lines, scales: scales, spacing: options.spacing, lineHeight: options.lineHeight, anchor: options.anchor,
-      justify: options.justify)
+      justify: options.justify, textSize: options.textSize)
+  }
+
+  /// The image section `section` of `text` shows, when it is one and the image is known.
+  private func image(_ text: StyledText, section: Int, options: ShapingOptions) -> InlineImage? {
+    text.sections[section].image.flatMap { options.images[$0] }
+  }
+
+  /// The pen advance of code point `index` of an image section before line breaking, pixels
+  /// at 24 px (letter spacing included); nil for text.
+  private func imageAdvance(_ text: StyledText, _ index: Int, options: ShapingOptions) -> Double? {
+    let section = text.sectionOfCodePoint[index]
+    guard text.sections[section].image != nil else { return nil }
+    guard let image = image(text, section: section, options: options) else { return 0 }
+    return image.breakingAdvance(sectionScale: text.sections[section].scale, textSize: options.breakingTextSize)
+      + options.spacing
   }
 
   // MARK: Glyph PBFs (MapLibre Native's shaping)
@@ -66,6 +94,7 @@ extension GlyphStore {
       pbfGlyph(font: fontIDs[text.sectionOfCodePoint[index]], codePoint: text.codePoints[index])
     }
     let breaks = LineBreaking.breaks(text, maxWidth: options.maxWidth) { index in
+      if let advance = imageAdvance(text, index, options: options) { return advance }
       guard let glyph = glyph(index) else { return 0 }
       return glyph.advance * text.sections[text.sectionOfCodePoint[index]].scale + options.spacing
     }
@@ -74,6 +103,12 @@ extension GlyphStore {
       var items: [LineItem] = []
       for index in 0..<line.count {
         let section = line.sectionOfCodePoint[index]
+        if line.sections[section].image != nil {
+          guard let image = image(line, section: section, options: options) else { continue }
+          // Images stand upright wherever Latin letters do (vertical point labels).
+          items.append(LineItem(image: image, section: section, vertical: options.vertical && options.uprightLatin))
+          continue
+        }
         let font = fontIDs[section]
         guard let glyph = pbfGlyph(font: font, codePoint: line.codePoints[index]) else { continue }
         items.append(
@@ -104,6 +139,10 @@ extension GlyphStore {
     // Advances of the logical text, for line breaking.
     var advances = [Double](repeating: 0, count: text.count)
     for run in FontRun.split(text, faces: faces, levels: levels, range: 0..<text.count) {
+      if let advance = imageAdvance(text, run.range.lowerBound, options: options) {
+        advances[run.range.lowerBound] = advance - options.spacing
+        continue
+      }
       for glyph in fonts.shapeRun(text, run) where glyph.cluster < advances.count {
         advances[glyph.cluster] += glyph.advance * text.sections[text.sectionOfCodePoint[glyph.cluster]].scale
       }
@@ -121,6 +160,14 @@ extension GlyphStore {
       while high > low, Unicode.isWhitespace(text.codePoints[high - 1]) { high -= 1 }
       var items: [LineItem] = []
       for run in FontRun.visualOrder(FontRun.split(text, faces: faces, levels: levels, range: low..<high)) {
+        let section = text.sectionOfCodePoint[run.range.lowerBound]
+        if text.sections[section].image != nil {
+          // An image section is one code point, a run of its own.
+          if let image = image(text, section: section, options: options) {
+            items.append(LineItem(image: image, section: section, vertical: false))
+          }
+          continue
+        }
         let font = FontLibrary.fontID(face: run.face)
         for glyph in fonts.shapeRun(text, run) {
           guard var metrics = fonts.metrics(face: run.face, glyph: glyph.id) else { continue }
@@ -205,10 +252,10 @@ extension BidiText {
   /// character, left to right when there is none).
   static func embeddingLevels(_ text: StyledText) -> [UInt8] {
     guard needsProcessing(text) else { return [UInt8](repeating: 0, count: text.count) }
-    guard let paragraph = analyse(text.codePoints.map { FriBidiChar($0) }) else {
-      return [UInt8](repeating: 0, count: text.count)
-    }
-    return paragraph.levels.map { UInt8(bitPattern: $0) }
+    guard
+      let analysis = analyseParagraphs(text.codePoints.map { FriBidiChar($0) }, paragraphs: paragraphs(text))
+    else { return [UInt8](repeating: 0, count: text.count) }
+    return analysis.levels.map { UInt8(bitPattern: $0) }
   }
 }
 
@@ -226,6 +273,7 @@ extension FontLibrary {
       return script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
     }
     let allFaces = faces
+    let colorFaces = Set(self.colorFaces)
     withEngine { engine in
       func chain(_ section: Int) -> [Int] {
         if let known = chains[section] { return known }
@@ -233,8 +281,14 @@ extension FontLibrary {
         chains[section] = made
         return made
       }
-      // Letters first.
-      for index in 0..<text.count where !isCommon(text.codePoints[index]) {
+      // Emoji first, each cluster whole in the first colour face that has it.
+      for cluster in EmojiText.clusters(text.codePoints) {
+        let codePoint = text.codePoints[cluster.lowerBound]
+        guard let face = self.colorFaces.first(where: { engine.has(allFaces[$0], codePoint) }) else { continue }
+        for index in cluster { result[index] = face }
+      }
+      // Then letters.
+      for index in 0..<text.count where result[index] < 0 && !isCommon(text.codePoints[index]) {
         let codePoint = text.codePoints[index]
         let faces = chain(text.sectionOfCodePoint[index])
         result[index] = faces.first { engine.has(allFaces[$0], codePoint) } ?? faces.first ?? 0
@@ -248,7 +302,9 @@ extension FontLibrary {
         }
         let before = (0..<index).reversed().first { result[$0] >= 0 }.map { result[$0] }
         let after = (index + 1..<text.count).first { result[$0] >= 0 }.map { result[$0] }
-        if let face = [before, after].compactMap({ $0 }).first(where: { engine.has(allFaces[$0], codePoint) }) {
+        if let face = [before, after].compactMap({ $0 }).first(where: {
+          !colorFaces.contains($0) && engine.has(allFaces[$0], codePoint)
+        }) {
           result[index] = face
           continue
         }
@@ -275,6 +331,8 @@ extension FontLibrary {
     let face = faces[run.face]
     return withEngine { engine in
       guard let handles = engine.handles(face), let buffer = hb_buffer_create() else { return [] }
+      // HarfBuzz measures in the face's pixels (26.6); layout pixels differ for bitmap fonts.
+      let scale = (engine.pixelScales[face] ?? 1) / 64
       defer { hb_buffer_destroy(buffer) }
       let codePoints = text.codePoints
       codePoints.withUnsafeBufferPointer { pointer in
@@ -291,8 +349,8 @@ extension FontLibrary {
       return (0..<Int(count)).map { index in
         ShapedGlyph(
           id: infos[index].codepoint, cluster: Int(infos[index].cluster),
-          advance: Double(positions[index].x_advance) / 64, offsetX: Double(positions[index].x_offset) / 64,
-          offsetY: Double(positions[index].y_offset) / 64)
+          advance: Double(positions[index].x_advance) * scale, offsetX: Double(positions[index].x_offset) * scale,
+          offsetY: Double(positions[index].y_offset) * scale)
       }
     }
   }

@@ -42,6 +42,9 @@ package struct LineItem: Sendable, Equatable {
   /// Whether it stands upright in vertical text: it advances one em and is turned back
   /// upright when the label runs down a line.
   package var vertical = false
+  /// For an image of the text (`["image", name]` in `format`): the image; ``metrics`` are then
+  /// its box (see ``InlineImage/metrics(vertical:)``).
+  package var image: InlineImage? = nil
 
   package init(glyph: GlyphKey, metrics: GlyphMetrics, section: Int, offset: (x: Double, y: Double) = (0, 0)) {
     self.glyph = glyph
@@ -50,9 +53,16 @@ package struct LineItem: Sendable, Equatable {
     self.offset = offset
   }
 
+  /// An image of the text in `section`, upright in vertical text when `vertical`.
+  package init(image: InlineImage, section: Int, vertical: Bool) {
+    self.init(glyph: InlineImage.glyphKey, metrics: image.metrics(vertical: vertical), section: section)
+    self.image = image
+    self.vertical = vertical
+  }
+
   package static func == (a: LineItem, b: LineItem) -> Bool {
     a.glyph == b.glyph && a.metrics == b.metrics && a.section == b.section && a.offset == b.offset
-      && a.vertical == b.vertical
+      && a.vertical == b.vertical && a.image == b.image
   }
 }
 
@@ -67,6 +77,12 @@ package struct PositionedGlyph: Sendable, Equatable {
   package let section: Int
   /// Upright in vertical text (see ``LineItem/vertical``).
   package var vertical = false
+  /// For an image of the text: its name in the style's sprite (drawn from the icon atlas).
+  package var image: String? = nil
+  /// How far its line was pushed down by images taller than the line, or by scaled-up
+  /// sections, whichever is more (pixels at 24 px; MapLibre's line offset, which centres
+  /// images and scaled glyphs across vertical lines).
+  package var lineOffset = 0.0
 }
 
 /// A laid-out label: its glyphs and the box they span around the anchor (pixels at 24 px).
@@ -79,6 +95,8 @@ package struct Shaping: Sendable, Equatable {
   package var lineCount: Int
 
   package var isEmpty: Bool { glyphs.isEmpty }
+  /// Whether any glyph stands upright in vertical text (MapLibre's `verticalizable`).
+  package var isVerticalizable: Bool { glyphs.contains(where: \.vertical) }
 }
 
 /// Where a label lies around its anchor (`text-anchor`).
@@ -132,10 +150,12 @@ package enum TextLayout {
   static let yOffset = -17.0
 
   /// Lays out `lines` (visual order, each a run of glyphs); `scales` gives each section's
-  /// scale; `spacing` (letter spacing) and `lineHeight` are in pixels at 24 px.
+  /// scale; `spacing` (letter spacing) and `lineHeight` are in pixels at 24 px. Images are
+  /// sized against `textSize` (`text-size` at the tile's zoom, pixels): drawn at that size,
+  /// an image of scale 1 shows at its own size in points.
   package static func layout(
     _ lines: [[LineItem]], scales: [Double], spacing: Double, lineHeight: Double, anchor: TextAnchor,
-    justify: TextJustification
+    justify: TextJustification, textSize: Double = oneEm
   ) -> Shaping {
     var glyphs: [PositionedGlyph] = []
     var y = yOffset
@@ -143,31 +163,49 @@ package enum TextLayout {
     var maxLineHeight = 0.0
     for line in lines {
       let lineMaxScale = line.map { scales[$0.section] }.max() ?? 1
-      let lineOffset = 0.0
+      // How far scaled-up sections push the baseline down.
+      let maxLineOffset = (lineMaxScale - 1) * oneEm
+      // How far images taller than the line push the whole line down.
+      var lineOffset = 0.0
       if line.isEmpty {
         y += lineHeight
         continue
       }
       var x = 0.0
+      var lastEnd = 0.0
       let lineStart = glyphs.count
       for item in line {
-        let scale = scales[item.section]
-        let baselineOffset = (lineMaxScale - scale) * oneEm
-        glyphs.append(
-          PositionedGlyph(
-            glyph: item.glyph, metrics: item.metrics, x: x + item.offset.x * scale,
-            y: y + baselineOffset + item.offset.y * scale, scale: scale, section: item.section,
-            vertical: item.vertical))
+        var scale = scales[item.section]
+        // Glyphs sit on the line's baseline, lower for smaller sections.
+        var baselineOffset = (lineMaxScale - scale) * oneEm
         // Upright glyphs of vertical text take one em each.
-        x += (item.vertical ? oneEm : item.metrics.advance) * scale + spacing
+        var advance = item.vertical ? oneEm : item.metrics.advance
+        if let image = item.image {
+          scale = image.scale(sectionScale: scale, textSize: textSize)
+          // The image's bottom on the baseline.
+          baselineOffset = maxLineOffset + oneEm - image.height * scale
+          advance = item.metrics.advance
+          let overhang = (item.vertical ? image.width : image.height) * scale - oneEm * lineMaxScale
+          if overhang > 0 { lineOffset = max(lineOffset, overhang) }
+        }
+        var positioned = PositionedGlyph(
+          glyph: item.glyph, metrics: item.metrics, x: x + item.offset.x * scale,
+          y: y + baselineOffset + item.offset.y * scale, scale: scale, section: item.section,
+          vertical: item.vertical)
+        positioned.image = item.image?.name
+        glyphs.append(positioned)
+        lastEnd = x + item.metrics.advance * scale
+        x += advance * scale + spacing
       }
       let lineLength = x - spacing
       maxLineLength = max(lineLength, maxLineLength)
-      // Justify: shift the line by its share of its own length (MapLibre's justifyLine).
-      let indent = lineLength * justify.factor
+      // Justify: shift the line by its share of the end of its last glyph (MapLibre's
+      // justifyLine), and push it below any image taller than it.
+      let indent = lastEnd * justify.factor
       for index in lineStart..<glyphs.count {
         glyphs[index].x -= indent
         glyphs[index].y += lineOffset
+        glyphs[index].lineOffset = max(lineOffset, maxLineOffset)
       }
       let currentLineHeight = lineHeight * lineMaxScale + lineOffset
       y += currentLineHeight

@@ -14,9 +14,28 @@ package struct TextMask: Sendable, Equatable {
   /// The layout point (pixels at 24 px, the shaping's coordinates) of the mask's top-left
   /// corner.
   package let origin: (x: Double, y: Double)
+  /// Colour glyphs (emoji) drawn over the ink: premultiplied R, G, B, A (0…1) per pixel, rows
+  /// top first; empty when the text has none.
+  package var colorLayer: [Float] = []
 
   package static func == (a: TextMask, b: TextMask) -> Bool {
     a.width == b.width && a.height == b.height && a.coverage == b.coverage && a.origin == b.origin
+      && a.colorLayer == b.colorLayer
+  }
+
+  /// The premultiplied colour (0…1) of pixel `index` with the ink in `ink` (straight R, G, B,
+  /// 0…1, times `opacity`): colour glyphs over the inked coverage.
+  package func premultiplied(_ index: Int, ink: (Double, Double, Double), opacity: Double = 1) -> (
+    r: Double, g: Double, b: Double, a: Double
+  ) {
+    let coverage = Double(coverage[index]) * opacity
+    guard !colorLayer.isEmpty else { return (ink.0 * coverage, ink.1 * coverage, ink.2 * coverage, coverage) }
+    let r = Double(colorLayer[index * 4])
+    let g = Double(colorLayer[index * 4 + 1])
+    let b = Double(colorLayer[index * 4 + 2])
+    let a = Double(colorLayer[index * 4 + 3])
+    let under = coverage * (1 - a)
+    return (r + ink.0 * under, g + ink.1 * under, b + ink.2 * under, a + under)
   }
 }
 
@@ -27,11 +46,23 @@ package enum TextRasterizer {
   package static func mask(_ shaping: Shaping, glyphs: GlyphStore, pixelsPerUnit: Double) -> TextMask {
     let border = Double(SDFGlyph.border)
     var placed: [(bitmap: SDFGlyph, x: Double, y: Double, scale: Double)] = []
+    var pictures: [(glyph: ColorGlyph, x: Double, y: Double, scale: Double)] = []
     var minX = Double.infinity
     var minY = Double.infinity
     var maxX = -Double.infinity
     var maxY = -Double.infinity
     for glyph in shaping.glyphs {
+      if let picture = glyphs.colorGlyph(glyph.glyph) {
+        let scale = glyph.scale * picture.scale
+        let x = glyph.x + picture.left * glyph.scale
+        let y = glyph.y - picture.top * glyph.scale
+        pictures.append((picture, x, y, scale))
+        minX = min(minX, x)
+        minY = min(minY, y)
+        maxX = max(maxX, x + Double(picture.width) * scale)
+        maxY = max(maxY, y + Double(picture.height) * scale)
+        continue
+      }
       guard let bitmap = glyphs.bitmap(glyph.glyph), !bitmap.bitmap.isEmpty else { continue }
       let x = glyph.x + (glyph.metrics.left - border) * glyph.scale
       let y = glyph.y + (-glyph.metrics.top - border) * glyph.scale
@@ -41,7 +72,7 @@ package enum TextRasterizer {
       maxX = max(maxX, x + Double(bitmap.width + 2 * SDFGlyph.border) * glyph.scale)
       maxY = max(maxY, y + Double(bitmap.height + 2 * SDFGlyph.border) * glyph.scale)
     }
-    guard !placed.isEmpty, pixelsPerUnit > 0, pixelsPerUnit.isFinite else {
+    guard !placed.isEmpty || !pictures.isEmpty, pixelsPerUnit > 0, pixelsPerUnit.isFinite else {
       return TextMask(width: 0, height: 0, coverage: [], origin: (0, 0))
     }
     let width = min(Int(clamping: ((maxX - minX) * pixelsPerUnit).rounded(.up)) + 1, 8192)
@@ -69,7 +100,17 @@ package enum TextRasterizer {
         }
       }
     }
-    return TextMask(width: width, height: height, coverage: coverage, origin: (minX, minY))
+    var mask = TextMask(width: width, height: height, coverage: coverage, origin: (minX, minY))
+    if !pictures.isEmpty {
+      mask.colorLayer = [Float](repeating: 0, count: width * height * 4)
+      for picture in pictures {
+        ColorGlyphPainter.paint(
+          picture.glyph, into: &mask.colorLayer, width: width, height: height,
+          left: (picture.x - minX) * pixelsPerUnit, top: (picture.y - minY) * pixelsPerUnit,
+          texelSize: picture.scale * pixelsPerUnit)
+      }
+    }
+    return mask
   }
 
   /// Whether `text` reads right to left: its first strong character is Hebrew or Arabic

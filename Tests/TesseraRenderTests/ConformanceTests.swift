@@ -89,18 +89,11 @@ import Testing
   /// Native passes but Tessera does not yet, and why. Every other such case must pass, and at
   /// least 90% of Native's passes. Cases with line placement (`symbol-placement: line` or
   /// `line-center`) are counted separately: line labels are not drawn yet.
-  static let symbolKnownFailures: [String: String] = [
-    "text-field/formatted-images": "images inside formatted text",
-    "text-field/formatted-images-constant-size": "images inside formatted text",
-    "text-field/formatted-images-vertical": "images inside formatted text",
-    "text-field/formatted-images-zoom-dependent-size": "images inside formatted text",
-  ]
+  static let symbolKnownFailures: [String: String] = [:]
 
   /// The line-placement cases MapLibre Native passes that Tessera does not yet, and why.
   /// Every other such case must pass.
-  static let lineKnownFailures: [String: String] = [
-    "text-field/formatted-images-line": "images inside formatted text"
-  ]
+  static let lineKnownFailures: [String: String] = [:]
 
   /// Whether a case's style has a symbol layer placed along lines.
   static func placesAlongLines(_ style: JSONValue) -> Bool {

@@ -193,3 +193,80 @@ import Testing
     #expect(InfoWindowPainter.picture(title: " \n", snippet: "", scale: 1, glyphs: glyphs) == nil)
   }
 }
+
+/// Info-window text that would not fit: lines never wider than the bubble, a limited number
+/// of them with an ellipsis at the logical end, a bubble kept inside the image.
+@Suite struct InfoWindowOverflowTests {
+  static let glyphs = GlyphStore(loader: nil, fonts: .system)
+
+  static func width(_ line: String, font: String) -> Double {
+    let shaping = glyphs.shape(
+      StyledText(sections: [TextSection(text: line)]), fontStack: [font],
+      options: ShapingOptions(anchor: .topLeft, justify: .left))
+    return shaping.right - shaping.left
+  }
+
+  @Test func wordsWiderThanTheBubbleBreakInsideAndEveryLineFits() {
+    let limit = InfoWindowPainter.maximumTextWidth / InfoWindowPainter.titleSize * TextLayout.oneEm
+    let wrapper = InfoWindowText(
+      font: "Noto Sans Bold", maximumWidth: limit, maximumLines: 4, glyphs: InfoWindowOverflowTests.glyphs)
+    let word = "Donaudampfschifffahrtsgesellschaftskapitänswitwe"
+    #expect(InfoWindowOverflowTests.width(word, font: "Noto Sans Bold") > limit, "the word is wider than the bubble")
+    let lines = wrapper.wrapped("A \(word) sailed").split(separator: "\n").map(String.init)
+    #expect(lines.count >= 3)
+    for line in lines { #expect(InfoWindowOverflowTests.width(line, font: "Noto Sans Bold") <= limit, "\(line)") }
+    // Nothing is lost when it fits in four lines: the characters read the same without breaks.
+    #expect(lines.joined().replacingOccurrences(of: " ", with: "") == "A\(word)sailed")
+  }
+
+  @Test func longTextsEndInAnEllipsisAtTheirLogicalEnd() {
+    let limit = InfoWindowPainter.maximumTextWidth / InfoWindowPainter.titleSize * TextLayout.oneEm
+    let wrapper = InfoWindowText(
+      font: "Noto Sans Bold", maximumWidth: limit, maximumLines: 2, glyphs: InfoWindowOverflowTests.glyphs)
+    for text in [
+      String(repeating: "word ", count: 40), String(repeating: "كلمة ", count: 40),
+      String(repeating: "x", count: 200),
+    ] {
+      let lines = wrapper.wrapped(text).split(separator: "\n").map(String.init)
+      #expect(lines.count == 2)
+      // Logical order: the ellipsis is the last character (drawn at the left for Arabic).
+      #expect(lines.last?.hasSuffix(InfoWindowText.ellipsis) == true)
+      for line in lines { #expect(InfoWindowOverflowTests.width(line, font: "Noto Sans Bold") <= limit) }
+      #expect(text.hasPrefix(lines[0]))
+    }
+    #expect(wrapper.wrapped("Short") == "Short")
+  }
+
+  @Test func aBubblePastTheImagesEdgeMovesBackOverItsTail() throws {
+    for (longitude, side) in [(-74.0024, "left"), (-73.9976, "right")] {
+      let camera = try Camera(latitude: 40.0006, longitude: -74, zoom: 16)
+      let map = try markerMap(camera, width: 320, height: 300)
+      let marker = Marker(
+        position: Coordinate(latitude: 40, longitude: longitude), title: "A title long enough to be wide",
+        snippet: "and a snippet as long as it is")
+      map.add(marker)
+      map.selectedMarker = marker
+      map.accessibilityElementsHidden = false
+      let snapshot = try map.snapshot()
+      let window = try #require(snapshot.accessibilityElements.first { $0.isInfoWindow })
+      let margin = InfoWindowPainter.margin
+      #expect(window.frame.x + margin >= -0.5, "\(side)")
+      #expect(window.frame.x + window.frame.width - margin <= 320.5, "\(side)")
+      #expect(!snapshot.warnings.contains { $0.contains("info window") }, "\(snapshot.warnings)")
+      // The tail still points at the pin's top: a white pixel just above the tip, over the pin.
+      let ground = try #require(map.projection.point(for: marker.position))
+      let tip = (x: Int(ground.x.rounded()), y: Int((ground.y - 43 - 4).rounded()))
+      #expect(snapshot.image.pixel(x: tip.x, y: tip.y) == (255, 255, 255, 255), "\(side)")
+    }
+  }
+
+  @Test func aBubbleCutAtTheTopIsAWarning() throws {
+    let camera = try Camera(latitude: 39.9985, longitude: -74, zoom: 16)
+    let map = try markerMap(camera, width: 320, height: 300)
+    let marker = Marker(position: Coordinate(latitude: 40, longitude: -74), title: "Near the top")
+    map.add(marker)
+    map.selectedMarker = marker
+    let warnings = try map.snapshot().warnings
+    #expect(warnings.contains { $0.contains("info window is cut at the image's top edge") }, "\(warnings)")
+  }
+}

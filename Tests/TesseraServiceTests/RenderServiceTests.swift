@@ -397,6 +397,22 @@ import Testing
       return count
     }
     #expect(bluePixels(tiny) * 3 < bluePixels(plain))
+    // One emoji is a label too, drawn in its own colours (the pizza's yellow crust and red
+    // toppings in the blue head); two characters are not.
+    let (pizza, pizzaWarning) = try image("color:blue%7Clabel:%F0%9F%8D%95%7C0,0")
+    #expect(pizzaWarning == nil)
+    var warm = 0
+    for y in 0..<40 {
+      for x in 25..<55 {
+        let p = pizza.pixel(x: x, y: y)
+        if p.r > 150 && p.b < 120 { warm += 1 }
+      }
+    }
+    #expect(warm > 10, "warm pixels of the emoji in the pin's head")
+    let refused = try LoopbackClient.request(
+      port: service.port, "/maps/api/staticmap?center=0,0&zoom=5&size=80x80&markers=label:AB%7C0,0")
+    #expect(refused.status == 400)
+    #expect(String(decoding: refused.body, as: UTF8.self).contains("one emoji"))
   }
 
   @Test func customIconsComeOnlyFromTheIconFolderOrHosts() throws {

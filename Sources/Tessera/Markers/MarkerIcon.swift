@@ -148,6 +148,14 @@ extension MarkerIcon {
     MarkerIcon(source: .staticMapsPin(color, factor: staticMapsSizes[size] ?? 1, label: label))
   }
 
+  /// The label of a Static Maps pin written `text`: one letter A–Z (either case, drawn upper
+  /// case) or digit, as the API takes, or one emoji (drawn in colour); nil for anything else.
+  static func staticMapsLabel(_ text: String) -> Character? {
+    guard text.count == 1, let character = text.first else { return nil }
+    if character.isASCII && (character.isLetter || character.isNumber) { return character.uppercased().first }
+    return EmojiText.isColorEmoji(character) ? character : nil
+  }
+
   /// The label a Static Maps pin draws in its head: only at mid and normal sizes.
   static func drawnLabel(_ label: Character?, factor: Double) -> String? {
     guard let label, factor >= 0.8 else { return nil }
@@ -211,16 +219,18 @@ enum PinLabel {
     let top = headCentre.1 + mask.origin.y * pixelsPerUnit
     for row in 0..<mask.height {
       for column in 0..<mask.width {
-        let coverage = Double(mask.coverage[row * mask.width + column])
-        guard coverage > 0 else { continue }
+        // Ink, or an emoji's own colours over it (premultiplied).
+        let ink = mask.premultiplied(row * mask.width + column, ink: color)
+        guard ink.a > 0 else { continue }
         let x = Int(clamping: (left + Double(column)).rounded(.down))
         let y = Int(clamping: (top + Double(row)).rounded(.down))
         guard x >= 0, y >= 0, x < image.width, y < image.height else { continue }
         let p = image.pixel(x: x, y: y)
-        func blend(_ base: UInt8, _ ink: Double) -> UInt8 {
-          UInt8(clamping: (Double(base) * (1 - coverage) + ink * 255 * coverage).rounded())
+        let keep = 1 - min(ink.a, 1)
+        func blend(_ base: UInt8, _ premultiplied: Double) -> UInt8 {
+          UInt8(clamping: (Double(base) * keep + premultiplied * 255).rounded())
         }
-        image.setPixel(x: x, y: y, (blend(p.r, color.0), blend(p.g, color.1), blend(p.b, color.2), p.a))
+        image.setPixel(x: x, y: y, (blend(p.r, ink.r), blend(p.g, ink.g), blend(p.b, ink.b), p.a))
       }
     }
   }

@@ -142,10 +142,9 @@ enum SceneMarkers {
           throw MarkerError(
             source: "\(cursor.source): \(cursor.path).size", reason: "expected tiny, small, mid or normal")
         }
-        guard label.map({ $0.count == 1 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }) ?? true
-        else {
+        guard label.map({ MarkerIcon.staticMapsLabel($0) != nil }) ?? true else {
           throw MarkerError(
-            source: "\(cursor.source): \(cursor.path).label", reason: "expected one character A–Z or 0–9")
+            source: "\(cursor.source): \(cursor.path).label", reason: "expected one character A–Z or 0–9 or one emoji")
         }
         let colorText = try cursor["color"].optionalString()
         let key = "\(size ?? "normal")|\(label ?? "")|\(colorText ?? "")"
@@ -161,7 +160,7 @@ enum SceneMarkers {
             color = parsed
           }
           let pin = MarkerIcon.staticMapsPin(
-            color: color, size: size ?? "normal", label: label.flatMap { $0.uppercased().first })
+            color: color, size: size ?? "normal", label: label.flatMap(MarkerIcon.staticMapsLabel))
           pins[key] = pin
           marker.icon = pin
         }

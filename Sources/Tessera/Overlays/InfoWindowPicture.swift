@@ -15,8 +15,10 @@ struct OverlayPicture {
 
 /// The SDK's default info window: a white rounded bubble with a soft shadow and a tail
 /// pointing down at the marker, the title in bold above the snippet, both wrapped at
-/// ``maximumTextWidth``; a right-to-left title or snippet is aligned right. Titles longer than
-/// 150 characters and snippets longer than 1,000 end in an ellipsis. Sizes in points.
+/// ``maximumTextWidth`` (inside words wider than that); a right-to-left title or snippet is
+/// aligned right. Titles of more than ``titleLines`` lines or 150 characters and snippets of
+/// more than ``snippetLines`` lines or 1,000 characters end in an ellipsis inside the bubble.
+/// Sizes in points.
 enum InfoWindowPainter {
   static let maximumTextWidth = 220.0
   static let paddingX = 12.0
@@ -24,6 +26,8 @@ enum InfoWindowPainter {
   static let titleSize = 15.0
   static let snippetSize = 13.0
   static let gap = 3.0
+  static let titleLines = 4
+  static let snippetLines = 12
   static let cornerRadius = 8.0
   static let tailWidth = 16.0
   static let tailHeight = 9.0
@@ -34,15 +38,21 @@ enum InfoWindowPainter {
   static let shadowColor = Color(red: 0, green: 0, blue: 0, alpha: 0.3)
 
   /// The info window of `title` and `snippet` at `scale` pixels per point; nil when both are
-  /// empty (the SDK shows no info window then).
-  static func picture(title: String?, snippet: String?, scale: Double, glyphs: GlyphStore) -> OverlayPicture? {
+  /// empty (the SDK shows no info window then). `bubbleOffset` moves the bubble right of the
+  /// tail (points; negative: left), as far as the tail stays under the bubble's straight edge.
+  static func picture(
+    title: String?, snippet: String?, scale: Double, glyphs: GlyphStore, bubbleOffset: Double = 0
+  ) -> OverlayPicture? {
     let title = shortened(title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", to: 150)
     let snippet = shortened(snippet?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", to: 1000)
     guard !title.isEmpty || !snippet.isEmpty else { return nil }
     let blocks = [
-      TextBlock(title, font: "Noto Sans Bold", size: titleSize, color: titleColor, scale: scale, glyphs: glyphs),
       TextBlock(
-        snippet, font: "Noto Sans Regular", size: snippetSize, color: snippetColor, scale: scale, glyphs: glyphs),
+        title, font: "Noto Sans Bold", size: titleSize, lines: titleLines, color: titleColor, scale: scale,
+        glyphs: glyphs),
+      TextBlock(
+        snippet, font: "Noto Sans Regular", size: snippetSize, lines: snippetLines, color: snippetColor,
+        scale: scale, glyphs: glyphs),
     ].compactMap { $0 }
     let textWidth = min(blocks.map(\.width).max() ?? 0, maximumTextWidth * scale)
     let textHeight = blocks.map(\.height).reduce(0, +) + gap * scale * Double(blocks.count - 1)
@@ -52,10 +62,11 @@ enum InfoWindowPainter {
     let width = Int(clamping: (bubbleWidth + 2 * margin).rounded(.up))
     let height = Int(clamping: (bubbleHeight + tailHeight * scale + 2 * margin).rounded(.up))
     let bubble = (margin, margin, margin + bubbleWidth, margin + bubbleHeight)
-    let tipX = (bubble.0 + bubble.2) / 2
-    let tipY = bubble.3 + tailHeight * scale
     let radius = cornerRadius * scale
     let halfTail = tailWidth * scale / 2
+    let offset = min(max(bubbleOffset * scale, -maximumOffset(bubbleWidth, scale)), maximumOffset(bubbleWidth, scale))
+    let tipX = (bubble.0 + bubble.2) / 2 - offset
+    let tipY = bubble.3 + tailHeight * scale
     func shape(_ x: Double, _ y: Double) -> Double {
       min(
         OverlayCanvas.roundedRectangle(x, y, bubble, radius: radius),
@@ -77,6 +88,11 @@ enum InfoWindowPainter {
     return OverlayPicture(image: canvas.image, scale: scale, anchor: (tipX, tipY))
   }
 
+  /// How far the bubble may move from the tail, pixels: until the tail reaches a corner.
+  static func maximumOffset(_ bubbleWidth: Double, _ scale: Double) -> Double {
+    max(bubbleWidth / 2 - (cornerRadius + tailWidth / 2) * scale, 0)
+  }
+
   /// `text` cut to `limit` characters with an ellipsis, so a window stays a window.
   static func shortened(_ text: String, to limit: Int) -> String {
     text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
@@ -92,17 +108,22 @@ enum InfoWindowPainter {
     let rightToLeft: Bool
     let color: Color
 
-    init?(_ text: String, font: String, size: Double, color: Color, scale: Double, glyphs: GlyphStore) {
+    init?(
+      _ text: String, font: String, size: Double, lines: Int, color: Color, scale: Double, glyphs: GlyphStore
+    ) {
       guard !text.isEmpty else { return nil }
       self.color = color
       let unitsPerEm = TextLayout.oneEm
       let pixelsPerUnit = size * scale / unitsPerEm
       rightToLeft = TextRasterizer.isRightToLeft(text)
+      let wrapped = InfoWindowText(
+        font: font, maximumWidth: InfoWindowPainter.maximumTextWidth / size * unitsPerEm, maximumLines: lines,
+        glyphs: glyphs
+      ).wrapped(text)
       let shaping = glyphs.shape(
-        StyledText(sections: [TextSection(text: text)]), fontStack: [font],
+        StyledText(sections: [TextSection(text: wrapped)]), fontStack: [font],
         options: ShapingOptions(
-          maxWidth: InfoWindowPainter.maximumTextWidth / size * unitsPerEm, lineHeight: 1.3 * unitsPerEm,
-          anchor: .topLeft, justify: rightToLeft ? .right : .left))
+          lineHeight: 1.3 * unitsPerEm, anchor: .topLeft, justify: rightToLeft ? .right : .left))
       guard !shaping.isEmpty else { return nil }
       mask = TextRasterizer.mask(shaping, glyphs: glyphs, pixelsPerUnit: pixelsPerUnit)
       width = (shaping.right - shaping.left) * pixelsPerUnit

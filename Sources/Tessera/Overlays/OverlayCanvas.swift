@@ -52,11 +52,23 @@ struct OverlayCanvas {
     paint(color) { x, y in Double(mask[Int(clamping: y) * stride + Int(clamping: x)]) }
   }
 
-  /// Draws a text mask in `color` with its top-left pixel at (`x`, `y`).
+  /// Draws a text mask in `color` with its top-left pixel at (`x`, `y`); its colour glyphs
+  /// (emoji) keep their own colours.
   mutating func draw(_ mask: TextMask, color: Color, x: Int, y: Int) {
     guard mask.width > 0 else { return }
-    paint(color, in: (x, y, x + mask.width, y + mask.height)) { px, py in
-      Double(mask.coverage[(Int(clamping: py) - y) * mask.width + (Int(clamping: px) - x)])
+    guard !mask.colorLayer.isEmpty else {
+      paint(color, in: (x, y, x + mask.width, y + mask.height)) { px, py in
+        Double(mask.coverage[(Int(clamping: py) - y) * mask.width + (Int(clamping: px) - x)])
+      }
+      return
+    }
+    for row in max(-y, 0)..<min(mask.height, height - y) {
+      for column in max(-x, 0)..<min(mask.width, width - x) {
+        let ink = mask.premultiplied(
+          row * mask.width + column, ink: (color.red, color.green, color.blue), opacity: color.alpha)
+        guard ink.a > 0 else { continue }
+        blend(x + column, y + row, Float(ink.r), Float(ink.g), Float(ink.b), Float(ink.a))
+      }
     }
   }
 

@@ -139,10 +139,9 @@ public enum StaticMapsSyntax {
             size = value
           case "color": color = try StaticMapsSyntax.color(value)
           case "label":
-            guard value.count == 1, let character = value.uppercased().first,
-              character.isASCII && (character.isLetter || character.isNumber)
-            else {
-              throw StaticMapsSyntaxError(reason: "a marker label is one character A–Z or 0–9, found '\(value)'")
+            guard let character = MarkerIcon.staticMapsLabel(value) else {
+              throw StaticMapsSyntaxError(
+                reason: "a marker label is one character A–Z or 0–9 or one emoji, found '\(value)'")
             }
             label = String(character)
           case "icon": icon = value

@@ -31,6 +31,9 @@ struct SymbolQuad: Sendable {
   /// For glyphs laid along a line: where the glyph's centre lies along it from the anchor,
   /// pixels at 24 px (the corners are then around that point).
   var alongLine = 0.0
+  /// For an image inside the text: how it is drawn (its texture is in the icon atlas); nil
+  /// for glyphs and icons.
+  var textImage: TextImageKind? = nil
 }
 
 /// A box around the anchor (pixels at 24 px for text, points for icons): left, top, right,

@@ -82,7 +82,8 @@ enum SymbolBucketBuilder {
       if layout.followsLine, let text, labels?.isEmpty == false, context.glyphs.usesGlyphPBFs,
         VerticalWriting.allowsVertical(text.codePoints)
       {
-        instance.verticalLabel = shapeVertical(text, feature: feature, layout: layout, context: context)
+        instance.verticalLabel = shapeVertical(
+          text, layer: layer, feature: feature, zoom: zoom, layout: layout, context: context)
       }
       if placement == .point {
         for point in anchors(feature.feature, extent: extent) {
@@ -239,12 +240,16 @@ enum SymbolBucketBuilder {
     else { return nil }
     let field = layout.textField.value(feature)
     let transform = layout.textTransform.value(feature)
-    let usesTokens = !ExpressionParser.isExpression(layer.definition["layout"]?.object?["text-field"] ?? .null)
+    let json = layer.definition["layout"]?.object?["text-field"] ?? .null
+    let usesTokens = !ExpressionParser.isExpression(json)
+    // A text-field that is an image expression shows that image alone.
+    let isImage = json.array?.first == .string("image")
     var sections: [TextSection] = []
     for value in field.sections {
       guard let object = value.objectValue else { continue }
-      if let image = object["image"]?.string {
-        sections.append(TextSection(text: "", image: image))
+      if let image = object["image"]?.string ?? (isImage ? object["text"]?.string : nil) {
+        // An image's font-scale scales it as it scales text.
+        sections.append(TextSection(text: "", scale: object["font-scale"]?.number ?? 1, image: image))
         continue
       }
       var text = object["text"]?.string ?? ""
@@ -307,9 +312,11 @@ enum SymbolBucketBuilder {
         result.append((candidate, shaped))
         continue
       }
-      let options = ShapingOptions(
+      var options = ShapingOptions(
         maxWidth: maxWidth, lineHeight: layout.lineHeight, spacing: spacing,
         anchor: layout.variableAnchors == nil ? candidate : .center, justify: justification)
+      options.setImages(
+        of: text, layer: layer, feature: feature, zoom: zoom, icons: context.icons, warn: context.glyphs.warn)
       let shaping = context.glyphs.shape(text, fontStack: font, options: options)
       guard !shaping.isEmpty else { continue }
       var translate = SIMD2<Double>(0, 0)
@@ -326,7 +333,7 @@ enum SymbolBucketBuilder {
       }
       let label = glyphQuads(
         shaping, translate: translate, rotation: layout.followsLine ? 0 : rotation, glyphs: context.glyphs,
-        alongLine: layout.followsLine)
+        alongLine: layout.followsLine, images: context)
       byJustification[justification] = label
       result.append((candidate, label))
     }
@@ -341,10 +348,12 @@ enum SymbolBucketBuilder {
       anchor: layout.variableAnchors == nil ? anchor : .center, justify: .left)
     options.vertical = true
     options.uprightLatin = true
+    options.setImages(
+      of: text, layer: layer, feature: feature, zoom: zoom, icons: context.icons, warn: context.glyphs.warn)
     let shaping = context.glyphs.shape(text, fontStack: font, options: options)
     guard !shaping.isEmpty else { return result }
     let vertical = glyphQuads(
-      shaping, translate: .zero, rotation: rotation, glyphs: context.glyphs, verticalPoint: true)
+      shaping, translate: .zero, rotation: rotation, glyphs: context.glyphs, verticalPoint: true, images: context)
     let verticalOptions = anchors.map { (anchor: $0, label: vertical) }
     if layout.writingModes.first == "vertical" {
       return layout.writingModes.contains("horizontal") ? verticalOptions + result : verticalOptions
@@ -354,15 +363,19 @@ enum SymbolBucketBuilder {
 
   /// A label along a line written downwards: upright characters one em apart and turned back
   /// upright, punctuation in vertical forms (MapLibre's vertical shaping of line labels).
-  static func shapeVertical(_ text: StyledText, feature: TileFeature, layout: LayoutValues, context: SymbolContext)
-    -> ShapedLabel?
-  {
+  static func shapeVertical(
+    _ text: StyledText, layer: StyleLayer, feature: TileFeature, zoom: Double, layout: LayoutValues,
+    context: SymbolContext
+  ) -> ShapedLabel? {
     let spacing = layout.textLetterSpacing.value(feature) * TextLayout.oneEm
     var options = ShapingOptions(maxWidth: 0, lineHeight: layout.lineHeight, spacing: spacing, anchor: .center)
     options.vertical = true
+    options.setImages(
+      of: text, layer: layer, feature: feature, zoom: zoom, icons: context.icons, warn: context.glyphs.warn)
     let shaping = context.glyphs.shape(text, fontStack: layout.textFont.value(feature).values, options: options)
     guard !shaping.isEmpty else { return nil }
-    return glyphQuads(shaping, translate: .zero, rotation: 0, glyphs: context.glyphs, alongLine: true)
+    return glyphQuads(
+      shaping, translate: .zero, rotation: 0, glyphs: context.glyphs, alongLine: true, images: context)
   }
 
   /// `text-justify` for a label at `anchor` (`auto` follows the anchor's side).
@@ -384,11 +397,15 @@ enum SymbolBucketBuilder {
   /// padding, placed at its pen position, turned by `text-rotate` about the anchor.
   /// With `alongLine`, each quad is around its glyph's own centre, which lies
   /// ``SymbolQuad/alongLine`` along the line from the anchor (MapLibre's glyph offsets).
+  /// Images of the text take their place in the icon atlas of `images` (left out without
+  /// it), with its texel of padding over their pixel ratio.
   static func glyphQuads(
     _ shaping: Shaping, translate: SIMD2<Double>, rotation: Double, glyphs: GlyphStore, alongLine: Bool = false,
-    verticalPoint: Bool = false
+    verticalPoint: Bool = false, images: SymbolContext? = nil
   ) -> ShapedLabel {
-    let rectBuffer = Double(SDFGlyph.border) + 1
+    let glyphBuffer = Double(SDFGlyph.border) + 1
+    // Vertical point labels centre images and scaled glyphs across their line.
+    let centresAcrossLine = verticalPoint && shaping.isVerticalizable
     let angle = rotation * .pi / 180
     let (sine, cosine) = (sin(angle), cos(angle))
     func rotate(_ point: SIMD2<Double>) -> SIMD2<Double> {
@@ -397,28 +414,45 @@ enum SymbolBucketBuilder {
     var quads: [SymbolQuad] = []
     quads.reserveCapacity(shaping.glyphs.count)
     for glyph in shaping.glyphs {
-      // Sizes only: the glyph is packed into the atlas later, in a fixed order (see
-      // SymbolBucket.packingGlyphs).
-      guard let rect = glyphs.glyphSize(glyph.glyph) else { continue }
+      // A glyph's size only: it is packed into the atlas later, in a fixed order (see
+      // SymbolBucket.packingGlyphs). An image of the text is already in the icon atlas.
+      var image: InlineImageQuad?
+      if let name = glyph.image {
+        guard let found = images.flatMap({ InlineImageQuad($0, name: name) }) else { continue }
+        image = found
+      }
+      guard let rect = image?.paddedSize ?? glyphs.glyphSize(glyph.glyph).map({ ($0.width + 2, $0.height + 2) })
+      else { continue }
+      let pixelRatio = image?.pixelRatio ?? 1
+      let rectBuffer = image == nil ? glyphBuffer : InlineImage.padding / pixelRatio
       let scale = glyph.scale
       let halfAdvance = glyph.metrics.advance * scale / 2
       let uprightInVertical = (alongLine || verticalPoint) && glyph.vertical
+      var acrossLine = 0.0
+      if centresAcrossLine {
+        acrossLine =
+          image != nil
+          ? glyph.lineOffset / 2 + (TextLayout.oneEm - glyph.metrics.width * scale) / 2
+          : glyph.lineOffset / 2 - (scale - 1) * TextLayout.oneEm
+      }
       // The glyph's place in the label (MapLibre's built-in offset); upright glyphs of vertical
       // text are turned first and moved there after.
-      let place = SIMD2(alongLine ? 0 : glyph.x + halfAdvance + translate.x, glyph.y + translate.y)
+      let place = SIMD2(alongLine ? 0 : glyph.x + halfAdvance + translate.x, glyph.y + translate.y - acrossLine)
       let inset = uprightInVertical ? SIMD2<Double>(0, 0) : place
       let x1 = (glyph.metrics.left - rectBuffer) * scale - halfAdvance + inset.x
       let y1 = (-glyph.metrics.top - rectBuffer) * scale + inset.y
-      let x2 = x1 + Double(rect.width + 2) * scale
-      let y2 = y1 + Double(rect.height + 2) * scale
+      let x2 = x1 + Double(rect.0) * scale / pixelRatio
+      let y2 = y1 + Double(rect.1) * scale / pixelRatio
       var corners = [SIMD2(x1, y1), SIMD2(x2, y1), SIMD2(x1, y2), SIMD2(x2, y2)]
       if uprightInVertical {
         // MapLibre's upright glyphs in vertical text: turned a quarter counter-clockwise about
         // the middle of the left edge of their one-em box (below the midline), then moved so
         // their centre lies on the line again; half-width glyphs are pulled up.
+        // Images are pulled up by as much as half-width glyphs are pulled left.
         let yOffset = -17.0
         let center = SIMD2(-halfAdvance, halfAdvance - yOffset)
-        let correction = SIMD2(5 - yOffset - (TextLayout.oneEm / 2 - halfAdvance), 0)
+        let halfWidthCorrection = TextLayout.oneEm / 2 - halfAdvance
+        let correction = SIMD2(5 - yOffset - halfWidthCorrection, image == nil ? 0 : -halfWidthCorrection)
         corners = corners.map { corner in
           let p = corner - center
           return SIMD2(p.y, -p.x) + center + correction + place
@@ -428,10 +462,16 @@ enum SymbolBucketBuilder {
         // A vertical point label is the horizontal layout turned a quarter clockwise.
         corners = corners.map { SIMD2(-$0.y, $0.x) }
       }
+      corners = corners.map(rotate)
+      if image != nil {
+        // MapLibre Native keeps quad corners in 1/32 units; images read texel for pixel
+        // depend on where exactly their edges fall.
+        corners = corners.map { ($0 * 32).rounded(.toNearestOrAwayFromZero) / 32 }
+      }
       var quad = SymbolQuad(
-        topLeft: rotate(corners[0]), topRight: rotate(corners[1]), bottomLeft: rotate(corners[2]),
-        bottomRight: rotate(corners[3]),
-        texture: .zero, glyph: glyph.glyph, section: glyph.section)
+        topLeft: corners[0], topRight: corners[1], bottomLeft: corners[2], bottomRight: corners[3],
+        texture: image?.texture ?? .zero, glyph: image == nil ? glyph.glyph : nil, section: glyph.section)
+      quad.textImage = image?.kind
       if alongLine { quad.alongLine = glyph.x + halfAdvance + translate.x }
       quads.append(quad)
     }

@@ -1,6 +1,7 @@
 import TesseraData
 import TesseraGL
 import TesseraGeo
+import TesseraJSON
 import TesseraNumbers
 import TesseraStyle
 
@@ -42,7 +43,8 @@ struct SymbolPipeline: PipelineVariant {
 
 /// `symbol`: text and icons at points, placed for the whole frame on the CPU (see
 /// ``SymbolPlacer``) and drawn as instanced quads, per layer: plain icons, SDF icons'
-/// halos and fills, then the text's halos and fills (MapLibre's order).
+/// halos and fills, then the text's halos and fills (MapLibre's order), the images inside
+/// the text drawn from the icon atlas with each of the text's passes.
 struct SymbolLayerRenderer: StyleLayerRenderer {
   var layerType: LayerType { .symbol }
 
@@ -61,7 +63,19 @@ struct SymbolLayerRenderer: StyleLayerRenderer {
       result.append(Pipeline(SymbolPipeline(kind: .icons, nearest: !context.isTilted)))
     }
     if layout?["text-field"] != nil { result.append(Pipeline(SymbolPipeline(kind: .glyphs))) }
+    if let field = layout?["text-field"], SymbolLayerRenderer.showsImages(field) {
+      // Images inside text, read texel for pixel or filtered (see textImagesNearest).
+      for nearest in [true, false] where !result.contains(Pipeline(SymbolPipeline(kind: .icons, nearest: nearest))) {
+        result.append(Pipeline(SymbolPipeline(kind: .icons, nearest: nearest)))
+      }
+    }
     return result
+  }
+
+  /// Whether a `text-field` value has an `image` expression anywhere in it.
+  static func showsImages(_ value: JSONValue) -> Bool {
+    guard let elements = value.array else { return false }
+    return elements.first == .string("image") || elements.contains(where: showsImages)
   }
 
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
@@ -87,9 +101,21 @@ struct SymbolLayerRenderer: StyleLayerRenderer {
         if placed.sdfIconHalo { draw(SymbolPipeline(kind: .sdfIcons), sdf, atlas: icons, halo: true) }
         draw(SymbolPipeline(kind: .sdfIcons), sdf, atlas: icons, halo: false)
       }
+      // Images inside text: with the text, but read from the icon atlas. MapLibre Native draws
+      // them in each of the text's passes, so twice when the text has a halo.
+      func drawTextImages() {
+        guard let icons = planner.input.iconAtlas else { return }
+        draw(
+          SymbolPipeline(kind: .icons, nearest: placed.textImagesNearest), placed.textImages[run.textImages],
+          atlas: icons, halo: false)
+      }
+      let text = placed.text[run.text]
+      if placed.textHalo, let glyphs = planner.input.glyphAtlas {
+        drawTextImages()
+        draw(SymbolPipeline(kind: .glyphs), text, atlas: glyphs, halo: true)
+      }
+      drawTextImages()
       if let glyphs = planner.input.glyphAtlas {
-        let text = placed.text[run.text]
-        if placed.textHalo { draw(SymbolPipeline(kind: .glyphs), text, atlas: glyphs, halo: true) }
         draw(SymbolPipeline(kind: .glyphs), text, atlas: glyphs, halo: false)
       }
     }

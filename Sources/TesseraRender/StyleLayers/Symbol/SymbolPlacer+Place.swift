@@ -31,6 +31,7 @@ extension SymbolPlacer {
     result.textHalo = result.textHalo || output.textHalo
     result.sdfIconHalo = result.sdfIconHalo || output.sdfIconHalo
     result.iconsNearest = result.iconsNearest && output.iconsNearest
+    result.textImagesNearest = result.textImagesNearest && output.textImagesNearest
     return output
   }
 }

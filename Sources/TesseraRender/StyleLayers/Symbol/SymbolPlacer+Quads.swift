@@ -10,6 +10,8 @@ struct ProjectedQuad {
   let texture: SIMD4<Float>
   /// The text section it belongs to (its colour); 0 for icons.
   let section: Int
+  /// For an image inside the text: how it is drawn from the icon atlas.
+  var textImage: TextImageKind? = nil
 }
 
 /// The quads of a placed symbol's icon and text, projected for the frame.
@@ -58,7 +60,7 @@ extension SymbolPlacer {
     case .alongLine(let layout):
       guard let layout else { break }
       result.text = zip(layout.corners, layout.quads).map { corners, quad in
-        ProjectedQuad(corners: corners, texture: quad.texture, section: quad.section)
+        ProjectedQuad(corners: corners, texture: quad.texture, section: quad.section, textImage: quad.textImage)
       }
     case .point(let options):
       guard let index = decision.option else { break }
@@ -71,7 +73,7 @@ extension SymbolPlacer {
             of: quad, scale: scale, shift: shift, anchor: anchor, offset: candidate.offset,
             pitchWithMap: values.textPitchWithMap, rotateWithMap: values.textRotateWithMap,
             translate: values.textTranslate),
-          texture: quad.texture, section: quad.section)
+          texture: quad.texture, section: quad.section, textImage: quad.textImage)
       }
     case .none:
       break

@@ -1,5 +1,6 @@
 import TesseraImage
 import TesseraNumbers
+import TesseraStyle
 
 /// A placed symbol's instances (``SymbolInstanceVertex``, packed) and what they ask of the
 /// layer's draws.
@@ -9,12 +10,16 @@ struct SymbolOutput {
   var text: [Float] = []
   var icon: [Float] = []
   var sdf: [Float] = []
+  /// Plain images inside the text.
+  var textImages: [Float] = []
   /// Whether the text draws a halo.
   var textHalo = false
   /// Whether an SDF icon draws a halo.
   var sdfIconHalo = false
   /// Whether a plain icon can be drawn texel for pixel (unscaled, untransformed).
   var iconsNearest = true
+  /// Whether plain images inside the text are read texel for pixel.
+  var textImagesNearest = true
 }
 
 extension SymbolPlacer {
@@ -69,11 +74,28 @@ extension SymbolPlacer {
       for quad in quads.text {
         let fill =
           instance.sectionColors.indices.contains(quad.section) ? instance.sectionColors[quad.section] ?? color : color
-        SymbolInstanceVertex(
-          corners: quad.corners, texture: quad.texture, fill: fill, halo: halo, opacity: opacity, params: params
-        ).pack(into: &output.text)
+        let vertex = SymbolInstanceVertex(
+          corners: quad.corners, texture: quad.texture, fill: quad.textImage == .plain ? .white : fill, halo: halo,
+          opacity: opacity, params: params)
+        // Images inside the text draw from the icon atlas, with the symbol's icons.
+        switch quad.textImage {
+        case nil: vertex.pack(into: &output.text)
+        case .plain?: vertex.pack(into: &output.textImages)
+        case .sdf?:
+          vertex.pack(into: &output.sdf)
+          output.sdfIconHalo = output.sdfIconHalo || output.textHalo
+        }
       }
+      if !output.textImages.isEmpty { output.textImagesNearest = textImagesNearest(values: values) }
     }
     return output
+  }
+
+  /// Whether images inside text can be read texel for pixel, as MapLibre Native reads them:
+  /// when the text neither turns with the map nor is seen tilted, and its size does not
+  /// change with the zoom.
+  func textImagesNearest(values: LayerValues) -> Bool {
+    !values.textRotateWithMap && transform.camera.viewingAngle == 0
+      && !values.layer[SymbolProperties.textSize].isZoomDependent
   }
 }

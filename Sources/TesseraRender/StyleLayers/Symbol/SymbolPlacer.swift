@@ -15,6 +15,10 @@ struct PlacedSymbols: Sendable {
   var sdfIconHalo = false
   /// Whether plain icons are drawn texel for pixel (unscaled, untransformed).
   var iconsNearest = true
+  /// Plain images inside text (drawn from the icon atlas after the icons), and whether they
+  /// are read texel for pixel.
+  var textImages: [Float] = []
+  var textImagesNearest = true
   /// Labels placed (text or icon).
   var placed = 0
   /// Collision debug circles of labels along lines, ``CollisionCirclePipeline/floatsPerCircle``
@@ -29,22 +33,27 @@ struct PlacedSymbols: Sendable {
     let text: Int
     let icons: Int
     let sdfIcons: Int
+    var textImages = 0
   }
 
-  /// The runs drawn in turn: float ranges of text, icons and SDF icons.
-  var runs: [(text: Range<Int>, icons: Range<Int>, sdfIcons: Range<Int>)] {
-    guard !segments.isEmpty else { return [(0..<text.count, 0..<icons.count, 0..<sdfIcons.count)] }
+  /// The runs drawn in turn: float ranges of text, icons, SDF icons and images inside text.
+  var runs: [(text: Range<Int>, icons: Range<Int>, sdfIcons: Range<Int>, textImages: Range<Int>)] {
+    guard !segments.isEmpty else {
+      return [(0..<text.count, 0..<icons.count, 0..<sdfIcons.count, 0..<textImages.count)]
+    }
     return segments.indices.map { index in
       let start = segments[index]
       let end = index + 1 < segments.count ? segments[index + 1] : nil
       return (
         start.text..<(end?.text ?? text.count), start.icons..<(end?.icons ?? icons.count),
-        start.sdfIcons..<(end?.sdfIcons ?? sdfIcons.count)
+        start.sdfIcons..<(end?.sdfIcons ?? sdfIcons.count), start.textImages..<(end?.textImages ?? textImages.count)
       )
     }
   }
 
-  var isEmpty: Bool { text.isEmpty && icons.isEmpty && sdfIcons.isEmpty && collisionCircles.isEmpty }
+  var isEmpty: Bool {
+    text.isEmpty && icons.isEmpty && sdfIcons.isEmpty && textImages.isEmpty && collisionCircles.isEmpty
+  }
 }
 
 /// The tiles of one symbol layer in a frame with their buckets.
@@ -238,11 +247,13 @@ struct SymbolPlacer {
       if values.hasSortKey, result.segments.last?.key != item.sortKey {
         result.segments.append(
           PlacedSymbols.Segment(
-            key: item.sortKey, text: result.text.count, icons: result.icons.count, sdfIcons: result.sdfIcons.count))
+            key: item.sortKey, text: result.text.count, icons: result.icons.count, sdfIcons: result.sdfIcons.count,
+            textImages: result.textImages.count))
       }
       result.text += item.output.text
       result.icons += item.output.icon
       result.sdfIcons += item.output.sdf
+      result.textImages += item.output.textImages
     }
   }
 }
