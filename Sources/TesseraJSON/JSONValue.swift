@@ -2,7 +2,7 @@ import TesseraNumbers
 
 /// A parsed JSON value. Objects keep their keys in document order, so output written back is
 /// deterministic and follows the input.
-public enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Hashable {
   case null
   case bool(Bool)
   case number(Double)
@@ -60,7 +60,7 @@ public enum JSONValue: Sendable, Equatable {
 
 /// A JSON object: members by key, with the order of first appearance kept. A key that appears
 /// twice keeps its last value (as JavaScript does) at its first position.
-public struct JSONObject: Sendable, Equatable {
+public struct JSONObject: Sendable, Hashable {
   /// Keys in document order.
   public private(set) var keys: [String] = []
   private var members: [String: JSONValue] = [:]

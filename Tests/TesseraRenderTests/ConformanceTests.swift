@@ -89,23 +89,11 @@ import Testing
   /// Native passes but Tessera does not yet, and why. Every other such case must pass, and at
   /// least 90% of Native's passes. Cases with line placement (`symbol-placement: line` or
   /// `line-center`) are counted separately: line labels are not drawn yet.
-  static let symbolKnownFailures: [String: String] = [
-    "icon-text-fit/stretch-nine-part-content-collision": "collision box of an icon fitted with a content area",
-    "icon-text-fit/text-variable-anchor": "fitted icons moving with variable anchors",
-    "symbol-visibility/visible": "a dense icon field where one collision at a tile edge differs",
-    "text-offset/property-function": "array-valued GeoJSON properties",
-    "text-variable-anchor/all-anchors-icon-text-fit": "fitted icons moving with variable anchors",
-    "text-variable-anchor/all-anchors-text-allow-overlap": "collision of overlapping variable-anchor labels",
-    "text-variable-anchor/pitched-offset": "variable anchors under tilt",
-    "text-variable-anchor/pitched-with-map": "variable anchors under tilt",
-    "text-variable-anchor/rotated-with-map": "collision boxes of map-rotated labels",
-  ]
+  static let symbolKnownFailures: [String: String] = [:]
 
   /// The line-placement cases MapLibre Native passes that Tessera does not yet, and why.
   /// Every other such case must pass.
-  static let lineKnownFailures: [String: String] = [
-    "text-pitch-scaling/line-half": "collision circles of tilted line labels"
-  ]
+  static let lineKnownFailures: [String: String] = [:]
 
   /// Whether a case's style has a symbol layer placed along lines.
   static func placesAlongLines(_ style: JSONValue) -> Bool {

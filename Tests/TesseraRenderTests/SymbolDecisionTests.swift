@@ -101,4 +101,48 @@ import Testing
       hasVariableAnchors: false, grid: SymbolDecisionTests.grid(), cuts: nil, tilePass: nil)
     #expect(free.placeText && free.occupied.count == 1)
   }
+
+  @Test func aFittedIconAtAVariableAnchorMustFitThere() throws {
+    let values = try SymbolDecisionTests.values(
+      layout: #"{"text-field": "x", "icon-image": "i", "icon-text-fit": "both"}"#)
+    let decision = SymbolDecision(
+      SymbolDecisionTests.projection(
+        .point([
+          SymbolDecisionTests.option(
+            SymbolDecisionTests.free, first: true, icon: SymbolDecisionTests.icon(SymbolDecisionTests.taken)),
+          SymbolDecisionTests.option(
+            Box(minX: 60, minY: 60, maxX: 100, maxY: 80),
+            icon: SymbolDecisionTests.icon(Box(minX: 55, minY: 55, maxX: 105, maxY: 85))),
+        ]), icon: SymbolDecisionTests.icon(SymbolDecisionTests.free)),
+      values: values, hasVariableAnchors: true, grid: SymbolDecisionTests.grid(), cuts: nil, tilePass: nil)
+    // The first anchor's text is free but its icon is not: the label moves to the second.
+    #expect(decision.option == 1 && decision.placeText && decision.placeIcon && decision.drawsIcon)
+    #expect(decision.icon?.box.minX == 55)
+  }
+
+  @Test func aFittedIconWithoutItsTextTakesRoomUnseen() throws {
+    let values = try SymbolDecisionTests.values(
+      layout: #"{"text-field": "x", "icon-image": "i", "icon-text-fit": "both", "text-optional": true}"#)
+    let decision = SymbolDecision(
+      SymbolDecisionTests.projection(
+        .point([
+          SymbolDecisionTests.option(
+            SymbolDecisionTests.taken, first: true, icon: SymbolDecisionTests.icon(SymbolDecisionTests.taken))
+        ]), icon: SymbolDecisionTests.icon(SymbolDecisionTests.free)),
+      values: values, hasVariableAnchors: true, grid: SymbolDecisionTests.grid(), cuts: nil, tilePass: nil)
+    // The text finds no room; the icon stays where the unshifted text would be.
+    #expect(!decision.placeText && decision.placeIcon && !decision.drawsIcon)
+    #expect(decision.occupied.map(\.minX) == [120])
+  }
+
+  @Test func touchingBoxesCollideTouchingCirclesDoNot() {
+    var grid = CollisionGrid(width: 200, height: 100)
+    grid.insert(Box(minX: 0, minY: 0, maxX: 50, maxY: 50))
+    grid.insert(.circle(x: 150, y: 50, radius: 10))
+    #expect(grid.collides(Box(minX: 50, minY: 10, maxX: 60, maxY: 20)))
+    #expect(!grid.collides(Box(minX: 50.5, minY: 10, maxX: 60, maxY: 20)))
+    #expect(grid.collides(Box(minX: 160, minY: 45, maxX: 170, maxY: 55)))
+    #expect(!grid.collides(.circle(x: 170, y: 50, radius: 10)))
+    #expect(grid.collides(.circle(x: 169, y: 50, radius: 10)))
+  }
 }

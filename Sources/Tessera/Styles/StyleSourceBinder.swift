@@ -223,6 +223,7 @@ struct GeoJSONFilterFeature: StyleFeature {
     case .string(let text): return .string(text)
     case .number(let number): return .number(number)
     case .bool(let flag): return .bool(flag)
+    case .json(let json): return StyleValue(json: json)
     }
   }
 }

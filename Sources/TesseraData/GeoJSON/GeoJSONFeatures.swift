@@ -114,7 +114,7 @@ struct GeoJSONFeatures: Sendable {
         case .number(let number): properties.append((key, .number(number)))
         case .bool(let flag): properties.append((key, .bool(flag)))
         case .null: continue
-        default: properties.append((key, .string(property.serialized())))
+        case .array, .object: properties.append((key, .json(property)))
         }
       }
       // Ids are whole numbers (vector tiles hold no others); a string of digits counts as its

@@ -1,3 +1,4 @@
+import TesseraJSON
 import TesseraNumbers
 
 /// Encodes a ``VectorTile`` as Mapbox Vector Tile protobuf (spec 2.1).
@@ -27,6 +28,8 @@ package enum MVTEncoder {
     var writer = ProtobufWriter()
     switch value {
     case .string(let text): writer.writeStringField(1, text)
+    // Vector tiles hold no arrays or objects: written as their JSON text.
+    case .json(let value): writer.writeStringField(1, value.serialized())
     case .bool(let flag): writer.writeVarintField(7, flag ? 1 : 0)
     case .number(let number):
       if number == number.rounded() && abs(number) < 9e15 {

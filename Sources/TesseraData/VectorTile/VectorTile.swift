@@ -1,4 +1,5 @@
 import TesseraGeo
+import TesseraJSON
 import TesseraNumbers
 
 /// A decoded Mapbox Vector Tile: named layers of features in tile coordinates.
@@ -57,9 +58,12 @@ package enum FeatureValue: Sendable, Equatable, Hashable, CustomStringConvertibl
   case string(String)
   case number(Double)
   case bool(Bool)
+  /// An array or object: GeoJSON properties keep them (vector tiles cannot hold them).
+  case json(JSONValue)
 
   package var description: String {
     switch self {
+    case .json(let value): return value.serialized()
     case .string(let text): return text
     case .number(let number):
       return number == number.rounded() && abs(number) < 1e15 ? String(Int64(clamping: number)) : "\(number)"

@@ -155,7 +155,9 @@ extension StyleRenderer {
       input.symbols = last.symbols
     } else {
       var placement = SymbolPlacer(
-        transform: input.transform, collisionMargin: tileCuts?.collisionMargin ?? CollisionGrid.defaultMargin)
+        transform: input.transform,
+        collisionMargin: tileCuts?.collisionMargin
+          ?? CollisionGrid.margin(tilted: input.transform.camera.viewingAngle != 0))
       placement.tileCuts = tileCuts
       placement.showsCollisionCircles = showsCollisionCircles
       input.symbols = placement.place(layerTiles)

@@ -1,5 +1,6 @@
 import TesseraData
 import TesseraGeo
+import TesseraJSON
 import TesseraNumbers
 import TesseraStyle
 
@@ -83,6 +84,7 @@ struct TileFeature: StyleFeature {
     case .string(let text): return .string(text)
     case .number(let number): return .number(number)
     case .bool(let flag): return .bool(flag)
+    case .json(let json): return StyleValue(json: json)
     }
   }
 }

@@ -18,8 +18,12 @@ struct CollisionGrid {
       Box(minX: x - radius, minY: y - radius, maxX: x + radius, maxY: y + radius, radius: radius)
     }
 
+    /// Whether the shapes meet, as MapLibre tests them: boxes and a box and a circle also
+    /// when they only touch, two circles only when they overlap.
     func overlaps(_ other: Box) -> Bool {
-      guard minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY else { return false }
+      guard minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY else {
+        return false
+      }
       switch (radius, other.radius) {
       case (nil, nil): return true
       case (let r?, let s?):
@@ -31,17 +35,23 @@ struct CollisionGrid {
       }
     }
 
-    /// Whether the box meets the circle (its nearest point lies within the radius).
+    /// Whether the box meets the circle (its nearest point lies within the radius or on the
+    /// circle).
     private func meets(x: Double, y: Double, radius: Double) -> Bool {
       let dx = x - min(max(x, minX), maxX)
       let dy = y - min(max(y, minY), maxY)
-      return dx * dx + dy * dy < radius * radius
+      return dx * dx + dy * dy <= radius * radius
     }
   }
 
   /// Points beyond the view's edges labels may collide in, by default (MapLibre's viewport
   /// padding).
   static let defaultMargin = 100.0
+
+  /// The margin of a frame's grid: ``defaultMargin``, twice that on a tilted view (as
+  /// MapLibre Native pads a pitched viewport), so labels just beyond the view's edges take
+  /// their room there.
+  static func margin(tilted: Bool) -> Double { tilted ? 2 * defaultMargin : defaultMargin }
   /// Points beyond the view's edges labels may collide in.
   let margin: Double
   let cellSize = 50.0

@@ -72,6 +72,16 @@ struct IconImage: Sendable {
   /// The image's size without the padding, pixels.
   var width: Double { Double(paddedTexture.z - paddedTexture.x) - 2 }
   var height: Double { Double(paddedTexture.w - paddedTexture.y) - 2 }
+
+  /// How far the image reaches beyond its `content` area on each side (points at
+  /// `icon-size` 1): what an icon fitted around text reaches beyond the text, and its
+  /// collision box with it (MapLibre's collision padding). Nil without a content area.
+  var contentInsets: SymbolBox? {
+    guard let (left, top, right, bottom) = content else { return nil }
+    return SymbolBox(
+      left: left / pixelRatio, top: top / pixelRatio, right: (width - right) / pixelRatio,
+      bottom: (height - bottom) / pixelRatio)
+  }
 }
 
 /// An icon of a symbol: its box (points, before `icon-size`, `icon-offset` applied) and
@@ -86,6 +96,15 @@ struct ShapedIcon: Sendable {
 
   /// The quads that draw it (one, or one per stretch zone when `fitted` around text).
   func quads(fitted: Bool) -> [SymbolQuad] { IconQuads.make(self, fitted: fitted) }
+
+  /// Its collision box (points, before `icon-size`, unpadded): its box, grown by the parts
+  /// of its image beyond the `content` area when `fitted` around text.
+  func collisionBox(fitted: Bool) -> SymbolBox {
+    guard fitted, let insets = image.contentInsets else { return box }
+    return SymbolBox(
+      left: box.left - insets.left, top: box.top - insets.top, right: box.right + insets.right,
+      bottom: box.bottom + insets.bottom)
+  }
 }
 
 /// One symbol of a tile: where it stands and what it draws.

@@ -15,6 +15,10 @@ struct SymbolDecision {
   let placeIcon: Bool
   /// The icon as placed or not; nil without one.
   let icon: ProjectedIcon?
+  /// Whether the placed icon is drawn: an icon fitted around text at variable anchors shows
+  /// only beside its placed text (MapLibre moves it with the text and hides it otherwise),
+  /// though it takes its room all the same.
+  let drawsIcon: Bool
   /// The boxes the symbol takes in the collision grid once placed (screen points): its
   /// text's, then its icon's, leaving out those of parts that ignore placement.
   let occupied: [CollisionGrid.Box]
@@ -51,6 +55,9 @@ struct SymbolDecision {
     case .point(let options):
       hasText = true
       let rounds = hasVariableAnchors && values.textAllowOverlap ? 2 : 1
+      // An icon fitted around text at variable anchors must fit at the anchor too, unless it
+      // may overlap (MapLibre tries the next anchor).
+      let iconMovesWithText = hasVariableAnchors && values.iconTextFit != .none && !values.iconAllowOverlap
       search: for round in 0..<rounds {
         for (index, choice) in options.enumerated() {
           if let tilePass, hasVariableAnchors, let unshifted = choice.unshifted {
@@ -60,7 +67,8 @@ struct SymbolDecision {
             else { continue }
           }
           let overlapAllowed = values.textAllowOverlap && (round == 1 || !hasVariableAnchors)
-          let fit = fits(choice.box, overlapAllowed: overlapAllowed)
+          var fit = fits(choice.box, overlapAllowed: overlapAllowed)
+          if fit, iconMovesWithText, let icon = choice.icon, !fits(icon.box, overlapAllowed: false) { fit = false }
           if fit || option == nil { option = index }
           if fit {
             textFits = true
@@ -71,7 +79,8 @@ struct SymbolDecision {
       textBoxes = option.map { [options[$0].box] } ?? []
     }
 
-    let icon = projection.icon(option: option)
+    // The icon moves with text at a variable anchor only when the text is placed.
+    let icon = textFits || !hasVariableAnchors ? projection.icon(option: option) : projection.icon
     let iconFits = icon.map { fits($0.box, overlapAllowed: values.iconAllowOverlap) } ?? false
 
     // MapLibre's rule for labels with both: each part needs the other unless it is optional.
@@ -97,6 +106,7 @@ struct SymbolDecision {
     self.placeText = placeText
     self.placeIcon = placeIcon
     self.icon = icon
+    drawsIcon = placeIcon && (placeText || !hasVariableAnchors || values.iconTextFit == .none)
     self.occupied = occupied
   }
 }

@@ -24,7 +24,12 @@ extension SymbolPlacer {
     var avoidEdges: Bool
     let textPadding: Double
     let hasSortKey: Bool
+    /// Whether symbols are drawn from the top of the view down (`symbol-z-order`
+    /// `viewport-y`, or `auto` where labels may overlap and no sort key orders them).
     let sortsByViewportY: Bool
+    /// Whether symbols are placed from the bottom of the view up: only with `symbol-z-order`
+    /// `viewport-y` (MapLibre places `auto` in the order of the features).
+    let placesByViewportY: Bool
     let textTranslate: SIMD2<Double>
     let iconTranslate: SIMD2<Double>
     let iconTextFit: IconTextFit
@@ -69,6 +74,7 @@ extension SymbolPlacer {
       textPadding = layer.value(SymbolProperties.textPadding, zoom: zoom)
       hasSortKey = layer[SymbolProperties.sortKey].expression.constantValue != .null
       let zOrder = layer.value(SymbolProperties.zOrder, zoom: zoom)
+      placesByViewportY = zOrder == .viewportY
       sortsByViewportY =
         zOrder == .viewportY
         || (zOrder == .auto && !hasSortKey

@@ -31,7 +31,7 @@ extension SymbolPlacer {
   ) -> ProjectedQuads {
     var result = ProjectedQuads()
     let (perspective, mapPerspective, anchor) = (projection.perspective, projection.mapPerspective, projection.anchor)
-    if decision.placeIcon, let icon = decision.icon {
+    if decision.drawsIcon, let icon = decision.icon {
       let scale = projection.iconSize * (values.iconPitchWithMap ? mapPerspective : perspective)
       var quads = icon.shape.quads(fitted: icon.fitted)
       if candidate.instance.line != nil, values.iconRotateWithMap {
@@ -44,10 +44,12 @@ extension SymbolPlacer {
       let nudge =
         !icon.shape.image.isSDF && !values.iconPitchWithMap && values.iconTextFit == .none
         ? SIMD2(repeating: SymbolPlacer.halfPixelTieNudge) : .zero
+      // An icon fitted around text at a variable anchor moves with the text.
+      let shift = renderShift(icon.shift, perspective: perspective, values: values)
       result.icon = quads.map { quad in
         ProjectedQuad(
           corners: corners(
-            of: quad, scale: scale, shift: .zero, anchor: anchor, offset: candidate.offset,
+            of: quad, scale: scale, shift: shift, anchor: anchor, offset: candidate.offset,
             pitchWithMap: values.iconPitchWithMap, rotateWithMap: values.iconRotateWithMap,
             translate: values.iconTranslate + nudge),
           texture: quad.texture, section: quad.section)
@@ -64,10 +66,11 @@ extension SymbolPlacer {
       guard let index = decision.option else { break }
       let option = options[index]
       let scale = projection.textScale * (values.textPitchWithMap ? mapPerspective : perspective)
+      let shift = renderShift(option.shift, perspective: perspective, values: values)
       result.text = option.label.quads.map { quad in
         ProjectedQuad(
           corners: corners(
-            of: quad, scale: scale, shift: option.shift, anchor: anchor, offset: candidate.offset,
+            of: quad, scale: scale, shift: shift, anchor: anchor, offset: candidate.offset,
             pitchWithMap: values.textPitchWithMap, rotateWithMap: values.textRotateWithMap,
             translate: values.textTranslate),
           texture: quad.texture, section: quad.section, textImage: quad.textImage)
@@ -79,12 +82,12 @@ extension SymbolPlacer {
   }
 
   /// One quad's corners placed around the anchor: scaled by `scale` (points per quad unit),
-  /// moved by `shift` (points, in the quad's plane), turned by its rotation, then facing the
-  /// screen or lying on the map (`pitchWithMap`), turned with the map (`rotateWithMap`) and
-  /// moved by `translate` (screen points). `offset` is the anchor's world offset from the
-  /// target (points).
+  /// turned by its rotation, then facing the screen or lying on the map (`pitchWithMap`),
+  /// turned with the map (`rotateWithMap`) and moved by `translate` (screen points), the
+  /// anchor moved by `shift` first. `offset` is the anchor's world offset from the target
+  /// (points).
   func corners(
-    of quad: SymbolQuad, scale: Double, shift: SIMD2<Double>, anchor: Projected, offset: SIMD2<Double>,
+    of quad: SymbolQuad, scale: Double, shift: AnchorShift, anchor: Projected, offset: SIMD2<Double>,
     pitchWithMap: Bool, rotateWithMap: Bool, translate: SIMD2<Double>
   ) -> QuadCorners {
     // Scaled corners with the fixed parts' offsets, turned by the quad's rotation.
@@ -106,15 +109,21 @@ extension SymbolPlacer {
     if pitchWithMap {
       // On the map: offsets along the map's axes, or along the screen's turned onto the map.
       let (cosine, sine) = rotateWithMap ? (1.0, 0.0) : (transform.cosBearing, transform.sinBearing)
-      // Translations are screen offsets: moved onto the map with the bearing.
+      // Translations are screen offsets: moved onto the map with the bearing (a screen
+      // shift of the anchor too).
+      var screenShift = translate
+      var anchorWorld = offset
+      switch shift {
+      case .screen(let points): screenShift += points
+      case .map(let points): anchorWorld += points
+      }
       let shiftWorld = SIMD2(
-        transform.cosBearing * translate.x - transform.sinBearing * translate.y,
-        transform.sinBearing * translate.x + transform.cosBearing * translate.y)
+        transform.cosBearing * screenShift.x - transform.sinBearing * screenShift.y,
+        transform.sinBearing * screenShift.x + transform.cosBearing * screenShift.y)
       let m = matrix.elements
-      corner = { point in
-        let local = point + shift
-        let dx = offset.x + cosine * local.x - sine * local.y + shiftWorld.x
-        let dy = offset.y + sine * local.x + cosine * local.y + shiftWorld.y
+      corner = { local in
+        let dx = anchorWorld.x + cosine * local.x - sine * local.y + shiftWorld.x
+        let dy = anchorWorld.y + sine * local.x + cosine * local.y + shiftWorld.y
         return SIMD4(
           m[0] * dx + m[4] * dy + m[12], m[1] * dx + m[5] * dy + m[13], m[2] * dx + m[6] * dy + m[14],
           m[3] * dx + m[7] * dy + m[15])
@@ -122,10 +131,14 @@ extension SymbolPlacer {
     } else {
       let angle = rotateWithMap ? mapAngle(anchor, offset: offset) : 0
       let (cosine, sine) = (cos(angle), sin(angle))
-      let origin = anchor.screen + translate
-      corner = { point in
-        let local = point + shift
-        return clip(screen: origin + SIMD2(cosine * local.x - sine * local.y, sine * local.x + cosine * local.y))
+      var origin = anchor.screen + translate
+      switch shift {
+      case .screen(let points): origin += points
+      case .map(let points):
+        if let moved = project(dx: offset.x + points.x, dy: offset.y + points.y) { origin = moved.screen + translate }
+      }
+      corner = { local in
+        clip(screen: origin + SIMD2(cosine * local.x - sine * local.y, sine * local.x + cosine * local.y))
       }
     }
     return QuadCorners(

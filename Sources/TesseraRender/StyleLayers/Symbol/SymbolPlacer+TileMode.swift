@@ -167,7 +167,9 @@ extension SymbolPlacer {
     if let first = instance.labels.first {
       let shift =
         instance.hasVariableAnchors
-        ? variableShift(first, instance: instance, textScale: textScale, padding: values.textPadding) : .zero
+        ? collisionShift(
+          variableShift(first, instance: instance, textScale: textScale, padding: values.textPadding), values: values)
+        : .zero
       result = crossing(
         screenBox(
           first.label.box, scale: textScale, shift: shift, padding: values.textPadding, anchor: anchor,
@@ -175,13 +177,15 @@ extension SymbolPlacer {
     }
     if var icon = instance.icon {
       let iconSize = values.iconSize.value(instance.feature)
-      if values.iconTextFit != .none, let first = instance.labels.first {
+      let fits = values.iconTextFit != .none && !instance.labels.isEmpty
+      if fits, let first = instance.labels.first {
         icon = fitted(icon, to: first.label.box, textScale: textScale / iconSize, shift: .zero, values: values)
       }
       let padding = values.iconPadding.value(instance.feature).first ?? 2
       let status = crossing(
         screenBox(
-          icon.box, scale: iconSize, shift: .zero, padding: padding, anchor: anchor, perspective: perspective,
+          icon.collisionBox(fitted: fits), scale: iconSize, shift: .zero, padding: padding, anchor: anchor,
+          perspective: perspective,
           translate: values.iconTranslate))
       result.vertical = result.vertical || status.vertical
       result.horizontal = result.horizontal || status.horizontal

@@ -36,7 +36,7 @@ extension SymbolPlacer {
     let feature = instance.feature
     let (anchor, perspective) = (projection.anchor, projection.perspective)
     var output = SymbolOutput(y: anchor.screen.y)
-    if decision.placeIcon, let icon = decision.icon?.shape {
+    if decision.drawsIcon, let icon = decision.icon?.shape {
       let opacity = values.iconOpacity.value(feature)
       let isSDF = icon.image.isSDF
       let color = isSDF ? values.iconColor.value(feature) : .white

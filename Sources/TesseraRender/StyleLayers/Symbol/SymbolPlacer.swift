@@ -195,8 +195,11 @@ struct SymbolPlacer {
       values.avoidEdges = true
     }
     var candidates: [Candidate] = []
+    /// Where each tile's candidates end.
+    var tileEnds: [Int] = []
     var seen: [DedupeKey: Int] = [:]
     for (tileIndex, (tile, bucket)) in entry.tiles.enumerated() {
+      defer { tileEnds.append(candidates.count) }
       let tileSize = transform.worldSize / Double(tile.dataTile.tilesPerSide)
       let origin = tile.covered.origin(worldSize: transform.worldSize)
       let unit = tileSize / BucketGeometry.extent
@@ -223,13 +226,20 @@ struct SymbolPlacer {
       candidates.sort {
         $0.instance.sortKey == $1.instance.sortKey ? $0.order < $1.order : $0.instance.sortKey < $1.instance.sortKey
       }
-    } else if values.sortsByViewportY {
+    } else if values.placesByViewportY {
       // Drawn from the top of the view down, so placed from the bottom up: what is drawn
-      // over others wins collisions (MapLibre's order).
+      // over others wins collisions (MapLibre's order). Each tile's symbols are sorted
+      // apart, the tiles kept in their order, as MapLibre places one tile after another.
       func screenY(_ candidate: Candidate) -> Double {
         transform.sinBearing * -candidate.offset.x + transform.cosBearing * candidate.offset.y
       }
-      candidates.sort { screenY($0) == screenY($1) ? $0.order > $1.order : screenY($0) > screenY($1) }
+      var start = 0
+      for end in tileEnds {
+        candidates[start..<end].sort {
+          screenY($0) == screenY($1) ? $0.order > $1.order : screenY($0) > screenY($1)
+        }
+        start = end
+      }
     }
     return LayerCandidates(values: values, candidates: candidates)
   }

@@ -45,8 +45,9 @@ struct SymbolProjection {
   /// `icon-size` (a ratio); 1 without an icon.
   let iconSize: Double
   let text: Text
-  /// The icon when no point label is chosen: fitted around the label along the line when
-  /// there is one (`icon-text-fit`), else as it is; nil without an icon.
+  /// The icon when no point label is placed: fitted around the label along the line, or
+  /// around the point label at its first anchor unshifted (`icon-text-fit`), else as it is;
+  /// nil without an icon.
   let icon: ProjectedIcon?
 
   /// The icon as placed with the point label at `option` (an index into the options), or
@@ -65,6 +66,9 @@ struct ProjectedIcon {
   let box: CollisionGrid.Box
   /// Whether it was fitted around text (its stretch zones then grow).
   let fitted: Bool
+  /// The shift of the variable anchor it was fitted around (points, in the label's frame):
+  /// the icon moves with the label; zero otherwise.
+  var shift = SIMD2<Double>(0, 0)
 }
 
 extension SymbolPlacer {
@@ -87,17 +91,19 @@ extension SymbolPlacer {
     let iconSize = instance.icon == nil ? 1.0 : values.iconSize.value(feature)
     let iconPadding = instance.icon == nil ? 2 : values.iconPadding.value(feature).first ?? 2
 
-    /// The icon fitted around `label` shifted by `shift` (points), or as it is without one.
+    /// The icon fitted around `label`, moved with it by a variable anchor's `shift` (points,
+    /// in the label's frame), or as it is without one.
     func projectedIcon(around label: ShapedLabel?, shift: SIMD2<Double>) -> ProjectedIcon? {
       guard var shape = instance.icon else { return nil }
       let fits = values.iconTextFit != .none && label != nil
       if fits, let label {
-        shape = fitted(shape, to: label.box, textScale: textScale / iconSize, shift: shift / iconSize, values: values)
+        shape = fitted(shape, to: label.box, textScale: textScale / iconSize, shift: .zero, values: values)
       }
       let box = screenBox(
-        shape.box, scale: iconSize, shift: .zero, padding: iconPadding, anchor: anchor, perspective: perspective,
-        translate: values.iconTranslate)
-      return ProjectedIcon(shape: shape, box: box, fitted: fits)
+        shape.collisionBox(fitted: fits), scale: iconSize, shift: fits ? collisionShift(shift, values: values) : .zero,
+        padding: iconPadding,
+        anchor: anchor, perspective: perspective, translate: values.iconTranslate)
+      return ProjectedIcon(shape: shape, box: box, fitted: fits, shift: fits ? shift : .zero)
     }
 
     var text = SymbolProjection.Text.none
@@ -110,6 +116,7 @@ extension SymbolPlacer {
       if layout != nil { icon = projectedIcon(around: instance.labels.first?.label, shift: .zero) }
     } else if !instance.labels.isEmpty {
       let first = instance.labels.first?.anchor
+      if values.iconTextFit != .none { icon = projectedIcon(around: instance.labels.first?.label, shift: .zero) }
       text = .point(
         instance.labels.map { option in
           let shift =
@@ -117,7 +124,8 @@ extension SymbolPlacer {
             ? variableShift(option, instance: instance, textScale: textScale, padding: values.textPadding) : .zero
           func box(_ shift: SIMD2<Double>) -> CollisionGrid.Box {
             screenBox(
-              option.label.box, scale: textScale, shift: shift, padding: values.textPadding, anchor: anchor,
+              option.label.box, scale: textScale, shift: collisionShift(shift, values: values),
+              padding: values.textPadding, anchor: anchor,
               perspective: perspective, translate: values.textTranslate)
           }
           return SymbolProjection.TextOption(
