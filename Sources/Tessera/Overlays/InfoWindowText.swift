@@ -1,3 +1,4 @@
+import TesseraNumbers
 import TesseraText
 
 /// The lines of an info window's title or snippet: words wrapped greedily at the bubble's

@@ -1,4 +1,5 @@
 import TesseraData
+import TesseraNumbers
 import TesseraStyle
 import TesseraText
 
