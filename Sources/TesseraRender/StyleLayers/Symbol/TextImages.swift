@@ -20,7 +20,7 @@ struct InlineImageQuad {
   let kind: TextImageKind
 
   /// The padded image's size, texels.
-  var paddedSize: (Int, Int) { (Int(texture.z - texture.x), Int(texture.w - texture.y)) }
+  var paddedSize: (Int, Int) { (Int(clamping: texture.z - texture.x), Int(clamping: texture.w - texture.y)) }
 
   /// The image `name` of the style's sprite; nil when the icon atlas does not hold it.
   init?(_ context: SymbolContext, name: String) {
