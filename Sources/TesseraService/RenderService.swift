@@ -78,6 +78,9 @@ public final class RenderService: Sendable {
       throw error
     }
     self.server = server
+    for warning in configuration.warnings {
+      configuration.logSink(ServiceLog.line([("warning", .string(warning)), ("kind", .string("config"))]))
+    }
     let metricsServer = self.metricsServer
     counters.connectionStats.withLock {
       $0 = { [weak server, weak metricsServer] in

@@ -106,6 +106,9 @@ public struct ServiceConfiguration: Sendable {
   public var tileBuffer = 64
   public var tileCacheBytes = 256 << 20
   public var sparseTiles = false
+  /// What the config file sets that the service does not use (a tileserver-gl config's options
+  /// without an equivalent), one line each; logged when the service starts.
+  public var warnings: [String] = []
 
   /// What a tileserver-gl style id draws.
   public enum Style: Sendable, Equatable {
@@ -126,6 +129,7 @@ public struct ServiceConfiguration: Sendable {
   /// "headerTimeout", "bodyTimeout", "maxConnectionsPerClient", "reusePort", "drainSeconds",
   /// "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog",
   /// "tileMetatile", "tileBuffer", "tileCacheMegabytes", "sparse"}`; paths relative to the file.
+  /// A tileserver-gl `config.json` (with `options` or `data`) is read as tileserver-gl reads it.
   public init(file: String) throws {
     guard let data = FileManager.default.contents(atPath: file) else {
       throw ConfigurationError(source: file, reason: "cannot read the file")
@@ -137,6 +141,10 @@ public struct ServiceConfiguration: Sendable {
       throw ConfigurationError(source: file, reason: "invalid JSON at \(error)")
     }
     let root = JSONCursor(root: parsed, source: file)
+    if Self.isTileserverGL(root) {
+      try readTileserverGL(root, file: file)
+      return
+    }
     let known: Set<String> = [
       "listen", "workers", "queue", "deadline", "maxWidth", "maxHeight", "maxScale", "maxBodyBytes", "maxMarkers",
       "maxOverlays", "maxOverlayPoints",
