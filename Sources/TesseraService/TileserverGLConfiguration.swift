@@ -97,18 +97,27 @@ extension ServiceConfiguration {
       for key in try entry.keys() where !["mbtiles", "pmtiles"].contains(key) {
         warnings.append("\(entry[key].path): not a data setting Tessera uses; ignored")
       }
-      if let name = try entry["mbtiles"].optionalString() {
+      let field: JSONCursor
+      if entry["mbtiles"].exists {
         guard !entry["pmtiles"].exists else { throw entry.invalid("either 'mbtiles' or 'pmtiles', not both") }
-        archives[id] = .mbtiles(name.hasPrefix("/") ? name : paths.mbtiles + "/" + name)
-      } else if let name = try entry["pmtiles"].optionalString() {
-        if name.contains("://") {
-          warnings.append("\(entry["pmtiles"].path): Tessera reads local PMTiles files only; data '\(id)' is skipped")
-          continue
-        }
-        archives[id] = .pmtiles(name.hasPrefix("/") ? name : paths.pmtiles + "/" + name)
+        field = entry["mbtiles"]
+      } else if entry["pmtiles"].exists {
+        field = entry["pmtiles"]
       } else {
         throw entry.invalid("an 'mbtiles' or 'pmtiles' file name")
       }
+      let name = try field.string()
+      let isPMTiles = field.path.hasSuffix(".pmtiles")
+      if isPMTiles, name.contains("://") {
+        warnings.append("\(field.path): Tessera reads local PMTiles files only; data '\(id)' is skipped")
+        continue
+      }
+      let path = Scene.absolutePath(name, against: isPMTiles ? paths.pmtiles : paths.mbtiles)
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+        throw field.invalid("a file under \(isPMTiles ? paths.pmtiles : paths.mbtiles) (no \(path))")
+      }
+      archives[id] = .init(isPMTiles: isPMTiles, name: name, path: path)
     }
     return archives
   }

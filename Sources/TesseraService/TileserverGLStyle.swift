@@ -6,18 +6,27 @@ import TesseraJSON
 /// entries, its glyphs under the fonts folder and its sprite under the sprites folder, all as
 /// absolute paths.
 package enum TileserverGLStyle {
-  /// A data entry of the config: an archive file by id.
-  package enum Archive: Sendable, Equatable {
-    case mbtiles(String)
-    case pmtiles(String)
+  /// A data entry of the config: an archive file.
+  package struct Archive: Sendable, Equatable {
+    /// Whether the file is a PMTiles archive (else MBTiles).
+    package var isPMTiles: Bool
+    /// The file name as the config writes it (styles may name the entry by it).
+    package var name: String
+    /// The file's absolute path.
+    package var path: String
+
+    package init(isPMTiles: Bool, name: String, path: String) {
+      (self.isPMTiles, self.name, self.path) = (isPMTiles, name, path)
+    }
 
     /// The source URL Tessera opens.
-    package var url: String {
-      switch self {
-      case .mbtiles(let path): "mbtiles://" + path
-      case .pmtiles(let path): "pmtiles://" + path
-      }
-    }
+    package var url: String { (isPMTiles ? "pmtiles://" : "mbtiles://") + path }
+  }
+
+  /// The data entry a source's `mbtiles://{id}` names: the entry of that id, else the one whose
+  /// file has that name (as tileserver-gl looks them up).
+  package static func archive(_ id: String, in data: [String: Archive]) -> Archive? {
+    data[id] ?? data.keys.sorted().lazy.compactMap { data[$0] }.first { $0.name == id }
   }
 
   /// The style document of the file at `stylePath` (named `field` in `configFile`) with its
@@ -41,7 +50,7 @@ package enum TileserverGLStyle {
       var resolvedSources = sources
       for (name, source) in sources.pairs {
         guard var object = source.object, let url = object["url"]?.string, let id = dataID(url) else { continue }
-        guard let archive = data[id] else {
+        guard let archive = archive(id, in: data) else {
           throw ConfigurationError(
             source: configFile,
             reason: "\(field): source '\(name)' of \(stylePath) names data '\(id)', which 'data' does not declare")

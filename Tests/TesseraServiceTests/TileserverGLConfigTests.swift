@@ -59,6 +59,7 @@ import Testing
       {"version": 8, "sprite": "{style}-icons", "glyphs": "{fontstack}/{range}.pbf",
        "sources": {"v3": {"type": "vector", "url": "mbtiles://{v3}"},
                    "relief": {"type": "raster-dem", "url": "pmtiles://relief"},
+                   "byName": {"type": "vector", "url": "mbtiles://{zurich.mbtiles}"},
                    "remote": {"type": "vector", "url": "https://tiles.example.org/tiles.json"}},
        "layers": []}
       """##, to: folder + "/styles/basic.json")
@@ -69,11 +70,14 @@ import Testing
        "styles": {"basic": {"style": "basic.json"}, "hidden": {"style": "basic.json", "serve_rendered": false}},
        "data": {"v3": {"mbtiles": "zurich.mbtiles"}, "relief": {"pmtiles": "relief.pmtiles"}}}
       """##, to: folder + "/config.json")
+    try Self.write("", to: folder + "/data/zurich.mbtiles")
+    try Self.write("", to: folder + "/archives/relief.pmtiles")
     let configuration = try ServiceConfiguration(file: folder + "/config.json")
     let root = URL(fileURLWithPath: folder).standardizedFileURL.path
     let style = try #require(try Self.servedStyle(configuration, "basic"))
     #expect(style["sources"]?["v3"]?["url"]?.string == "mbtiles://\(root)/data/zurich.mbtiles")
     #expect(style["sources"]?["relief"]?["url"]?.string == "pmtiles://\(root)/archives/relief.pmtiles")
+    #expect(style["sources"]?["byName"]?["url"]?.string == "mbtiles://\(root)/data/zurich.mbtiles")
     #expect(style["sources"]?["remote"]?["url"]?.string == "https://tiles.example.org/tiles.json")
     #expect(style["glyphs"]?.string == "file://\(root)/fonts/{fontstack}/{range}.pbf")
     #expect(style["sprite"]?.string == "file://\(root)/sprites/basic-icons")
@@ -108,6 +112,7 @@ import Testing
        "styles": {"basic": {"style": "basic.json", "tilejson": {"format": "webp"}, "serve_data": true}},
        "data": {"v3": {"mbtiles": "v3.mbtiles", "encoding": "mapbox"}}}
       """##, to: folder + "/config.json")
+    try Self.write("", to: folder + "/v3.mbtiles")
     let configuration = try ServiceConfiguration(file: folder + "/config.json")
     for field in [
       "options.paths.files", "options.domains", "options.formatQuality", "options.formatOptions",
@@ -142,6 +147,8 @@ import Testing
       (##"{"data": {"v3": {"tiles": "v3.mbtiles"}}}"##, "data.v3", "'mbtiles' or 'pmtiles'"),
       (##"{"data": {"v3": {"mbtiles": 3}}}"##, "data.v3.mbtiles", "string"),
       (##"{"data": []}"##, "data", "object"),
+      (##"{"data": {"v3": {"mbtiles": "absent.mbtiles"}}}"##, "data.v3.mbtiles", "a file under"),
+      (##"{"data": {"v3": {"mbtiles": "a.mbtiles", "pmtiles": "a.pmtiles"}}}"##, "data.v3", "not both"),
     ] {
       try Self.write(text, to: file)
       let error = #expect(throws: JSONFieldError.self, "\(text)") { try ServiceConfiguration(file: file) }
