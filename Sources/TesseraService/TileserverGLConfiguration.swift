@@ -40,7 +40,12 @@ extension ServiceConfiguration {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: paths.styles)) ?? []
       for name in names.sorted() where name.hasSuffix(".json") {
         let id = String(name.dropLast(5))
-        guard Self.isStyleID(id), !declared.contains(where: { $0.id == id }) else { continue }
+        guard Self.isStyleID(id) else {
+          warnings.append(
+            "\(paths.styles)/\(name): not served; a style id (the file's name) holds only letters, digits, - and _")
+          continue
+        }
+        guard !declared.contains(where: { $0.id == id }) else { continue }
         declared.append((id, paths.styles + "/" + name))
       }
     }

@@ -170,3 +170,27 @@ import Testing
     #expect(configuration.styles["basic"] == .file(path: root + "/basic.json", dataRoot: root))
   }
 }
+
+/// The settings that add or drop styles.
+extension TileserverGLConfigTests {
+  @Test func serveAllStylesAddsTheStylesFolderAndRemoteStylesAreSkipped() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for name in ["basic", "bright", "not a style id"] {
+      try Self.write(##"{"version": 8, "sources": {}, "layers": []}"##, to: folder + "/styles/\(name).json")
+    }
+    try Self.write(
+      ##"""
+      {"options": {"paths": {"styles": "styles"}, "serveAllStyles": true},
+       "styles": {"main": {"style": "basic.json"}, "remote": {"style": "https://demotiles.maplibre.org/style.json"}}}
+      """##, to: folder + "/config.json")
+    let configuration = try ServiceConfiguration(file: folder + "/config.json")
+    #expect(configuration.styles["main"] != nil && configuration.styles["bright"] != nil)
+    #expect(configuration.styles["basic"] != nil)
+    #expect(configuration.styles["remote"] == nil && configuration.styles["not a style id"] == nil)
+    #expect(configuration.warnings.filter { $0.hasPrefix("options.serveAllStyles:") }.count == 1)
+    #expect(configuration.warnings.filter { $0.hasPrefix("styles.remote.style:") }.count == 1)
+    #expect(configuration.warnings.filter { $0.contains("not a style id.json") }.count == 1)
+    #expect(configuration.warnings.count == 3, "\(configuration.warnings)")
+  }
+}
