@@ -386,7 +386,8 @@ final class ServiceRouter: Sendable {
     let id = String(request.path.split(separator: "/")[1])
     switch configuration.styles[id] {
     case .file(let path, _)?:
-      guard let data = FileManager.default.contents(atPath: path) else {
+      let published = configuration.publishedStyleFiles[id] ?? path
+      guard let data = FileManager.default.contents(atPath: published) else {
         return .text(500, "style '\(id)' cannot be read")
       }
       return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array(data))

@@ -109,6 +109,10 @@ public struct ServiceConfiguration: Sendable {
   /// What the config file sets that the service does not use (a tileserver-gl config's options
   /// without an equivalent), one line each; logged when the service starts.
   public var warnings: [String] = []
+  /// Style files `/styles/{id}/style.json` answers with where they differ from the file drawn:
+  /// a tileserver-gl style as written, not the copy with its sources and folders resolved to
+  /// the server's paths.
+  public var publishedStyleFiles: [String: String] = [:]
 
   /// What a tileserver-gl style id draws.
   public enum Style: Sendable, Equatable {

@@ -58,6 +58,7 @@ extension ServiceConfiguration {
         throw ConfigurationError(source: file, reason: "styles.\(id): cannot write the resolved style to \(written)")
       }
       styles[id] = .file(path: written, dataRoot: (path as NSString).deletingLastPathComponent)
+      publishedStyleFiles[id] = path
     }
   }
 

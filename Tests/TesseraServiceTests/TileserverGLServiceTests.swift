@@ -107,6 +107,11 @@ import Testing
     let image = try PNGCodec.decode(tile.body, source: "liberty 14/8529/5974")
     #expect(image.width == 256 && image.height == 256)
     #expect(!image.isUniform)
+    // The style document is the style as written, without the server's folders.
+    let document = try LoopbackClient.request(port: service.port, "/styles/liberty/style.json")
+    #expect(document.status == 200)
+    let text = String(decoding: document.body, as: UTF8.self)
+    #expect(text.contains("mbtiles://{openmaptiles}") && !text.contains(folder))
     // maxScaleFactor 3 is Tessera's @3x limit.
     #expect(try LoopbackClient.request(port: service.port, "/styles/liberty/14/8529/5974@4x.png").status == 400)
   }
