@@ -78,9 +78,7 @@ public final class RenderService: Sendable {
       throw error
     }
     self.server = server
-    for warning in configuration.warnings {
-      configuration.logSink(ServiceLog.line([("warning", .string(warning)), ("kind", .string("config"))]))
-    }
+    Self.logWarnings(of: configuration)
     let metricsServer = self.metricsServer
     counters.connectionStats.withLock {
       $0 = { [weak server, weak metricsServer] in
@@ -107,6 +105,15 @@ public final class RenderService: Sendable {
   public func reload(_ configuration: ServiceConfiguration) {
     let router = ServiceRouter(configuration: configuration, pool: pool, counters: counters)
     current.replace(with: router)
+    Self.logWarnings(of: configuration)
+  }
+
+  /// The config file's warnings (options it sets that the service does not use), one log line
+  /// each, when the service starts and when it is reloaded.
+  static func logWarnings(of configuration: ServiceConfiguration) {
+    for warning in configuration.warnings {
+      configuration.logSink(ServiceLog.line([("warning", .string(warning)), ("kind", .string("config"))]))
+    }
   }
 
   /// Requests accepted for rendering and not yet answered.
