@@ -15,6 +15,18 @@ extension ServiceConfiguration {
   /// The largest scale factor Tessera renders (tileserver-gl allows up to 9).
   static let largestScale = 4
 
+  /// Where the styles of config `file` are written with their folders resolved: a folder of
+  /// the system's temporary folder named by this process and the file's path (FNV-1a).
+  package static func resolvedStylesFolder(configFile file: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in file.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    let name = "tessera-tileserver-gl-\(getpid())-\(String(hash, radix: 16))"
+    return FileManager.default.temporaryDirectory.path + "/" + name
+  }
+
   /// Sets what the tileserver-gl config `root`, read from `file`, declares.
   mutating func readTileserverGL(_ root: JSONCursor, file: String) throws {
     let folder = (file as NSString).deletingLastPathComponent
@@ -26,7 +38,10 @@ extension ServiceConfiguration {
     let paths = try TileserverGLPaths(options["paths"], configFolder: folder, warnings: &warnings)
     try readOptions(options, paths: paths)
     let data = try Self.archives(root["data"], paths: paths, warnings: &warnings)
-    let generated = FileManager.default.temporaryDirectory.path + "/tessera-tileserver-gl-" + UUID().uuidString
+    let generated = Self.resolvedStylesFolder(configFile: file)
+    // One folder per process and config file, emptied on each read (at start and on SIGHUP):
+    // reloading never adds files.
+    try? FileManager.default.removeItem(atPath: generated)
     var declared: [(id: String, path: String)] = []
     let entries = root["styles"]
     if entries.exists, entries.value?.object == nil { throw entries.mismatch("an object of styles by id") }

@@ -193,4 +193,25 @@ extension TileserverGLConfigTests {
     #expect(configuration.warnings.filter { $0.contains("not a style id.json") }.count == 1)
     #expect(configuration.warnings.count == 3, "\(configuration.warnings)")
   }
+
+  @Test func rereadingAConfigRewritesItsResolvedStylesInPlace() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Self.write(##"{"version": 8, "sources": {}, "layers": []}"##, to: folder + "/styles/basic.json")
+    try Self.write(
+      ##"{"options": {"paths": {"styles": "styles"}}, "styles": {"basic": {"style": "basic.json"}}}"##,
+      to: folder + "/config.json")
+    let generated = ServiceConfiguration.resolvedStylesFolder(configFile: folder + "/config.json")
+    defer { try? FileManager.default.removeItem(atPath: generated) }
+    // Reading it as at start and on ten reloads leaves one copy of each style, in one folder.
+    for _ in 0..<11 {
+      let configuration = try ServiceConfiguration(file: folder + "/config.json")
+      guard case .file(let path, _)? = configuration.styles["basic"] else {
+        Issue.record("no basic style")
+        return
+      }
+      #expect((path as NSString).deletingLastPathComponent == generated)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: generated) == ["basic.json"])
+  }
 }
