@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Tessera
+import TesseraData
 import TesseraImage
 import TesseraJSON
 import TesseraNumbers
@@ -185,6 +186,8 @@ final class ServiceRouter: Sendable {
   let metatiles: MetatileCache
   /// Styles' credits and bounds, by id.
   let descriptions = Mutex<[String: TileJob.TileSet.Description]>([:])
+  /// The data sets' archives, opened on first use.
+  let dataSources = Mutex<[String: any TileSource]>([:])
 
   init(configuration: ServiceConfiguration, pool: RenderPool, counters: ServiceCounters) {
     self.configuration = configuration
@@ -318,6 +321,10 @@ final class ServiceRouter: Sendable {
       answer(serveTileJSON(request))
     case "wmts":
       answer(serveWMTS(request))
+    case "data":
+      answer(serveData(request))
+    case "fonts":
+      answer(serveFonts(request))
     case "tileserver-static":
       let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
       guard let style = configuration.styles[parts[1]] else {
@@ -351,9 +358,12 @@ final class ServiceRouter: Sendable {
     case "/maps/api/staticmap": return "staticmap"
     case "/styles.json": return "styles"
     case "/render": return "render"
-    case "/index.json": return "tilejson"
+    case "/index.json", "/rendered.json", "/data.json": return "tilejson"
+    case "/fonts.json": return "fonts"
     default:
       let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+      if parts.first == "data" { return "data" }
+      if parts.first == "fonts" { return "fonts" }
       guard parts.first == "styles" else { return "other" }
       if parts.count == 3, parts[2] == "style.json" { return "style" }
       if parts.count == 3, parts[2] == "wmts.xml" { return "wmts" }

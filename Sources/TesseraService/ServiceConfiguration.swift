@@ -113,6 +113,10 @@ public struct ServiceConfiguration: Sendable {
   /// a tileserver-gl style as written, not the copy with its sources and folders resolved to
   /// the server's paths.
   public var publishedStyleFiles: [String: String] = [:]
+  /// The data sets `/data/{id}…` serves (a tileserver-gl config's `data`), by id.
+  package var dataSets: [String: TileserverGLStyle.Archive] = [:]
+  /// The folder of font stacks `/fonts…` serves (a tileserver-gl config's fonts folder).
+  package var fontsFolder: String?
 
   /// What a tileserver-gl style id draws.
   public enum Style: Sendable, Equatable {

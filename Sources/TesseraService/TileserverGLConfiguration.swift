@@ -38,6 +38,8 @@ extension ServiceConfiguration {
     let paths = try TileserverGLPaths(options["paths"], configFolder: folder, warnings: &warnings)
     try readOptions(options, paths: paths)
     let data = try Self.archives(root["data"], paths: paths, warnings: &warnings)
+    dataSets = data
+    fontsFolder = paths.fonts
     let generated = Self.resolvedStylesFolder(configFile: file)
     // One folder per process and config file, emptied on each read (at start and on SIGHUP):
     // reloading never adds files.
@@ -92,7 +94,7 @@ extension ServiceConfiguration {
       warnings.append("\(entry["tilejson"].path): Tessera writes the TileJSON from the style and its data; ignored")
     }
     if try entry["serve_data"].bool(default: false) {
-      warnings.append("\(entry["serve_data"].path): Tessera serves rendered tiles only, not the style's data")
+      warnings.append("\(entry["serve_data"].path): the data sets of `data` are served at /data/{id}; ignored")
     }
     let name = try entry["style"].string()
     guard try entry["serve_rendered"].bool(default: true) else { return nil }
