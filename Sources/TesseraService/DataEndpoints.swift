@@ -144,8 +144,10 @@ extension ServiceRouter {
     }.sorted()
   }
 
-  /// The largest glyph range file read.
-  static let largestGlyphFile = 4 << 20
+  /// The largest glyph range file read, and the most fonts one stack combines: a merged range
+  /// (one glyph per code point) is never larger than the files read together.
+  static let largestGlyphFile = 1 << 20
+  static let largestStack = 8
 
   /// `/fonts.json` and `/fonts/{stack}/{start}-{end}.pbf`.
   func serveFonts(_ request: HTTPRequest) -> HTTPResponse {
@@ -166,6 +168,9 @@ extension ServiceRouter {
     else { return .text(400, "a glyph range is {start}-{end}.pbf, 256 glyphs from a multiple of 256") }
     let requested = parts[1].split(separator: ",", omittingEmptySubsequences: false).map {
       $0.trimmingCharacters(in: .whitespaces)
+    }
+    guard requested.count <= Self.largestStack else {
+      return .text(400, "a font stack combines at most \(Self.largestStack) fonts")
     }
     // Each name must be one of the folders listed: the path is built from the listed name.
     var stacks: [String] = []

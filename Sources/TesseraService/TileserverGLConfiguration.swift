@@ -1,6 +1,7 @@
 import Foundation
 import Tessera
 import TesseraJSON
+import TesseraNumbers
 
 /// Reading a tileserver-gl `config.json` (top-level `options`, `styles`, `data`) as it is:
 /// its folders, styles and data become the service's styles, its options the service's

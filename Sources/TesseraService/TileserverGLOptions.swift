@@ -1,5 +1,6 @@
 import Foundation
 import TesseraJSON
+import TesseraNumbers
 
 /// The `options` of a tileserver-gl config: those with a Tessera equivalent set it, the others
 /// are checked for their type and named in one warning each.

@@ -1,6 +1,7 @@
 import Foundation
 import Tessera
 import TesseraJSON
+import TesseraNumbers
 
 /// The folders of a tileserver-gl config's `options.paths`, made absolute as tileserver-gl makes
 /// them: `root` against the config file's folder, every other folder against `root`.

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraJSON
+import TesseraNumbers
 
 /// A style of a tileserver-gl config made readable by Tessera's style loader: its
 /// `mbtiles://{id}` and `pmtiles://{id}` sources point at the files of the config's `data`
