@@ -22,6 +22,9 @@ import Testing
     try files.createSymbolicLink(
       atPath: folder + "/data/monaco.mbtiles",
       withDestinationPath: SharedData.path("data/vector/monaco-openmaptiles.mbtiles"))
+    try files.createSymbolicLink(
+      atPath: folder + "/data/monaco.pmtiles",
+      withDestinationPath: SharedData.path("data/vector/monaco-openmaptiles.pmtiles"))
     try files.createDirectory(atPath: folder + "/fonts/Partial", withIntermediateDirectories: true)
     for font in [regular, bold] {
       try files.createSymbolicLink(
@@ -38,8 +41,8 @@ import Testing
     try TileserverGLConfigTests.write(
       """
       {
-        "options": {"paths": {"root": "", "fonts": "fonts", "mbtiles": "data"}},
-        "data": {"monaco": {"mbtiles": "monaco.mbtiles"}}
+        "options": {"paths": {"root": "", "fonts": "fonts", "mbtiles": "data", "pmtiles": "data"}},
+        "data": {"monaco": {"mbtiles": "monaco.mbtiles"}, "archive": {"pmtiles": "monaco.pmtiles"}}
       }
       """, to: folder + "/config.json")
     return folder
@@ -82,7 +85,7 @@ import Testing
     return Array(UnsafeRawBufferPointer(start: blob, count: Int(sqlite3_column_bytes(statement, 0))))
   }
 
-  static func start(_ folder: String) throws -> RenderService {
+  static func start(_ folder: String, publicURL: String? = nil) throws -> RenderService {
     try RenderServiceTests.start { configuration in
       do {
         configuration = try ServiceConfiguration(file: folder + "/config.json")
@@ -91,6 +94,7 @@ import Testing
       }
       configuration.port = 0
       configuration.corsOrigin = "*"
+      configuration.publicURL = publicURL
       configuration.logSink = { _ in }
     }
   }
@@ -141,7 +145,7 @@ import Testing
         == 304)
     // The lists.
     let data = try #require(try JSONParser.parse(try LoopbackClient.request(port: port, "/data.json").body).array)
-    #expect(data.compactMap { $0.object?["id"]?.string } == ["monaco"])
+    #expect(data.compactMap { $0.object?["id"]?.string } == ["archive", "monaco"])
     let index = try #require(try JSONParser.parse(try LoopbackClient.request(port: port, "/index.json").body).array)
     #expect(index.contains { $0.object?["id"]?.string == "monaco" })
     let rendered = try #require(
@@ -202,5 +206,21 @@ import Testing
       let status = try LoopbackClient.request(port: port, target).status
       #expect(status == 404 || status == 400, "\(target): \(status)")
     }
+  }
+
+  @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipReason)))
+  func pmtilesDataIsServedAndLinksFollowThePublicURL() throws {
+    let folder = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let service = try Self.start(folder, publicURL: "https://tiles.example.org")
+    defer { service.shutdown() }
+    let tile = try LoopbackClient.request(port: service.port, "/data/archive/14/8529/5974.pbf")
+    #expect(tile.status == 200 && !tile.body.isEmpty)
+    #expect(tile.header("Content-Type") == "application/x-protobuf")
+    #expect(tile.body.starts(with: [0x1f, 0x8b]) == (tile.header("Content-Encoding") == "gzip"))
+    let json = try #require(
+      try JSONParser.parse(try LoopbackClient.request(port: service.port, "/data/archive.json").body).object)
+    #expect(json["format"]?.string == "pbf")
+    #expect(json["tiles"]?.array?.first?.string == "https://tiles.example.org/data/archive/{z}/{x}/{y}.pbf")
   }
 }
