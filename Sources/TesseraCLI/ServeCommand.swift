@@ -34,7 +34,8 @@ enum ServeCommand: Command {
       GET /metrics                Prometheus text: requests, latency, renders, queue depth
 
     options:
-      --config FILE           a JSON config (see docs/service.md, "Config file")
+      --config FILE           a JSON config (see docs/service.md, "Config file"), or a
+                              tileserver-gl config.json as it is
       --listen HOST:PORT      address to listen on (default 127.0.0.1:8080)
       --workers N             render threads, one GL context each (default: all cores)
       --queue N               requests waiting beyond the workers; more get 503 (default 32)

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Tessera
+import TesseraData
 import TesseraImage
 import TesseraJSON
 import TesseraNumbers
@@ -78,6 +79,7 @@ public final class RenderService: Sendable {
       throw error
     }
     self.server = server
+    Self.logWarnings(of: configuration)
     let metricsServer = self.metricsServer
     counters.connectionStats.withLock {
       $0 = { [weak server, weak metricsServer] in
@@ -104,6 +106,15 @@ public final class RenderService: Sendable {
   public func reload(_ configuration: ServiceConfiguration) {
     let router = ServiceRouter(configuration: configuration, pool: pool, counters: counters)
     current.replace(with: router)
+    Self.logWarnings(of: configuration)
+  }
+
+  /// The config file's warnings (options it sets that the service does not use), one log line
+  /// each, when the service starts and when it is reloaded.
+  static func logWarnings(of configuration: ServiceConfiguration) {
+    for warning in configuration.warnings {
+      configuration.logSink(ServiceLog.line([("warning", .string(warning)), ("kind", .string("config"))]))
+    }
   }
 
   /// Requests accepted for rendering and not yet answered.
@@ -175,6 +186,8 @@ final class ServiceRouter: Sendable {
   let metatiles: MetatileCache
   /// Styles' credits and bounds, by id.
   let descriptions = Mutex<[String: TileJob.TileSet.Description]>([:])
+  /// The data sets' archives, opened on first use.
+  let dataSources = Mutex<[String: any TileSource]>([:])
 
   init(configuration: ServiceConfiguration, pool: RenderPool, counters: ServiceCounters) {
     self.configuration = configuration
@@ -308,6 +321,10 @@ final class ServiceRouter: Sendable {
       answer(serveTileJSON(request))
     case "wmts":
       answer(serveWMTS(request))
+    case "data":
+      answer(serveData(request))
+    case "fonts":
+      answer(serveFonts(request))
     case "tileserver-static":
       let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
       guard let style = configuration.styles[parts[1]] else {
@@ -341,9 +358,12 @@ final class ServiceRouter: Sendable {
     case "/maps/api/staticmap": return "staticmap"
     case "/styles.json": return "styles"
     case "/render": return "render"
-    case "/index.json": return "tilejson"
+    case "/index.json", "/rendered.json", "/data.json": return "tilejson"
+    case "/fonts.json": return "fonts"
     default:
       let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+      if parts.first == "data" { return "data" }
+      if parts.first == "fonts" { return "fonts" }
       guard parts.first == "styles" else { return "other" }
       if parts.count == 3, parts[2] == "style.json" { return "style" }
       if parts.count == 3, parts[2] == "wmts.xml" { return "wmts" }
@@ -383,7 +403,8 @@ final class ServiceRouter: Sendable {
     let id = String(request.path.split(separator: "/")[1])
     switch configuration.styles[id] {
     case .file(let path, _)?:
-      guard let data = FileManager.default.contents(atPath: path) else {
+      let published = configuration.publishedStyleFiles[id] ?? path
+      guard let data = FileManager.default.contents(atPath: published) else {
         return .text(500, "style '\(id)' cannot be read")
       }
       return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array(data))

@@ -106,6 +106,17 @@ public struct ServiceConfiguration: Sendable {
   public var tileBuffer = 64
   public var tileCacheBytes = 256 << 20
   public var sparseTiles = false
+  /// What the config file sets that the service does not use (a tileserver-gl config's options
+  /// without an equivalent), one line each; logged when the service starts.
+  public var warnings: [String] = []
+  /// Style files `/styles/{id}/style.json` answers with where they differ from the file drawn:
+  /// a tileserver-gl style as written, not the copy with its sources and folders resolved to
+  /// the server's paths.
+  public var publishedStyleFiles: [String: String] = [:]
+  /// The data sets `/data/{id}…` serves (a tileserver-gl config's `data`), by id.
+  package var dataSets: [String: TileserverGLStyle.Archive] = [:]
+  /// The folder of font stacks `/fonts…` serves (a tileserver-gl config's fonts folder).
+  package var fontsFolder: String?
 
   /// What a tileserver-gl style id draws.
   public enum Style: Sendable, Equatable {
@@ -126,6 +137,7 @@ public struct ServiceConfiguration: Sendable {
   /// "headerTimeout", "bodyTimeout", "maxConnectionsPerClient", "reusePort", "drainSeconds",
   /// "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog",
   /// "tileMetatile", "tileBuffer", "tileCacheMegabytes", "sparse"}`; paths relative to the file.
+  /// A tileserver-gl `config.json` (with `options` or `data`) is read as tileserver-gl reads it.
   public init(file: String) throws {
     guard let data = FileManager.default.contents(atPath: file) else {
       throw ConfigurationError(source: file, reason: "cannot read the file")
@@ -137,6 +149,10 @@ public struct ServiceConfiguration: Sendable {
       throw ConfigurationError(source: file, reason: "invalid JSON at \(error)")
     }
     let root = JSONCursor(root: parsed, source: file)
+    if Self.isTileserverGL(root) {
+      try readTileserverGL(root, file: file)
+      return
+    }
     let known: Set<String> = [
       "listen", "workers", "queue", "deadline", "maxWidth", "maxHeight", "maxScale", "maxBodyBytes", "maxMarkers",
       "maxOverlays", "maxOverlayPoints",

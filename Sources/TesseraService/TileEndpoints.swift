@@ -228,9 +228,17 @@ extension ServiceRouter {
   /// `/styles/{id}.json`, `/styles/512/{id}.json` and `/index.json`.
   func serveTileJSON(_ request: HTTPRequest) -> HTTPResponse {
     do {
-      if request.path == "/index.json" {
-        let entries = try configuration.styles.keys.sorted().map { id throws(ServiceError) in
-          JSONValue.object(try tileJSON(id, tileSize: 256, request: request))
+      if ["/index.json", "/rendered.json", "/data.json"].contains(request.path) {
+        var entries: [JSONValue] = []
+        if request.path != "/data.json" {
+          entries += try configuration.styles.keys.sorted().map { id throws(ServiceError) in
+            JSONValue.object(try tileJSON(id, tileSize: 256, request: request))
+          }
+        }
+        if request.path != "/rendered.json" {
+          entries += try configuration.dataSets.keys.sorted().map { id throws(ServiceError) in
+            JSONValue.object(try dataTileJSON(id, request: request))
+          }
         }
         var answer = HTTPResponse.json(.array(entries))
         answer.headers += linkHeaders

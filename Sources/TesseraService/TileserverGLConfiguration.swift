@@ -1,0 +1,153 @@
+import Foundation
+import Tessera
+import TesseraJSON
+import TesseraNumbers
+
+/// Reading a tileserver-gl `config.json` (top-level `options`, `styles`, `data`) as it is:
+/// its folders, styles and data become the service's styles, its options the service's
+/// equivalent settings, and every option Tessera does not use one line of ``warnings``.
+extension ServiceConfiguration {
+  /// Whether a config file's document is a tileserver-gl config: it has an `options` or a
+  /// `data` section (Tessera's own format has neither).
+  static func isTileserverGL(_ root: JSONCursor) -> Bool {
+    root["options"].exists || root["data"].exists
+  }
+
+  /// The largest scale factor Tessera renders (tileserver-gl allows up to 9).
+  static let largestScale = 4
+
+  /// Where the styles of config `file` are written with their folders resolved: a folder of
+  /// the system's temporary folder named by this process and the file's path (FNV-1a).
+  package static func resolvedStylesFolder(configFile file: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in file.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    let name = "tessera-tileserver-gl-\(getpid())-\(String(hash, radix: 16))"
+    return FileManager.default.temporaryDirectory.path + "/" + name
+  }
+
+  /// Sets what the tileserver-gl config `root`, read from `file`, declares.
+  mutating func readTileserverGL(_ root: JSONCursor, file: String) throws {
+    let folder = (file as NSString).deletingLastPathComponent
+    for key in try root.keys() where !["options", "styles", "data"].contains(key) {
+      warnings.append("\(key): not a tileserver-gl config section; ignored")
+    }
+    let options = root["options"]
+    if options.exists, options.value?.object == nil { throw options.mismatch("an object of options") }
+    let paths = try TileserverGLPaths(options["paths"], configFolder: folder, warnings: &warnings)
+    try readOptions(options, paths: paths)
+    let data = try Self.archives(root["data"], paths: paths, warnings: &warnings)
+    dataSets = data
+    fontsFolder = paths.fonts
+    let generated = Self.resolvedStylesFolder(configFile: file)
+    // One folder per process and config file, emptied on each read (at start and on SIGHUP):
+    // reloading never adds files.
+    try? FileManager.default.removeItem(atPath: generated)
+    var declared: [(id: String, path: String)] = []
+    let entries = root["styles"]
+    if entries.exists, entries.value?.object == nil { throw entries.mismatch("an object of styles by id") }
+    for (id, entry) in try entries.isAbsentOrNull ? [] : entries.members() {
+      guard let path = try styleFile(id, entry, paths: paths) else { continue }
+      declared.append((id, path))
+    }
+    if try options["serveAllStyles"].bool(default: false) {
+      warnings.append(
+        "options.serveAllStyles: the styles folder is read when the config is (at start and on SIGHUP), not watched")
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: paths.styles)) ?? []
+      for name in names.sorted() where name.hasSuffix(".json") {
+        let id = String(name.dropLast(5))
+        guard Self.isStyleID(id) else {
+          warnings.append(
+            "\(paths.styles)/\(name): not served; a style id (the file's name) holds only letters, digits, - and _")
+          continue
+        }
+        guard !declared.contains(where: { $0.id == id }) else { continue }
+        declared.append((id, paths.styles + "/" + name))
+      }
+    }
+    for (id, path) in declared {
+      let document = try TileserverGLStyle.resolved(
+        stylePath: path, field: "styles.\(id)", configFile: file, paths: paths, data: data)
+      try FileManager.default.createDirectory(atPath: generated, withIntermediateDirectories: true)
+      let written = generated + "/\(id).json"
+      guard FileManager.default.createFile(atPath: written, contents: Data(document.serialized().utf8)) else {
+        throw ConfigurationError(source: file, reason: "styles.\(id): cannot write the resolved style to \(written)")
+      }
+      styles[id] = .file(path: written, dataRoot: (path as NSString).deletingLastPathComponent)
+      publishedStyleFiles[id] = path
+    }
+  }
+
+  /// The style file of the entry `id` (nil when it is not rendered); warns of what the entry
+  /// sets that Tessera does not use.
+  private mutating func styleFile(_ id: String, _ entry: JSONCursor, paths: TileserverGLPaths) throws -> String? {
+    guard Self.isStyleID(id) else {
+      throw entry.invalid("a style id of letters, digits, - and _")
+    }
+    if entry.value?.object == nil { throw entry.mismatch("an object with a 'style' file") }
+    for key in try entry.keys() where !["style", "serve_rendered", "serve_data", "tilejson"].contains(key) {
+      warnings.append("\(entry[key].path): not a style setting Tessera uses; ignored")
+    }
+    if entry["tilejson"].exists {
+      if entry["tilejson"].value?.object == nil { throw entry["tilejson"].mismatch("an object of TileJSON fields") }
+      warnings.append("\(entry["tilejson"].path): Tessera writes the TileJSON from the style and its data; ignored")
+    }
+    if try entry["serve_data"].bool(default: false) {
+      warnings.append("\(entry["serve_data"].path): the data sets of `data` are served at /data/{id}; ignored")
+    }
+    let name = try entry["style"].string()
+    guard try entry["serve_rendered"].bool(default: true) else { return nil }
+    if TileserverGLStyle.isRemote(name) {
+      warnings.append("\(entry["style"].path): Tessera reads local style files only; style '\(id)' is not served")
+      return nil
+    }
+    let path = Scene.absolutePath(name, against: paths.styles)
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw entry["style"].invalid("a style file under \(paths.styles)")
+    }
+    return path
+  }
+
+  /// The `data` entries by id: an `mbtiles` or a `pmtiles` file under its folder.
+  private static func archives(
+    _ data: JSONCursor, paths: TileserverGLPaths, warnings: inout [String]
+  ) throws(JSONFieldError) -> [String: TileserverGLStyle.Archive] {
+    if data.exists, data.value?.object == nil { throw data.mismatch("an object of data sources by id") }
+    var archives: [String: TileserverGLStyle.Archive] = [:]
+    for (id, entry) in try data.isAbsentOrNull ? [] : data.members() {
+      if entry.value?.object == nil { throw entry.mismatch("an object with an 'mbtiles' or 'pmtiles' file") }
+      for key in try entry.keys() where !["mbtiles", "pmtiles"].contains(key) {
+        warnings.append("\(entry[key].path): not a data setting Tessera uses; ignored")
+      }
+      let field: JSONCursor
+      if entry["mbtiles"].exists {
+        guard !entry["pmtiles"].exists else { throw entry.invalid("either 'mbtiles' or 'pmtiles', not both") }
+        field = entry["mbtiles"]
+      } else if entry["pmtiles"].exists {
+        field = entry["pmtiles"]
+      } else {
+        throw entry.invalid("an 'mbtiles' or 'pmtiles' file name")
+      }
+      let name = try field.string()
+      let isPMTiles = field.path.hasSuffix(".pmtiles")
+      if isPMTiles, name.contains("://") {
+        warnings.append("\(field.path): Tessera reads local PMTiles files only; data '\(id)' is skipped")
+        continue
+      }
+      let path = Scene.absolutePath(name, against: isPMTiles ? paths.pmtiles : paths.mbtiles)
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+        throw field.invalid("a file under \(isPMTiles ? paths.pmtiles : paths.mbtiles) (no \(path))")
+      }
+      archives[id] = .init(isPMTiles: isPMTiles, name: name, path: path)
+    }
+    return archives
+  }
+
+  /// Whether `id` may name a style in URLs.
+  static func isStyleID(_ id: String) -> Bool {
+    !id.isEmpty && id.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+  }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import TesseraJSON
+import TesseraService
+import TesseraTestSupport
+import Testing
+
+/// A tileserver-gl `config.json` read as it is: its folders, styles, data and options mapped
+/// onto the service's configuration, warnings for what Tessera does not use, errors for bad
+/// values.
+@Suite struct TileserverGLConfigTests {
+  /// A fresh folder for one test's files.
+  static func folder() throws -> String {
+    let folder = NSTemporaryDirectory() + "tessera-tileserver-gl-test-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// Writes `text` to `path`, making its folder.
+  static func write(_ text: String, to path: String) throws {
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+  }
+
+  /// The style document a configuration serves as `id`.
+  static func servedStyle(_ configuration: ServiceConfiguration, _ id: String) throws -> JSONValue? {
+    guard case .file(let path, _)? = configuration.styles[id] else { return nil }
+    return try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+  }
+
+  @Test func foldersResolveAgainstRootAndRootAgainstTheConfigFolder() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Self.write(
+      ##"{"options": {"paths": {"root": "maps", "fonts": "fonts", "mbtiles": "/srv/tiles", "icons": "pins"}}}"##,
+      to: folder + "/config.json")
+    var warnings: [String] = []
+    let cursor = JSONCursor(
+      root: try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/config.json")))),
+      source: "config.json")
+    let paths = try TileserverGLPaths(cursor["options"]["paths"], configFolder: folder, warnings: &warnings)
+    let root = URL(fileURLWithPath: folder + "/maps").standardizedFileURL.path
+    #expect(paths.root == root)
+    #expect(paths.fonts == root + "/fonts")
+    #expect(paths.mbtiles == "/srv/tiles")
+    #expect(paths.sprites == root && paths.styles == root && paths.pmtiles == root)
+    #expect(paths.icons == root + "/pins" && paths.files == nil)
+    #expect(warnings.isEmpty)
+    // The icons folder is the service's marker icon folder.
+    let configuration = try ServiceConfiguration(file: folder + "/config.json")
+    #expect(configuration.iconFolder == root + "/pins")
+  }
+
+  @Test func dataURLsGlyphsAndSpritesResolveUnderTheirFolders() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Self.write(
+      ##"""
+      {"version": 8, "sprite": "{style}-icons", "glyphs": "{fontstack}/{range}.pbf",
+       "sources": {"v3": {"type": "vector", "url": "mbtiles://{v3}"},
+                   "relief": {"type": "raster-dem", "url": "pmtiles://relief"},
+                   "byName": {"type": "vector", "url": "mbtiles://{zurich.mbtiles}"},
+                   "remote": {"type": "vector", "url": "https://tiles.example.org/tiles.json"}},
+       "layers": []}
+      """##, to: folder + "/styles/basic.json")
+    try Self.write(
+      ##"""
+      {"options": {"paths": {"fonts": "fonts", "sprites": "sprites", "styles": "styles", "mbtiles": "data",
+                             "pmtiles": "archives"}},
+       "styles": {"basic": {"style": "basic.json"}, "hidden": {"style": "basic.json", "serve_rendered": false}},
+       "data": {"v3": {"mbtiles": "zurich.mbtiles"}, "relief": {"pmtiles": "relief.pmtiles"}}}
+      """##, to: folder + "/config.json")
+    try Self.write("", to: folder + "/data/zurich.mbtiles")
+    try Self.write("", to: folder + "/archives/relief.pmtiles")
+    let configuration = try ServiceConfiguration(file: folder + "/config.json")
+    let root = URL(fileURLWithPath: folder).standardizedFileURL.path
+    let style = try #require(try Self.servedStyle(configuration, "basic"))
+    #expect(style["sources"]?["v3"]?["url"]?.string == "mbtiles://\(root)/data/zurich.mbtiles")
+    #expect(style["sources"]?["relief"]?["url"]?.string == "pmtiles://\(root)/archives/relief.pmtiles")
+    #expect(style["sources"]?["byName"]?["url"]?.string == "mbtiles://\(root)/data/zurich.mbtiles")
+    #expect(style["sources"]?["remote"]?["url"]?.string == "https://tiles.example.org/tiles.json")
+    #expect(style["glyphs"]?.string == "file://\(root)/fonts/{fontstack}/{range}.pbf")
+    #expect(style["sprite"]?.string == "file://\(root)/sprites/basic-icons")
+    #expect(configuration.styles["hidden"] == nil)
+    // The built-in map types stay served beside the config's styles.
+    #expect(configuration.styles["normal"] != nil)
+  }
+
+  @Test func aSourceNamingUndeclaredDataIsAnError() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Self.write(
+      ##"{"version": 8, "sources": {"v3": {"type": "vector", "url": "mbtiles://{missing}"}}, "layers": []}"##,
+      to: folder + "/basic.json")
+    try Self.write(
+      ##"{"options": {}, "styles": {"basic": {"style": "basic.json"}}, "data": {}}"##, to: folder + "/config.json")
+    let error = #expect(throws: ConfigurationError.self) { try ServiceConfiguration(file: folder + "/config.json") }
+    #expect(error?.source == folder + "/config.json")
+    #expect(error?.reason.contains("styles.basic") == true && error?.reason.contains("'missing'") == true)
+  }
+
+  @Test func everyUnusedOptionIsWarnedOfOnce() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Self.write(##"{"version": 8, "sources": {}, "layers": []}"##, to: folder + "/basic.json")
+    try Self.write(
+      ##"""
+      {"options": {"paths": {"files": "files"}, "domains": ["localhost:8080"], "formatQuality": {"jpeg": 80},
+                   "formatOptions": {"webp": {"quality": 90}}, "serveAllFonts": true, "pbfAlias": "pbf.pict",
+                   "tileMargin": 0, "watermark": "draft", "maxScaleFactor": 9, "maxSize": 2048,
+                   "allowedHosts": "localhost,maps.example.org", "somethingNew": 1},
+       "styles": {"basic": {"style": "basic.json", "tilejson": {"format": "webp"}, "serve_data": true}},
+       "data": {"v3": {"mbtiles": "v3.mbtiles", "encoding": "mapbox"}}}
+      """##, to: folder + "/config.json")
+    try Self.write("", to: folder + "/v3.mbtiles")
+    let configuration = try ServiceConfiguration(file: folder + "/config.json")
+    for field in [
+      "options.paths.files", "options.domains", "options.formatQuality", "options.formatOptions",
+      "options.serveAllFonts", "options.pbfAlias", "options.tileMargin", "options.watermark",
+      "options.maxScaleFactor", "options.somethingNew", "styles.basic.tilejson", "styles.basic.serve_data",
+      "data.v3.encoding",
+    ] {
+      let naming = configuration.warnings.filter { $0.hasPrefix(field + ":") }
+      #expect(naming.count == 1, "\(field): \(naming)")
+    }
+    #expect(configuration.warnings.count == 13, "\(configuration.warnings)")
+    // The options with an equivalent set it.
+    #expect(configuration.maxScale == 4)
+    #expect(configuration.maxWidth == 2048 && configuration.maxHeight == 2048)
+    #expect(configuration.allowedHosts == ["localhost", "maps.example.org"])
+  }
+
+  @Test func badFieldsAreErrorsNamingTheFileAndField() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = folder + "/config.json"
+    for (text, field, expected) in [
+      (##"{"options": {"maxScaleFactor": "3"}}"##, "options.maxScaleFactor", "number"),
+      (##"{"options": {"maxScaleFactor": 12}}"##, "options.maxScaleFactor", "9"),
+      (##"{"options": {"maxSize": 0}}"##, "options.maxSize", "8192"),
+      (##"{"options": {"paths": {"fonts": 5}}}"##, "options.paths.fonts", "string"),
+      (##"{"options": {"serveAllStyles": "yes"}}"##, "options.serveAllStyles", "true or false"),
+      (##"{"options": {"domains": "localhost"}}"##, "options.domains", "array"),
+      (##"{"options": {}, "styles": {"basic": {}}}"##, "styles.basic.style", "string"),
+      (##"{"options": {}, "styles": {"basic": {"style": "absent.json"}}}"##, "styles.basic.style", "style file"),
+      (##"{"options": {}, "styles": {"basic": "basic.json"}}"##, "styles.basic", "object"),
+      (##"{"data": {"v3": {"tiles": "v3.mbtiles"}}}"##, "data.v3", "'mbtiles' or 'pmtiles'"),
+      (##"{"data": {"v3": {"mbtiles": 3}}}"##, "data.v3.mbtiles", "string"),
+      (##"{"data": []}"##, "data", "object"),
+      (##"{"data": {"v3": {"mbtiles": "absent.mbtiles"}}}"##, "data.v3.mbtiles", "a file under"),
+      (##"{"data": {"v3": {"mbtiles": "a.mbtiles", "pmtiles": "a.pmtiles"}}}"##, "data.v3", "not both"),
+    ] {
+      try Self.write(text, to: file)
+      let error = #expect(throws: JSONFieldError.self, "\(text)") { try ServiceConfiguration(file: file) }
+      #expect(error?.source == file, "\(text)")
+      #expect(error?.path == field, "\(text): \(error.map(String.init(describing:)) ?? "")")
+      #expect(
+        error?.expected.lowercased().contains(expected.lowercased()) == true, "\(text): \(String(describing: error))")
+    }
+  }
+
+  @Test func tesseraConfigsAreReadAsBefore() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Self.write(##"{"version": 8, "sources": {}, "layers": []}"##, to: folder + "/basic.json")
+    try Self.write(##"{"styles": {"basic": "basic.json"}, "workers": 2}"##, to: folder + "/serve.json")
+    let configuration = try ServiceConfiguration(file: folder + "/serve.json")
+    #expect(configuration.workers == 2 && configuration.warnings.isEmpty)
+    let root = URL(fileURLWithPath: folder).standardizedFileURL.path
+    #expect(configuration.styles["basic"] == .file(path: root + "/basic.json", dataRoot: root))
+  }
+}
+
+/// The settings that add or drop styles.
+extension TileserverGLConfigTests {
+  @Test func serveAllStylesAddsTheStylesFolderAndRemoteStylesAreSkipped() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for name in ["basic", "bright", "not a style id"] {
+      try Self.write(##"{"version": 8, "sources": {}, "layers": []}"##, to: folder + "/styles/\(name).json")
+    }
+    try Self.write(
+      ##"""
+      {"options": {"paths": {"styles": "styles"}, "serveAllStyles": true},
+       "styles": {"main": {"style": "basic.json"}, "remote": {"style": "https://demotiles.maplibre.org/style.json"}}}
+      """##, to: folder + "/config.json")
+    let configuration = try ServiceConfiguration(file: folder + "/config.json")
+    #expect(configuration.styles["main"] != nil && configuration.styles["bright"] != nil)
+    #expect(configuration.styles["basic"] != nil)
+    #expect(configuration.styles["remote"] == nil && configuration.styles["not a style id"] == nil)
+    #expect(configuration.warnings.filter { $0.hasPrefix("options.serveAllStyles:") }.count == 1)
+    #expect(configuration.warnings.filter { $0.hasPrefix("styles.remote.style:") }.count == 1)
+    #expect(configuration.warnings.filter { $0.contains("not a style id.json") }.count == 1)
+    #expect(configuration.warnings.count == 3, "\(configuration.warnings)")
+  }
+
+  @Test func rereadingAConfigRewritesItsResolvedStylesInPlace() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Self.write(##"{"version": 8, "sources": {}, "layers": []}"##, to: folder + "/styles/basic.json")
+    try Self.write(
+      ##"{"options": {"paths": {"styles": "styles"}}, "styles": {"basic": {"style": "basic.json"}}}"##,
+      to: folder + "/config.json")
+    let generated = ServiceConfiguration.resolvedStylesFolder(configFile: folder + "/config.json")
+    defer { try? FileManager.default.removeItem(atPath: generated) }
+    // Reading it as at start and on ten reloads leaves one copy of each style, in one folder.
+    for _ in 0..<11 {
+      let configuration = try ServiceConfiguration(file: folder + "/config.json")
+      guard case .file(let path, _)? = configuration.styles["basic"] else {
+        Issue.record("no basic style")
+        return
+      }
+      #expect((path as NSString).deletingLastPathComponent == generated)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: generated) == ["basic.json"])
+  }
+}
