@@ -398,7 +398,9 @@ final class ServiceRouter: Sendable {
       body: Array(JSONValue.array(entries).serialized().utf8))
   }
 
-  /// `/styles/{id}/style.json`: a configured style file as it is.
+  /// `/styles/{id}/style.json`: a configured style file as it is; a tileserver-gl style as
+  /// written, with its data sources and glyphs pointing at this server (see
+  /// ``TileserverGLStyle/published(_:base:data:servesFonts:)``).
   private func styleDocument(_ request: HTTPRequest) -> HTTPResponse {
     let id = String(request.path.split(separator: "/")[1])
     switch configuration.styles[id] {
@@ -407,7 +409,14 @@ final class ServiceRouter: Sendable {
       guard let data = FileManager.default.contents(atPath: published) else {
         return .text(500, "style '\(id)' cannot be read")
       }
-      return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array(data))
+      guard configuration.publishedStyleFiles[id] != nil, let document = try? JSONParser.parse(Array(data)) else {
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array(data))
+      }
+      let rewritten = TileserverGLStyle.published(
+        document, base: baseURL(request), data: configuration.dataSets, servesFonts: configuration.fontsFolder != nil)
+      return HTTPResponse(
+        status: 200, headers: [("Content-Type", "application/json")] + linkHeaders,
+        body: Array(rewritten.serialized().utf8))
     case .mapType?:
       return .text(404, "style '\(id)' is a built-in map type; it has no style document")
     case nil:

@@ -107,11 +107,18 @@ import Testing
     let image = try PNGCodec.decode(tile.body, source: "liberty 14/8529/5974")
     #expect(image.width == 256 && image.height == 256)
     #expect(!image.isUniform)
-    // The style document is the style as written, without the server's folders.
+    // The style document is the style as written, without the server's folders, its data
+    // sources and glyphs pointing at this server as a MapLibre GL JS client loads them.
     let document = try LoopbackClient.request(port: service.port, "/styles/liberty/style.json")
     #expect(document.status == 200)
     let text = String(decoding: document.body, as: UTF8.self)
-    #expect(text.contains("mbtiles://{openmaptiles}") && !text.contains(folder))
+    #expect(!text.contains(folder) && !text.contains("mbtiles://"))
+    let published = try JSONParser.parse(document.body)
+    // No publicUrl or allowed hosts: links are relative to the server, as its other links.
+    let base = ""
+    #expect(published["sources"]?["openmaptiles"]?["url"]?.string == base + "/data/openmaptiles.json")
+    #expect(published["glyphs"]?.string == base + "/fonts/{fontstack}/{range}.pbf")
+    #expect(try LoopbackClient.request(port: service.port, "/data/openmaptiles.json").status == 200)
     // maxScaleFactor 3 is Tessera's @3x limit.
     #expect(try LoopbackClient.request(port: service.port, "/styles/liberty/14/8529/5974@4x.png").status == 400)
   }
