@@ -40,15 +40,20 @@ extension ServiceRouter {
 
   /// The TileJSON of data set `id`.
   func dataTileJSON(_ id: String, request: HTTPRequest) throws(ServiceError) -> JSONObject {
-    guard let source = try dataSource(id) else { throw ServiceError(status: 404, reason: "no data '\(id)'") }
+    guard let source = try dataSource(id), let archive = configuration.dataSets[id] else {
+      throw ServiceError(status: 404, reason: "no data '\(id)'")
+    }
     let metadata = source.metadata
     let name = Self.extensionName(metadata.format)
+    let linked = metadata.format == .mvt ? configuration.pbfAlias ?? name : name
     var object: JSONObject = [
       "tilejson": "2.0.0", "id": .string(id), "name": .string(metadata.name ?? id), "scheme": "xyz",
       "format": .string(name), "minzoom": .number(Double(metadata.minZoom)),
       "maxzoom": .number(Double(metadata.maxZoom)),
-      "tiles": [.string("\(baseURL(request))/data/\(id)/{z}/{x}/{y}.\(name)")],
+      "tiles": tileURLs("/data/\(id)/{z}/{x}/{y}.\(linked)", request: request),
     ]
+    if let encoding = archive.encoding ?? metadata.encoding { object["encoding"] = .string(encoding.rawValue) }
+    if let size = archive.tileSize { object["tileSize"] = .number(Double(size)) }
     if let description = metadata.description { object["description"] = .string(description) }
     if let attribution = metadata.attribution { object["attribution"] = .string(attribution) }
     if let bounds = metadata.bounds {
@@ -71,6 +76,7 @@ extension ServiceRouter {
           return .object(entry)
         })
     }
+    for (key, value) in archive.tileJSON.pairs { object[key] = value }
     return object
   }
 
@@ -84,18 +90,28 @@ extension ServiceRouter {
         let json = Array(JSONValue.object(try dataTileJSON(id, request: request)).serialized().utf8)
         return Self.imageResponse(json, mimeType: "application/json", headers: linkHeaders, ifNoneMatch: ifNoneMatch)
       }
+      if parts.count == 6, parts[2] == "elevation" { return try elevation(request, parts: parts) }
       guard parts.count == 5 else { return .text(404, "no such endpoint: \(request.path)") }
       let id = parts[1]
-      guard let source = try dataSource(id) else { return .text(404, "no data '\(id)'") }
+      guard let source = try dataSource(id), let archive = configuration.dataSets[id] else {
+        return .text(404, "no data '\(id)'")
+      }
+      let missing = HTTPResponse(status: archive.sparse ? 404 : 204)
       let last = parts[4]
-      guard let dot = last.lastIndex(of: ".") else { return .text(400, "a tile's name is {y}.{format}") }
+      // `pbfAlias` may hold dots ("pbf.pict"): it is matched as a whole suffix.
+      let aliased = configuration.pbfAlias.flatMap { last.hasSuffix("." + $0) ? $0 : nil }
+      guard let dot = aliased.map({ last.index(last.endIndex, offsetBy: -$0.count - 1) }) ?? last.lastIndex(of: ".")
+      else { return .text(400, "a tile's name is {y}.{format}") }
       let formatName = String(last[last.index(after: dot)...])
       guard let z = Int(parts[2]), let x = Int(parts[3]), let y = Int(last[..<dot]) else {
         return .text(400, "tile coordinates must be whole numbers")
       }
       let metadata = source.metadata
       let expected = Self.extensionName(metadata.format)
-      guard formatName == expected || metadata.format == .jpeg && formatName == "jpeg" else {
+      guard
+        formatName == expected || metadata.format == .jpeg && formatName == "jpeg"
+          || metadata.format == .mvt && formatName == configuration.pbfAlias
+      else {
         return .text(400, "data '\(id)' holds \(expected) tiles, not \(HeaderText.clean(formatName))")
       }
       guard (metadata.minZoom...max(metadata.minZoom, metadata.maxZoom)).contains(z) else {
@@ -108,13 +124,13 @@ extension ServiceRouter {
       do {
         switch try source.fetch(tile) {
         case .data(let stored): bytes = stored
-        case .noTile, .decoded: return HTTPResponse(status: 204)
+        case .noTile, .decoded: return missing
         }
       } catch {
         Self.logWarning("data '\(id)': \(error)")
         return .text(500, "the tile cannot be read; the server's log says why")
       }
-      if bytes.isEmpty { return HTTPResponse(status: 204) }
+      if bytes.isEmpty { return missing }
       var headers: [(String, String)] = []
       let mimeType: String
       switch metadata.format {

@@ -204,7 +204,7 @@ final class ServiceRouter: Sendable {
   /// when that listener exists the main one does not serve `/metrics`.
   func handle(_ request: HTTPRequest, metricsOnly: Bool = false) {
     let start = DispatchTime.now()
-    let route = Self.route(request.path)
+    let route = ServiceRoute(path: request.path)
     let answered = Atomic<Bool>(false)
     let cors = configuration.corsOrigin
     @Sendable func answer(_ response: HTTPResponse) {
@@ -216,9 +216,9 @@ final class ServiceRouter: Sendable {
       if counters.draining.load(ordering: .relaxed) { response.headers.append(("Connection", "close")) }
       // Counted before it leaves, so a client's next /metrics request already sees it.
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-      metrics.record(route: route, status: response.status, seconds: seconds)
+      metrics.record(route: route.rawValue, status: response.status, seconds: seconds)
       HTTPServer.respond(request, with: response)
-      if configuration.accessLog { log(request, route: route, status: response.status, seconds: seconds) }
+      if configuration.accessLog { log(request, route: route.rawValue, status: response.status, seconds: seconds) }
     }
     if let refusal = request.refusal {
       answer(refusal.response)
@@ -250,16 +250,16 @@ final class ServiceRouter: Sendable {
       return
     }
     let separateMetrics = configuration.metricsHost != nil
-    if metricsOnly && route != "metrics" || !metricsOnly && separateMetrics && route == "metrics" {
+    if metricsOnly && route != .metrics || !metricsOnly && separateMetrics && route == .metrics {
       answer(.text(404, "no such endpoint: \(request.path)"))
       return
     }
     switch route {
-    case "health":
+    case .health:
       answer(.text(200, "ok"))
-    case "readyz":
+    case .readyz:
       answer(counters.draining.load(ordering: .relaxed) ? .text(503, "draining") : .text(200, "ready"))
-    case "metrics":
+    case .metrics:
       let queued = max(counters.inFlight.load(ordering: .relaxed) - pool.threadCount, 0)
       answer(
         HTTPResponse(
@@ -268,7 +268,7 @@ final class ServiceRouter: Sendable {
             (metrics.text(
               queued: queued, inFlight: counters.inFlight.load(ordering: .relaxed), workers: pool.threadCount
             ) + ServiceMetrics.connectionText(counters.connectionStats.withLock { $0 }())).utf8)))
-    case "staticmap":
+    case .staticmap:
       if let keys = configuration.keys, !keys.contains(request.value("key") ?? "") {
         answer(.text(403, "The provided API key is invalid or missing."))
         return
@@ -292,7 +292,7 @@ final class ServiceRouter: Sendable {
         for icon in query.icons { fetched[icon] = icons.picture(for: icon, until: deadline) }
         return try query.scene(icons: fetched, configuration: configuration)
       }
-    case "render":
+    case .render:
       guard request.method == "POST" else {
         answer(.text(405, "POST a scene to /render", headers: [("Allow", "POST")]))
         return
@@ -311,21 +311,21 @@ final class ServiceRouter: Sendable {
         let scene = try SceneBody.scene(request.body, configuration: configuration)
         return (scene, scene.warnings)
       }
-    case "styles":
+    case .styles:
       answer(stylesList(request))
-    case "style":
+    case .style:
       answer(styleDocument(request))
-    case "tile":
+    case .tile:
       serveTile(request, answer: answer)
-    case "tilejson":
+    case .tilejson:
       answer(serveTileJSON(request))
-    case "wmts":
+    case .wmts:
       answer(serveWMTS(request))
-    case "data":
+    case .data:
       answer(serveData(request))
-    case "fonts":
+    case .fonts:
       answer(serveFonts(request))
-    case "tileserver-static":
+    case .tileserverStatic:
       let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
       guard let style = configuration.styles[parts[1]] else {
         answer(.text(404, "no style '\(parts[1])'"))
@@ -344,37 +344,14 @@ final class ServiceRouter: Sendable {
       } catch {
         answer(.text(error.status, error.reason, headers: error.headers))
       }
-    default:
+    case .sprite:
+      answer(serveSprite(request))
+    case .page:
+      answer(servePage(request))
+    case .asset:
+      answer(serveAsset(request))
+    case .other:
       answer(.text(404, "no such endpoint: \(request.path)"))
-    }
-  }
-
-  /// The route a path takes (also the `route` label of the metrics).
-  static func route(_ path: String) -> String {
-    switch path {
-    case "/health": return "health"
-    case "/readyz": return "readyz"
-    case "/metrics": return "metrics"
-    case "/maps/api/staticmap": return "staticmap"
-    case "/styles.json": return "styles"
-    case "/render": return "render"
-    case "/index.json", "/rendered.json", "/data.json": return "tilejson"
-    case "/fonts.json": return "fonts"
-    default:
-      let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-      if parts.first == "data" { return "data" }
-      if parts.first == "fonts" { return "fonts" }
-      guard parts.first == "styles" else { return "other" }
-      if parts.count == 3, parts[2] == "style.json" { return "style" }
-      if parts.count == 3, parts[2] == "wmts.xml" { return "wmts" }
-      if parts.count == 5, parts[2] == "static" { return "tileserver-static" }
-      if parts.count == 2 && parts[1].hasSuffix(".json")
-        || parts.count == 3 && parts[1] == "512" && parts[2].hasSuffix(".json")
-      {
-        return "tilejson"
-      }
-      if parts.count == 5 || parts.count == 6 && (parts[2] == "256" || parts[2] == "512") { return "tile" }
-      return "other"
     }
   }
 
@@ -400,7 +377,7 @@ final class ServiceRouter: Sendable {
 
   /// `/styles/{id}/style.json`: a configured style file as it is; a tileserver-gl style as
   /// written, with its data sources and glyphs pointing at this server (see
-  /// ``TileserverGLStyle/published(_:base:data:servesFonts:)``).
+  /// ``TileserverGLStyle/published(_:id:base:data:servesFonts:)``).
   private func styleDocument(_ request: HTTPRequest) -> HTTPResponse {
     let id = String(request.path.split(separator: "/")[1])
     switch configuration.styles[id] {
@@ -413,7 +390,8 @@ final class ServiceRouter: Sendable {
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array(data))
       }
       let rewritten = TileserverGLStyle.published(
-        document, base: baseURL(request), data: configuration.dataSets, servesFonts: configuration.fontsFolder != nil)
+        document, id: id, base: baseURL(request), data: configuration.dataSets,
+        servesFonts: configuration.fontsFolder != nil)
       return HTTPResponse(
         status: 200, headers: [("Content-Type", "application/json")] + linkHeaders,
         body: Array(rewritten.serialized().utf8))

@@ -117,6 +117,20 @@ public struct ServiceConfiguration: Sendable {
   package var dataSets: [String: TileserverGLStyle.Archive] = [:]
   /// The folder of font stacks `/fonts…` serves (a tileserver-gl config's fonts folder).
   package var fontsFolder: String?
+  /// TileJSON fields a tileserver-gl style entry's `tilejson` sets over Tessera's, by style id.
+  package var styleTileJSON: [String: JSONObject] = [:]
+  /// Hosts (with optional ports) the `tiles` URLs of TileJSON documents are spread over,
+  /// one URL each (tileserver-gl's `domains`); empty: one URL from ``publicURL`` or the request.
+  package var tileDomains: [String] = []
+  /// Another extension vector data tiles answer to besides `pbf` (tileserver-gl's `pbfAlias`).
+  package var pbfAlias: String?
+  /// Whether `/` answers the index page (tileserver-gl's `frontPage`).
+  public var servesFrontPage = true
+  /// Whether tileserver-gl's static images `/styles/{id}/static/…` are served
+  /// (`serveStaticMaps`).
+  public var servesTileserverStatic = true
+  /// Whether the viewer asks for `@2x` tiles on high-density screens (`leafletRetina`).
+  public var viewerRetina = false
 
   /// What a tileserver-gl style id draws.
   public enum Style: Sendable, Equatable {

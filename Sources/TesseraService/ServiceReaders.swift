@@ -23,7 +23,7 @@ package enum ServiceReaders {
   package static func exercise(target: String, body: [UInt8], contentType: String?) -> [String] {
     let configuration = Self.configuration
     let request = Self.request(target: target, body: body, contentType: contentType)
-    let route = ServiceRouter.route(request.path)
+    let route = ServiceRoute(path: request.path)
     var read: [String] = []
     if (try? ServiceRouter.tileAddress(request.path)) != nil { read.append("tile") }
     // Static Maps: the query, then the scene once the icons are known (none could be fetched).
@@ -39,13 +39,13 @@ package enum ServiceReaders {
     // tileserver-gl's static images: a configured style, the camera and size from the path,
     // the options from the query and a POST body.
     let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-    if route == "tileserver-static", let style = configuration.styles[parts[1]],
+    if route == .tileserverStatic, let style = configuration.styles[parts[1]],
       let withBody = try? request.addingBodyArguments(),
       let query = try? TileserverQuery(
         style: style, camera: parts[3], size: parts[4], request: withBody, configuration: configuration),
       readContent(of: query.scene)
     {
-      read.append(route)
+      read.append(route.rawValue)
     }
     // POST /render: the body is a scene.
     if request.method == "POST" {

@@ -181,6 +181,18 @@ extension ServiceRouter {
     return "\(scheme)://\(host)"
   }
 
+  /// The `tiles` URLs of a TileJSON document for `path` (from `/`): one per configured domain
+  /// (tileserver-gl's `domains`, in the request's scheme) unless a public URL is set, else one
+  /// from ``baseURL(_:)``.
+  func tileURLs(_ path: String, request: HTTPRequest) -> JSONValue {
+    guard configuration.publicURL == nil, !configuration.tileDomains.isEmpty else {
+      return [.string(baseURL(request) + path)]
+    }
+    let forwarded = configuration.trustsForwardedHeaders ? request.header("X-Forwarded-Proto")?.lowercased() : nil
+    let scheme = forwarded == "https" ? "https" : "http"
+    return .array(configuration.tileDomains.map { .string("\(scheme)://\($0)\(path)") })
+  }
+
   /// Headers of answers holding links: when links may name the request's host, caches are told
   /// the answer varies with it.
   var linkHeaders: [(String, String)] {
@@ -213,15 +225,23 @@ extension ServiceRouter {
       bounds?.west ?? -180, bounds?.south ?? -85.051_128_78, bounds?.east ?? 180, bounds?.north ?? 85.051_128_78,
     ]
     let prefix = tileSize == 512 ? "/512" : ""
+    // The style's own centre and zoom when it has them (its zoom counts 512-point tiles).
+    let center: [Double] =
+      if let point = described.center {
+        [point.longitude, point.latitude, (described.zoom ?? 2) + (tileSize == 512 ? 0 : 1)]
+      } else {
+        [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2, 2]
+      }
     var object: JSONObject = [
       "tilejson": "2.0.0", "name": .string(id), "id": .string(id), "scheme": "xyz", "format": "png",
       "type": "baselayer", "minzoom": 0, "maxzoom": .number(Double(set.settings.maxZoom)),
       "tileSize": .number(Double(tileSize)),
       "bounds": .array(box.map { .number($0) }),
-      "center": [.number((box[0] + box[2]) / 2), .number((box[1] + box[3]) / 2), .number(2)],
-      "tiles": [.string("\(baseURL(request))/styles/\(id)\(prefix)/{z}/{x}/{y}.png")],
+      "center": .array(center.map { .number($0) }),
+      "tiles": tileURLs("/styles/\(id)\(prefix)/{z}/{x}/{y}.png", request: request),
     ]
     if let attribution = described.attribution { object["attribution"] = .string(attribution) }
+    for (key, value) in (configuration.styleTileJSON[id] ?? [:]).pairs { object[key] = value }
     return object
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraData
 import TesseraJSON
 import TesseraNumbers
 
@@ -90,10 +91,7 @@ extension ServiceConfiguration {
     for key in try entry.keys() where !["style", "serve_rendered", "serve_data", "tilejson"].contains(key) {
       warnings.append("\(entry[key].path): not a style setting Tessera uses; ignored")
     }
-    if entry["tilejson"].exists {
-      if entry["tilejson"].value?.object == nil { throw entry["tilejson"].mismatch("an object of TileJSON fields") }
-      warnings.append("\(entry["tilejson"].path): Tessera writes the TileJSON from the style and its data; ignored")
-    }
+    styleTileJSON[id] = try Self.tileJSONOverrides(entry["tilejson"])
     if try entry["serve_data"].bool(default: false) {
       warnings.append("\(entry["serve_data"].path): the data sets of `data` are served at /data/{id}; ignored")
     }
@@ -118,7 +116,8 @@ extension ServiceConfiguration {
     var archives: [String: TileserverGLStyle.Archive] = [:]
     for (id, entry) in try data.isAbsentOrNull ? [] : data.members() {
       if entry.value?.object == nil { throw entry.mismatch("an object with an 'mbtiles' or 'pmtiles' file") }
-      for key in try entry.keys() where !["mbtiles", "pmtiles"].contains(key) {
+      for key in try entry.keys()
+      where !["mbtiles", "pmtiles", "encoding", "tileSize", "sparse", "tilejson"].contains(key) {
         warnings.append("\(entry[key].path): not a data setting Tessera uses; ignored")
       }
       let field: JSONCursor
@@ -141,9 +140,42 @@ extension ServiceConfiguration {
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
         throw field.invalid("a file under \(isPMTiles ? paths.pmtiles : paths.mbtiles) (no \(path))")
       }
-      archives[id] = .init(isPMTiles: isPMTiles, name: name, path: path)
+      var archive = TileserverGLStyle.Archive(isPMTiles: isPMTiles, name: name, path: path)
+      if let encoding = try entry["encoding"].optionalString() {
+        guard let known = DEMEncoding(rawValue: encoding) else {
+          throw entry["encoding"].invalid("'terrarium' or 'mapbox'")
+        }
+        archive.encoding = known
+      }
+      if let size = try entry["tileSize"].optionalInteger(in: 64...4096) { archive.tileSize = size }
+      archive.sparse = try entry["sparse"].bool(default: false)
+      archive.tileJSON = try Self.tileJSONOverrides(entry["tilejson"])
+      archives[id] = archive
     }
     return archives
+  }
+
+  /// The TileJSON fields a `tilejson` entry sets over the ones Tessera writes (tileserver-gl
+  /// merges them the same way); `tiles` and `tilejson` stay Tessera's.
+  static func tileJSONOverrides(_ field: JSONCursor) throws(JSONFieldError) -> JSONObject {
+    guard !field.isAbsentOrNull else { return [:] }
+    guard let object = field.value?.object else { throw field.mismatch("an object of TileJSON fields") }
+    if let bounds = object["bounds"] {
+      guard let box = bounds.array, box.count == 4, box.allSatisfy({ $0.number?.isFinite == true }) else {
+        throw field["bounds"].mismatch("[west, south, east, north] in degrees")
+      }
+    }
+    if let center = object["center"] {
+      guard let point = center.array, (2...3).contains(point.count), point.allSatisfy({ $0.number?.isFinite == true })
+      else { throw field["center"].mismatch("[longitude, latitude] or [longitude, latitude, zoom]") }
+    }
+    for key in ["minzoom", "maxzoom"] where object[key] != nil {
+      _ = try field[key].integer(in: 0...30)
+    }
+    var kept = object
+    kept["tiles"] = nil
+    kept["tilejson"] = nil
+    return kept
   }
 
   /// Whether `id` may name a style in URLs.

@@ -7,24 +7,20 @@ import TesseraNumbers
 extension ServiceConfiguration {
   /// Options read elsewhere (`paths`, `serveAllStyles`) or mapped here.
   private static let mappedOptions: Set<String> = [
-    "paths", "serveAllStyles", "maxScaleFactor", "maxSize", "allowedHosts",
+    "paths", "serveAllStyles", "maxScaleFactor", "maxSize", "allowedHosts", "domains", "pbfAlias", "frontPage",
+    "serveStaticMaps", "leafletRetina",
   ]
 
   /// Options Tessera does not use, with why (the warning's text).
   private static let unusedOptions: [String: String] = [
     "formatQuality": "Tessera encodes tiles with its own settings",
     "formatOptions": "Tessera encodes tiles with its own settings",
-    "serveAllFonts": "Tessera serves no font endpoints",
-    "pbfAlias": "Tessera serves no vector tile endpoints",
-    "domains": "tile URLs start with publicUrl (or are relative); set 'publicUrl' in a Tessera config instead",
-    "frontPage": "Tessera serves no web pages",
-    "serveStaticMaps": "Tessera's static maps are the Google Static Maps API at /maps/api/staticmap",
+    "serveAllFonts": "Tessera serves every font stack under the fonts folder",
     "watermark": "Tessera draws no watermark",
     "staticAttributionText": "Tessera credits the style's sources itself",
     "tileMargin": "Tessera renders metatiles with a buffer of its own (tileBuffer)",
     "minRendererPoolSizes": "Tessera's render threads are its workers",
     "maxRendererPoolSizes": "Tessera's render threads are its workers",
-    "leafletRetina": "Tessera serves no web pages",
     "allowRemoteMarkerIcons": "remote marker icons are allowed by 'iconHosts' in a Tessera config",
     "allowInlineMarkerImages": "Tessera's marker icons come from the icons folder or 'iconHosts'",
     "dataDecorator": "Tessera loads no code from its config",
@@ -38,12 +34,10 @@ extension ServiceConfiguration {
       switch key {
       case "formatQuality", "formatOptions", "tileMargin", "minRendererPoolSizes", "maxRendererPoolSizes":
         if key == "tileMargin" { _ = try field.integer(in: 0...4096) }
-      case "serveAllFonts", "serveStaticMaps", "leafletRetina", "allowRemoteMarkerIcons", "allowInlineMarkerImages":
+      case "serveAllFonts", "allowRemoteMarkerIcons", "allowInlineMarkerImages":
         _ = try field.bool()
-      case "pbfAlias", "watermark", "staticAttributionText":
+      case "watermark", "staticAttributionText":
         _ = try field.string()
-      case "domains":
-        for domain in try field.elements() { _ = try domain.string() }
       default:
         break
       }
@@ -67,6 +61,35 @@ extension ServiceConfiguration {
       let named = Set(names.filter { !$0.isEmpty })
       allowedHosts = named.isEmpty || named.contains("*") ? nil : named
     }
+    if options["domains"].exists {
+      tileDomains = try options["domains"].elements().map { domain throws(JSONFieldError) in
+        let name = try domain.string()
+        guard ServiceRouter.isHostName(name), !name.contains("/") else {
+          throw domain.invalid("a host name with an optional port, such as tiles1.example.com:8080")
+        }
+        return name
+      }
+    }
+    if let alias = try options["pbfAlias"].optionalString() {
+      guard !alias.isEmpty, !alias.hasPrefix("."), !alias.hasSuffix("."), !alias.contains(".."),
+        alias.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") })
+      else {
+        throw options["pbfAlias"].invalid("a file extension of letters, digits and dots, such as 'mvt' or 'pbf.pict'")
+      }
+      pbfAlias = alias
+    }
+    switch options["frontPage"].value {
+    case .bool(let shown)?:
+      servesFrontPage = shown
+    case .string(let file)?:
+      warnings.append("options.frontPage: Tessera serves its own index page, not \(file); the index is served")
+    case nil, .null?:
+      break
+    default:
+      throw options["frontPage"].mismatch("true, false or an HTML file")
+    }
+    servesTileserverStatic = try options["serveStaticMaps"].bool(default: true)
+    viewerRetina = try options["leafletRetina"].bool(default: false)
     if let icons = paths.icons { iconFolder = icons }
     if let files = paths.files {
       warnings.append("options.paths.files: Tessera serves no static files; \(files) is not served")

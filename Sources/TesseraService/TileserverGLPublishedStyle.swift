@@ -5,9 +5,11 @@ extension TileserverGLStyle {
   /// The style document a MapLibre GL JS client loads from this server, as tileserver-gl
   /// rewrites it: each `mbtiles://{id}` / `pmtiles://{id}` source of a configured data set
   /// points at that set's TileJSON (`{base}/data/{id}.json`) and, when the server has a fonts
-  /// folder, `glyphs` at `{base}/fonts/{fontstack}/{range}.pbf`; everything else as written.
+  /// folder, `glyphs` at `{base}/fonts/{fontstack}/{range}.pbf`, a local `sprite` at
+  /// `{base}/styles/{id}/sprite` (each sheet of several at `…/sprite/{name}`); everything else
+  /// as written.
   package static func published(
-    _ document: JSONValue, base: String, data: [String: Archive], servesFonts: Bool
+    _ document: JSONValue, id: String, base: String, data: [String: Archive], servesFonts: Bool
   ) -> JSONValue {
     guard case .object(var style) = document else { return document }
     if case .object(var sources)? = style["sources"] {
@@ -22,6 +24,21 @@ extension TileserverGLStyle {
     }
     if servesFonts, style["glyphs"] != nil {
       style["glyphs"] = .string("\(base)/fonts/{fontstack}/{range}.pbf")
+    }
+    switch style["sprite"] {
+    case .string(let name)? where !isRemote(name):
+      style["sprite"] = .string("\(base)/styles/\(id)/sprite")
+    case .array(let sheets)?:
+      style["sprite"] = .array(
+        sheets.map { sheet in
+          guard var fields = sheet.object, let name = fields["id"]?.string, let url = fields["url"]?.string,
+            !isRemote(url)
+          else { return sheet }
+          fields["url"] = .string("\(base)/styles/\(id)/sprite/\(name)")
+          return .object(fields)
+        })
+    default:
+      break
     }
     return .object(style)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraData
 import TesseraJSON
 import TesseraNumbers
 
@@ -15,6 +16,15 @@ package enum TileserverGLStyle {
     package var name: String
     /// The file's absolute path.
     package var path: String
+    /// How a DEM archive packs heights (the entry's `encoding`, else the archive's metadata).
+    package var encoding: DEMEncoding?
+    /// The tile size the entry declares (`tileSize`), points.
+    package var tileSize: Int?
+    /// Whether a tile missing inside the data is answered 404 (so clients overzoom the
+    /// parent) rather than 204 (`sparse`).
+    package var sparse = false
+    /// TileJSON fields set over the archive's own (`tilejson`).
+    package var tileJSON: JSONObject = [:]
 
     package init(isPMTiles: Bool, name: String, path: String) {
       (self.isPMTiles, self.name, self.path) = (isPMTiles, name, path)

@@ -38,11 +38,19 @@ extension TileJob.TileSet {
     public var attribution: String?
     public var bounds: CoordinateBounds?
     public var dataMaxZoom: Int?
+    /// The style's `center` and `zoom` (zoom in 512-point tiles), when it sets them.
+    public var center: Coordinate?
+    public var zoom: Double?
 
-    public init(attribution: String? = nil, bounds: CoordinateBounds? = nil, dataMaxZoom: Int? = nil) {
+    public init(
+      attribution: String? = nil, bounds: CoordinateBounds? = nil, dataMaxZoom: Int? = nil, center: Coordinate? = nil,
+      zoom: Double? = nil
+    ) {
       self.attribution = attribution
       self.bounds = bounds
       self.dataMaxZoom = dataMaxZoom
+      self.center = center
+      self.zoom = zoom
     }
   }
 
@@ -76,6 +84,6 @@ extension TileJob.TileSet {
     return Description(
       attribution: credits.isEmpty ? nil : credits.joined(separator: MapOrnaments.creditSeparator),
       bounds: unbounded ? nil : bounds,
-      dataMaxZoom: maxZoom)
+      dataMaxZoom: maxZoom, center: renderer.style.center, zoom: renderer.style.zoom)
   }
 }

@@ -40,10 +40,7 @@ package struct DEMTile: Sendable, Equatable {
       let r = Double(pixels[index * 4])
       let g = Double(pixels[index * 4 + 1])
       let b = Double(pixels[index * 4 + 2])
-      switch encoding {
-      case .terrarium: heights[index] = Float(r * 256 + g + b / 256 - 32768)
-      case .mapbox: heights[index] = Float(-10000 + (r * 65536 + g * 256 + b) * 0.1)
-      }
+      heights[index] = Float(encoding.height(red: r, green: g, blue: b))
     }
     self.init(width: image.width, height: image.height, heights: heights)
   }

@@ -33,6 +33,14 @@ package enum DEMEncoding: String, Sendable, Equatable {
   case terrarium
   /// Mapbox terrain-RGB: height = −10000 + (R·65536 + G·256 + B) · 0.1 metres.
   case mapbox
+
+  /// The height, metres, that a pixel's `red`, `green` and `blue` (0…255) encode.
+  package func height(red: Double, green: Double, blue: Double) -> Double {
+    switch self {
+    case .terrarium: return red * 256 + green + blue / 256 - 32768
+    case .mapbox: return -10000 + (red * 65536 + green * 256 + blue) * 0.1
+    }
+  }
 }
 
 /// One entry of TileJSON's `vector_layers`.
