@@ -149,8 +149,10 @@ import Testing
       (##"{"options": {"pbfAlias": "../x"}}"##, "options.pbfAlias", "file extension"),
       (##"{"options": {"frontPage": 3}}"##, "options.frontPage", "true, false"),
       (##"{"options": {"serveStaticMaps": "no"}}"##, "options.serveStaticMaps", "true or false"),
-      (##"{"options": {}, "styles": {"basic": {"style": "basic.json", "tilejson": {"bounds": [1, 2]}}}}"##,
-       "styles.basic.tilejson.bounds", "[west, south, east, north]"),
+      (
+        ##"{"options": {}, "styles": {"basic": {"style": "basic.json", "tilejson": {"bounds": [1, 2]}}}}"##,
+        "styles.basic.tilejson.bounds", "[west, south, east, north]"
+      ),
       (##"{"data": {"v3": {"mbtiles": "v3.mbtiles", "encoding": "rgb"}}}"##, "data.v3.encoding", "terrarium"),
       (##"{"data": {"v3": {"mbtiles": "v3.mbtiles", "tilejson": []}}}"##, "data.v3.tilejson", "object"),
       (##"{"options": {}, "styles": {"basic": {}}}"##, "styles.basic.style", "string"),
