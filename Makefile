@@ -9,7 +9,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 DEBIAN_PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libegl-mesa0 libgl1-mesa-dri \
 	libpng-dev libjpeg62-turbo-dev libwebp-dev libgif-dev zlib1g-dev libsqlite3-dev libcurl4-openssl-dev \
 	libfreetype-dev libharfbuzz-dev libharfbuzz-bin libfribidi-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
-	libmicrohttpd-dev libssl-dev nginx wrk
+	libmicrohttpd-dev libssl-dev nginx wrk libjs-leaflet chromium
 
 DEMO_OUTPUT ?= demo.png
 DEMO_ARGS := --center 40.0,-74.0 --zoom 16.5 --tilt 60 --bearing 30 --size 1024x768

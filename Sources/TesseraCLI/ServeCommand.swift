@@ -32,6 +32,10 @@ enum ServeCommand: Command {
       GET /health                 200 once the workers have started
       GET /readyz                 200 while taking requests, 503 while draining
       GET /metrics                Prometheus text: requests, latency, renders, queue depth
+      GET /                       index page: styles with thumbnails, data sets, links
+      GET /styles/{id}/           viewer (Leaflet) with a tilted-view camera panel
+      GET /data/{id}/             data inspector; GET /playground/: Static Maps playground
+      tileserver-gl's /styles/{id}/…, /data/{id}/…, /fonts/…: see docs/service.md
 
     options:
       --config FILE           a JSON config (see docs/service.md, "Config file"), or a

@@ -100,4 +100,18 @@ import Testing
     let (status, output) = try DeploymentTests.run([nginx, "-t", "-p", folder, "-c", folder + "/nginx.conf"])
     #expect(status == 0 && output.contains("syntax is ok"), "\(output)")
   }
+
+  /// The runtime image has what the served pages and the text need: Leaflet and every font
+  /// package `make` installs.
+  @Test func theRuntimeImageHasLeafletAndTheFonts() throws {
+    let dockerfile = try String(contentsOfFile: Self.root + "/deploy/Dockerfile", encoding: .utf8)
+    let runtime = try #require(dockerfile.components(separatedBy: "FROM debian").last)
+    let makefile = try String(contentsOfFile: Self.root + "/Makefile", encoding: .utf8)
+    let fonts = makefile.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\\" })
+      .filter { $0.hasPrefix("fonts-") }.map(String.init)
+    #expect(fonts.count >= 3, "\(fonts)")
+    for package in fonts + ["libjs-leaflet"] {
+      #expect(runtime.contains(package), "\(package) is not installed in the runtime image")
+    }
+  }
 }

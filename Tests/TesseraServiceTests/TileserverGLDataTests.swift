@@ -223,4 +223,50 @@ import Testing
     #expect(json["format"]?.string == "pbf")
     #expect(json["tiles"]?.array?.first?.string == "https://tiles.example.org/data/archive/{z}/{x}/{y}.pbf")
   }
+
+  /// `pbfAlias`, `sparse`, `frontPage: false` and `serveStaticMaps: false` as tileserver-gl
+  /// reads them; pages and assets of things not configured are 404.
+  @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipReason)))
+  func aliasesSparseDataAndSwitchedOffPages() throws {
+    let folder = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try TileserverGLConfigTests.write(
+      """
+      {
+        "options": {"paths": {"root": "", "fonts": "fonts", "mbtiles": "data"}, "pbfAlias": "pbf.pict",
+                    "frontPage": false, "serveStaticMaps": false},
+        "data": {"monaco": {"mbtiles": "monaco.mbtiles", "sparse": true}}
+      }
+      """, to: folder + "/config.json")
+    let service = try Self.start(folder)
+    defer { service.shutdown() }
+    let port = service.port
+    let stored = try Self.storedTile(
+      SharedData.path("data/vector/monaco-openmaptiles.mbtiles"), z: 14, x: 8529, y: 5974)
+    #expect(try LoopbackClient.request(port: port, "/data/monaco/14/8529/5974.pbf.pict").body == stored)
+    #expect(try LoopbackClient.request(port: port, "/data/monaco/14/8529/5974.pbf").body == stored)
+    let tileJSON = try JSONParser.parse(try LoopbackClient.request(port: port, "/data/monaco.json").body)
+    #expect(tileJSON["tiles"]?.array?.first?.string == "/data/monaco/{z}/{x}/{y}.pbf.pict")
+    // Sparse: a tile missing inside the data is 404, so clients draw its parent.
+    #expect(try LoopbackClient.request(port: port, "/data/monaco/14/0/0.pbf").status == 404)
+    #expect(try LoopbackClient.request(port: port, "/").status == 404)
+    #expect(try LoopbackClient.request(port: port, "/styles/roadmap/static/7.42,43.73,14/100x100.png").status == 404)
+    #expect(try LoopbackClient.request(port: port, "/data/monaco/").status == 200)
+    for absent in [
+      "/data/other/", "/styles/other/", "/assets/other.js", "/assets/../../etc/passwd", "/assets/%2e%2e%2fetc",
+      "/styles/roadmap/sprite.json", "/data/monaco/elevation/14/8529/5974",
+    ] {
+      let answer = try LoopbackClient.request(port: port, absent)
+      #expect([400, 404].contains(answer.status), "\(absent): \(answer.status)")
+    }
+    let page = try LoopbackClient.request(port: port, "/playground/")
+    #expect(page.status == 200 && page.header("Content-Security-Policy")?.contains("default-src 'self'") == true)
+  }
+
+  @Test func pageTextIsEscaped() {
+    #expect(HTML.escape(#"<a href="x">'&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+    let data = HTML.data("settings", #"{"id": "</script><script>alert(1)</script>"}"#)
+    #expect(!data.dropLast("</script>".count).contains("</script>"), "\(data)")
+    #expect(HTML.segment("a b/c?d#e") == "a%20b%2Fc%3Fd%23e")
+  }
 }
