@@ -66,6 +66,9 @@ public enum ShaderLibrary {
       PackageResources.background_pattern_fragment_glsl),
     "background": embedded(
       "background", PackageResources.background_vertex_glsl, PackageResources.background_fragment_glsl),
+    "background_world": embedded(
+      "background_world", PackageResources.background_world_vertex_glsl,
+      PackageResources.background_world_fragment_glsl),
     "clip": embedded("clip", PackageResources.clip_vertex_glsl, PackageResources.clip_fragment_glsl),
     "fill": embedded("fill", PackageResources.fill_vertex_glsl, PackageResources.fill_fragment_glsl),
     "fill_outline": embedded(

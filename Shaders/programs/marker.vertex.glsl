@@ -12,6 +12,7 @@ uniform vec2 u_points_to_clip;   // (2 / width, −2 / height)
 uniform vec2 u_viewport_pixels;
 uniform float u_scale;           // pixels per point
 uniform float u_appear;          // appear animations' progress, 0…1
+uniform float u_world_copy;      // the world copy drawn, in world widths from the nearest one
 
 in vec2 a_corner;                // 0…1
 in vec4 a_position;              // high.xy, low.xy (world units)
@@ -27,6 +28,7 @@ out float v_opacity;
 void main() {
   vec2 offset = (a_position.xy - u_target_high) + (a_position.zw - u_target_low);
   offset.x -= floor(offset.x + 0.5);  // the world copy nearest the target
+  offset.x += u_world_copy;           // or another, when the view is wider than the world
   vec2 world = offset * u_world_size;
 
   float scale = 1.0;
@@ -56,7 +58,7 @@ void main() {
     shift = (floor(topLeft + 0.5) - topLeft) / u_viewport_pixels * 2.0;
   }
   gl_Position = anchor + vec4((local * u_points_to_clip + shift) * anchor.w, 0.0, 0.0);
-  if (a_pixel.z > 0.5) {
+  if (a_pixel.z > 0.5 && u_world_copy == 0.0) {
     // Placed by the CPU (occlusion culling): exactly on the given pixels.
     vec2 pixel = a_pixel.xy + corner * a_size_anchor.xy * u_scale;
     gl_Position = vec4(pixel.x / u_viewport_pixels.x * 2.0 - 1.0, 1.0 - pixel.y / u_viewport_pixels.y * 2.0, 0.0, 1.0);

@@ -325,8 +325,9 @@ public struct Scene: Sendable {
       options.mapType = type
     }
     if let text = try root["colorScheme"].optionalString() {
-      guard let scheme = ColorScheme(rawValue: text) else {
-        throw SceneError.invalid(path: path, field: "colorScheme", reason: "expected light or dark, found '\(text)'")
+      guard let scheme = ColorScheme(name: text) else {
+        throw SceneError.invalid(
+          path: path, field: "colorScheme", reason: "expected light, dark or unspecified, found '\(text)'")
       }
       options.colorScheme = scheme
     }

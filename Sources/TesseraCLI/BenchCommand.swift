@@ -60,8 +60,7 @@ enum BenchCommand: Command {
     try FileOutput.refuseOverwriting(
       [arguments.value("json").map { ("--json", $0) }, arguments.value("png").map { ("--png", $0) }].compactMap { $0 },
       inputs: [("the scenario", scenarioPath)])
-    var settings = try MapSettings(arguments, scenePath: scenarioPath)
-    for warning in settings.warnings { console.printError("tessera bench: warning: \(warning)") }
+    var settings = try MapSettings(arguments, scenePath: scenarioPath, command: "bench", console: console)
     // The peer's headless renders credit nothing: benchmark frames draw the map alone unless
     // --attribution asks otherwise.
     if !arguments.has("attribution") { settings.options.attribution = .off }

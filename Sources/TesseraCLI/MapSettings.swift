@@ -19,6 +19,8 @@ struct MapSettings {
   var style: (path: String, dataRoot: String)?
   /// `--marker` values, in order.
   var markerSpecs: [String] = []
+  /// Where marker pictures may come from (`--icon-host`, `--icon-folder`).
+  var icons: IconSources?
   /// `--path`, `--polygon` and `--circle` values, in order.
   var overlaySpecs: [(option: String, value: String)] = []
   /// Scene overlay fields the overlay kinds' flags stand for.
@@ -45,6 +47,7 @@ struct MapSettings {
     .value("imagery"), .value("dem"), .value("style"), .value("map-id"), .value("styles-dir"), .value("map-ids"),
     .value("data-root"),
     .flag("buildings"), .flag("no-buildings"), .value("marker", repeatable: true), .value("tile-timeout"),
+    .value("icon-host", repeatable: true), .value("icon-folder"),
     .flag("skip-unusable-sources"), .value("fonts", repeatable: true), .value("attribution"), .flag("scale-bar"),
     .value("path", repeatable: true), .value("polygon", repeatable: true), .value("circle", repeatable: true),
     .value("my-location"), .value("traffic"), .value("visible", repeatable: true),
@@ -87,8 +90,12 @@ struct MapSettings {
       --marker SPEC           add a marker (repeatable): LAT,LNG[,color=CSS][,icon=PATH][,title=TEXT]
                               [,snippet=TEXT][,anchor=X:Y][,rotation=DEG][,flat][,opacity=O]
                               [,z=N][,appear=pop|fadeIn][,selected][,info-window=PATH]
-                              [,info-anchor=X:Y]; text cannot contain commas. `selected`
-                              opens its info window (title in bold, snippet below)
+                              [,info-anchor=X:Y]; text with commas in double quotes
+                              (title="Hello, World", \" and \\ inside). `selected` opens its
+                              info window (title in bold, snippet below)
+      --icon-folder DIR       icon=NAME reads NAME (or NAME.png) inside DIR
+      --icon-host URL         icon=URL may fetch under this prefix (repeatable; off by default;
+                              public addresses only, 1 MB, 10 s)
       --data-root DIR         relative sources resolve here (default: the working folder; for
                               --style, the style's folder)
       --tile-timeout S        seconds a frame waits for its tiles (default 30); tiles later than
@@ -122,8 +129,16 @@ struct MapSettings {
                               surfaceless, software, device:N, gbm[:/dev/dri/renderDN]
     """
 
-  /// Reads `--scene` (when `scenePath` is given) and applies the flags on top.
-  init(_ arguments: ParsedArguments, scenePath: String?) throws {
+  /// Reads `--scene` (when `scenePath` is given) and applies the flags on top; the scene's
+  /// warnings (unknown fields, misspellings) go to `console` as `tessera COMMAND: warning: …`,
+  /// the same for every command that reads a scene.
+  init(_ arguments: ParsedArguments, scenePath: String?, command: String, console: Console) throws {
+    try self.init(arguments, scenePath: scenePath)
+    for warning in warnings { console.printError("tessera \(command): warning: \(warning)") }
+  }
+
+  /// Reads `--scene` and applies the flags (warnings kept in ``warnings``).
+  private init(_ arguments: ParsedArguments, scenePath: String?) throws {
     warnings = []
     updates = []
     if let scenePath {
@@ -214,6 +229,7 @@ struct MapSettings {
     if arguments.has("no-tile-grid") { options.showsTileGrid = false }
     try applyContent(arguments)
     markerSpecs = arguments.allValues("marker")
+    icons = try IconSources(arguments)
     overlaySpecs =
       arguments.allValues("path").map { ("path", $0) } + arguments.allValues("polygon").map { ("polygon", $0) }
       + arguments.allValues("circle").map { ("circle", $0) }
@@ -251,8 +267,8 @@ struct MapSettings {
       style = nil
     }
     if let text = arguments.value("color-scheme") {
-      guard let scheme = ColorScheme(rawValue: text) else {
-        throw UsageError("--color-scheme: expected light or dark, found '\(text)'")
+      guard let scheme = ColorScheme(name: text) else {
+        throw UsageError("--color-scheme: expected light, dark or unspecified, found '\(text)'")
       }
       options.colorScheme = scheme
     }
@@ -359,7 +375,7 @@ struct MapSettings {
       map.isMyLocationEnabled = true
     }
     for spec in markerSpecs {
-      let (marker, selected) = try MarkerFlag.parse(spec)
+      let (marker, selected) = try MarkerFlag.parse(spec, icons: icons ?? IconSources())
       map.add(marker)
       if selected { map.selectedMarker = marker }
     }

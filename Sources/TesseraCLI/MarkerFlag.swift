@@ -13,31 +13,9 @@ enum MarkerFlag {
     "anchor", "appear",
   ]
 
-  /// The comma-separated parts of a spec; commas inside parentheses (`color=rgb(1,2,3)`) do
-  /// not split.
-  static func parts(_ text: String) -> [String] {
-    var parts: [String] = []
-    var current = ""
-    var depth = 0
-    for character in text {
-      switch character {
-      case "(": depth += 1
-      case ")": depth = max(depth - 1, 0)
-      case "," where depth == 0:
-        parts.append(current)
-        current = ""
-        continue
-      default: break
-      }
-      current.append(character)
-    }
-    parts.append(current)
-    return parts
-  }
-
   /// The marker a spec describes, and whether it asks to be selected (`selected`).
-  static func parse(_ text: String) throws -> (marker: Marker, selected: Bool) {
-    let parts = MarkerFlag.parts(text)
+  static func parse(_ text: String, icons: IconSources) throws -> (marker: Marker, selected: Bool) {
+    let parts = try FlagSpec.parts(text, option: "marker")
     guard parts.count >= 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
       latitude.isFinite, longitude.isFinite, abs(latitude) <= 90
     else {
@@ -58,19 +36,9 @@ enum MarkerFlag {
       }
       switch key {
       case "color": marker.icon = .markerImage(color: try ValueParsers.color(value, option: "marker color"))
-      case "icon":
-        do {
-          marker.icon = try MarkerIcon(contentsOfFile: value)
-        } catch {
-          throw CommandFailure("--marker icon: \(error)")
-        }
+      case "icon": marker.icon = try icons.icon(value, key: "icon")
       case "selected": selected = value.isEmpty || value == "true"
-      case "info-window":
-        do {
-          marker.infoWindowIcon = try MarkerIcon(contentsOfFile: value)
-        } catch {
-          throw CommandFailure("--marker info-window: \(error)")
-        }
+      case "info-window": marker.infoWindowIcon = try icons.icon(value, key: "info-window")
       case "info-anchor":
         let xy = value.split(separator: ":").compactMap { Double($0) }
         guard xy.count == 2, xy.allSatisfy({ $0.isFinite && abs($0) <= 100 }) else {

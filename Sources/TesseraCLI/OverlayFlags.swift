@@ -8,7 +8,7 @@ import TesseraNumbers
 /// Maps API's `path=` syntax.
 enum OverlayFlags {
   /// The keys a `--circle` spec may hold after `LAT,LNG,RADIUS_M`.
-  static let circleKeys = ["fill", "stroke", "width", "z"]
+  static let circleKeys = ["fill", "stroke", "width", "z", "title"]
 
   /// `color:0xRRGGBB[AA]`, a named colour, or any CSS colour.
   static func color(_ text: String, option: String) throws(UsageError) -> Color {
@@ -29,9 +29,9 @@ enum OverlayFlags {
     }
   }
 
-  /// `LAT,LNG,RADIUS_M[,fill=CSS][,stroke=CSS][,width=PT][,z=N]`.
+  /// `LAT,LNG,RADIUS_M[,fill=CSS][,stroke=CSS][,width=PT][,z=N][,title=T]`.
   static func circle(_ text: String) throws(UsageError) -> Circle {
-    let parts = MarkerFlag.parts(text)
+    let parts = try FlagSpec.parts(text, option: "circle")
     guard parts.count >= 3, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
       let radius = Double(parts[2]), latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, radius.isFinite,
       radius >= 0, radius <= 20_000_000
@@ -56,6 +56,7 @@ enum OverlayFlags {
           throw UsageError("--circle: z must be an integer, found '\(value)'")
         }
         circle.zIndex = z
+      case "title": circle.title = value
       default: throw UsageError("--circle: unknown key '\(pair[0])' in '\(text)'")
       }
     }

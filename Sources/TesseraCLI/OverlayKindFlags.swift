@@ -19,7 +19,7 @@ enum OverlayKindFlags {
   /// The keys each flag's spec may hold after its first part, by option.
   static var keys: [String: [String]] {
     var keys: [String: [String]] = ["my-location": ["accuracy", "heading"], "traffic": ["layer", "attribute"]]
-    for (_, syntax) in kindFlags { keys[syntax.option] = syntax.keys.map(\.key) }
+    for (_, syntax) in kindFlags { keys[syntax.option] = syntax.keys.map(\.key) + ["title"] }
     return keys
   }
 
@@ -38,11 +38,16 @@ enum OverlayKindFlags {
   /// The scene entry `text` (`FIRST[,key=value]…`) writes by `syntax`.
   static func entry(_ text: String, syntax: OverlayFlagSyntax) throws(UsageError) -> JSONValue {
     let option = syntax.option
-    let parts = MarkerFlag.parts(text)
+    let parts = try FlagSpec.parts(text, option: option)
     var fields = JSONObject()
     fields[syntax.firstField] = try value(parts[0], syntax.first, option: option)
     for part in parts.dropFirst() {
       let (key, text) = try pair(part, option: option)
+      // Every overlay's scene entry takes a title (what accessibility output reads).
+      if key == "title" {
+        fields["title"] = .string(text)
+        continue
+      }
       guard let spec = syntax.keys.first(where: { $0.key == key }) else {
         throw UsageError("--\(option): unknown key '\(key)' in '\(part)'")
       }
@@ -70,7 +75,7 @@ enum OverlayKindFlags {
   /// `LAT,LNG[,accuracy=M][,heading=DEG]`: the fix, checked as the scene's `myLocation` field
   /// is when the map is made (``LocationFix/check(source:)``).
   static func myLocation(_ text: String) throws(UsageError) -> LocationFix {
-    let parts = MarkerFlag.parts(text)
+    let parts = try FlagSpec.parts(text, option: "my-location")
     guard parts.count >= 2 else { throw UsageError("--my-location: expected LAT,LNG[,accuracy=M][,heading=DEG]") }
     let position = try ValueParsers.numbers(
       parts[0] + "," + parts[1], count: 2, option: "my-location", form: "LAT,LNG")
@@ -89,7 +94,7 @@ enum OverlayKindFlags {
 
   /// `SOURCE[,layer=NAME][,attribute=NAME]`: a `.geojson`/`.json` file, or vector tiles.
   static func traffic(_ text: String) throws(UsageError) -> TrafficLayer {
-    let parts = MarkerFlag.parts(text)
+    let parts = try FlagSpec.parts(text, option: "traffic")
     var layer = "traffic"
     var attribute = "congestion"
     for part in parts.dropFirst() {

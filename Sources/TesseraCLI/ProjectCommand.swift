@@ -44,7 +44,7 @@ enum ProjectCommand: Command {
     }
     let settings: MapSettings
     do {
-      settings = try MapSettings(arguments, scenePath: arguments.value("scene"))
+      settings = try MapSettings(arguments, scenePath: arguments.value("scene"), command: "project", console: console)
     } catch let error as UsageError {
       throw error
     } catch {

@@ -90,12 +90,11 @@ enum RenderCommand: Command {
     let quality = try arguments.value("quality").map { text throws(UsageError) in
       try ValueParsers.integer(text, option: "quality", range: 1...100)
     }
-    let settings = try MapSettings(arguments, scenePath: arguments.value("scene"))
+    let settings = try MapSettings(arguments, scenePath: arguments.value("scene"), command: "render", console: console)
     let animation = try animationSettings(arguments, scene: settings.scene)
     if animation != nil && format != .png {
       throw UsageError("animations are written as animated PNG: use a .png output or --format png")
     }
-    for warning in settings.warnings { console.printError("tessera render: warning: \(warning)") }
     let map = try settings.makeMap(console: console, command: "render")
     // Everything read is known now (the scene's files, the open tile archives).
     var outputs = OutputGuard(arguments: arguments, outputOptions: ["output", "accessibility"])
@@ -113,6 +112,7 @@ enum RenderCommand: Command {
     if let accessibilityPath {
       let elements: [JSONValue] = snapshot.accessibilityElements.map { element in
         var object = JSONObject()
+        object["kind"] = .string(element.kind)
         if let label = element.label { object["label"] = .string(label) }
         if let title = element.title { object["title"] = .string(title) }
         if let snippet = element.snippet { object["snippet"] = .string(snippet) }

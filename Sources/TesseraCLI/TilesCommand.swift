@@ -91,8 +91,7 @@ enum TilesCommand: Command {
       ?? { throw UsageError("--format: expected png, jpeg or webp, found '\(arguments.value("format") ?? "")'") }()
     let area = try self.area(arguments, zooms: zooms)
     let shard = try self.shard(arguments.value("shard"))
-    let settings = try MapSettings(arguments, scenePath: nil)
-    for warning in settings.warnings { console.printError("tessera tiles: warning: \(warning)") }
+    let settings = try MapSettings(arguments, scenePath: nil, command: "tiles", console: console)
     let threads =
       try arguments.value("threads").map { text throws(UsageError) in
         try ValueParsers.integer(text, option: "threads", range: 1...256)

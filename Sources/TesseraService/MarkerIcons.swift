@@ -12,7 +12,7 @@ import TesseraNumbers
 /// on the request's own preparation, never on the HTTP server's threads. At most five distinct
 /// icons per request, as Google allows; the last icons fetched are kept in memory (a bounded
 /// number of them).
-final class MarkerIcons: Sendable {
+package final class MarkerIcons: Sendable {
   static let maximumPerRequest = 5
   static let maximumBytes = 1 << 20
   /// Icons kept after they are fetched.
@@ -22,14 +22,14 @@ final class MarkerIcons: Sendable {
   let folder: String?
   private let cache = Mutex<(entries: [String: [UInt8]], order: [String])>(([:], []))
 
-  init(policy: OutboundPolicy, folder: String?) {
+  package init(policy: OutboundPolicy, folder: String?) {
     self.policy = policy
     self.folder = folder.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
   }
 
   /// The picture `icon` names (its encoded bytes), or why it cannot be used; gives up at
   /// `deadline`.
-  func picture(for icon: String, until deadline: DispatchTime) -> Result<[UInt8], ServiceError> {
+  package func picture(for icon: String, until deadline: DispatchTime) -> Result<[UInt8], ServiceError> {
     func refuse(_ reason: String) -> Result<[UInt8], ServiceError> {
       .failure(ServiceError(status: 400, reason: reason))
     }

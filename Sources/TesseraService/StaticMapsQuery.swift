@@ -276,8 +276,8 @@ struct StaticMapsQuery {
 }
 
 /// A request the service refuses: its HTTP status and a one-line reason.
-struct ServiceError: Error {
-  let status: Int
-  let reason: String
-  var headers: [(String, String)] = []
+package struct ServiceError: Error {
+  package let status: Int
+  package let reason: String
+  package var headers: [(String, String)] = []
 }

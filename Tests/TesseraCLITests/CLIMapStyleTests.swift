@@ -10,9 +10,27 @@ import Testing
     let bogus = CapturedRun(["render", "--output", "x.png", "--map-type", "roadmap"])
     #expect(bogus.status == 2 && bogus.error.contains("--map-type: expected one of normal, terrain"))
     let scheme = CapturedRun(["render", "--output", "x.png", "--color-scheme", "purple"])
-    #expect(scheme.status == 2 && scheme.error.contains("expected light or dark"))
+    #expect(scheme.status == 2 && scheme.error.contains("expected light, dark or unspecified"))
     let satellite = CapturedRun(["render", "--output", "x.png", "--map-type", "satellite", "--gpu", "surfaceless"])
     #expect(satellite.status == 1 && satellite.error.contains("needs an imagery source (--imagery)"))
+  }
+
+  /// The SDK's `unspecified` follows light, on the command line and in scenes.
+  @Test func unspecifiedSchemeFollowsLight() throws {
+    let directory = try temporaryDirectory()
+    var images: [[UInt8]] = []
+    for arguments in [
+      ["--color-scheme", "unspecified"], ["--color-scheme", "light"], ["--scene", "\(directory)/scene.json"],
+    ] {
+      try Data(#"{"colorScheme": "unspecified"}"#.utf8).write(to: URL(fileURLWithPath: "\(directory)/scene.json"))
+      let output = "\(directory)/\(images.count).png"
+      let run = CapturedRun(
+        ["render", "--center", "0,0", "--zoom", "15", "--size", "64x48", "--gpu", "surfaceless", "--output", output]
+          + arguments)
+      #expect(run.status == 0, "\(arguments): \(run.error)")
+      images.append(Array(try Data(contentsOf: URL(fileURLWithPath: output))))
+    }
+    #expect(images[0] == images[1] && images[2] == images[1])
   }
 
   @Test func darkSchemeIsDarker() throws {

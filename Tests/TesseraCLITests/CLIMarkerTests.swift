@@ -74,6 +74,84 @@ import Testing
     #expect(try abs(frame["x"].number() - 46.5) <= 0.5 && abs(frame["y"].number() - -3) <= 0.5)
   }
 
+  /// A scene with every overlay kind, markers and an open info window: the accessibility
+  /// JSON lists them in drawing order (overlays by zIndex, then markers, then the info
+  /// window), each with its kind, label (the accessibility label, else the title) and a frame
+  /// inside the view; a tile overlay covers the map and is no element.
+  @Test func accessibilityListsEveryOverlayKindInDrawingOrder() throws {
+    let directory = try temporaryDirectory()
+    let picture = RGBAImage(width: 16, height: 16, fill: Color(r: 255, g: 0, b: 0))
+    _ = FileManager.default.createFile(atPath: directory + "/red.png", contents: Data(try PNGCodec.encode(picture)))
+    try FileManager.default.createDirectory(atPath: directory + "/tiles/0/0", withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(
+      atPath: directory + "/tiles/0/0/0.png", contents: Data(try PNGCodec.encode(picture)))
+    let scene = """
+      {
+        "size": {"width": 400, "height": 300}, "mapType": "none",
+        "camera": {"latitude": 0, "longitude": 0, "zoom": 16},
+        "polylines": [{"path": [[0, -0.002], [0, 0.002]], "title": "Ferry route", "zIndex": 2}],
+        "polygons": [{"path": [[0.001, 0.001], [0.001, 0.002], [0.0015, 0.0015]], "title": "Park",
+                      "accessibilityLabel": "Park, open 8 to 20"}],
+        "circles": [{"center": [-0.001, -0.001], "radius": 50, "title": "Pool", "zIndex": 5}],
+        "groundOverlays": [{"image": "red.png", "bounds": [-0.0015, 0.001, -0.001, 0.0015], "title": "Old map"}],
+        "heatmaps": [{"points": [[0.0005, -0.0015], [0.0006, -0.0014]], "title": "Crowds"}],
+        "tileOverlays": [{"source": "tiles", "title": "Grid"}],
+        "markers": [{"position": [0, 0], "title": "Harbour", "snippet": "Open daily", "selected": true}]
+      }
+      """
+    try Data(scene.utf8).write(to: URL(fileURLWithPath: directory + "/scene.json"))
+    let elements = directory + "/elements.json"
+    let run = CapturedRun([
+      "render", "--scene", directory + "/scene.json", "--accessibility", elements, "--output",
+      directory + "/out.png", "--gpu", "surfaceless",
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: elements)), as: UTF8.self)
+    let list = try #require(try JSONParser.parse(Array(text.utf8)).array)
+    let kinds = list.compactMap { $0["kind"]?.string }
+    // zIndex 0: polygon, ground overlay, heatmap (in reading order); then 2: polyline; 5: circle.
+    #expect(
+      kinds == ["polygon", "groundOverlay", "heatmap", "polyline", "circle", "marker", "infoWindow"], "\(text)")
+    let labels = list.compactMap { $0["label"]?.string }
+    #expect(labels.prefix(5) == ["Park, open 8 to 20", "Old map", "Crowds", "Ferry route", "Pool"], "\(text)")
+    #expect(list.first?["title"]?.string == "Park")
+    for element in list {
+      let frame = try #require(element["frame"]?.object)
+      let (x, y) = (frame["x"]?.number ?? -1, frame["y"]?.number ?? -1)
+      let (width, height) = (frame["width"]?.number ?? -1, frame["height"]?.number ?? -1)
+      #expect(x >= 0 && y >= 0 && width > 0 && height > 0 && x + width <= 400 && y + height <= 300, "\(element)")
+    }
+  }
+
+  /// Values with commas are written in double quotes, in every `key=value` flag.
+  @Test func quotedValuesKeepTheirCommasAndEscapes() throws {
+    let directory = try temporaryDirectory()
+    let elements = "\(directory)/elements.json"
+    let run = CapturedRun([
+      "render", "--map-type", "none", "--background", "black", "--center", "0,0", "--zoom", "18", "--size", "120x80",
+      "--marker", #"0,0,title="Hello, World",snippet="He said \"hi\", \\o/""#,
+      "--circle", #"0,0,30,fill="rgb(0, 0, 255)",title="Pool, north""#,
+      "--accessibility", elements, "--output", "\(directory)/quoted.png", "--gpu", "surfaceless",
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: elements)), as: UTF8.self)
+    let list = try #require(try JSONParser.parse(Array(text.utf8)).array)
+    let marker = try #require(list.first { $0["title"]?.string == "Hello, World" }, "\(text)")
+    #expect(marker["snippet"]?.string == #"He said "hi", \o/"#, "\(text)")
+    #expect(list.contains { $0["title"]?.string == "Pool, north" }, "\(text)")
+    let output = "\(directory)/x.png"
+    for (spec, message) in [
+      (#"0,0,title="open"#, "a quote is not closed"),
+      (#"0,0,title="a\nb""#, "a backslash escapes only"),
+      ("0,0,title=Hello, World", "unknown key ' World'"),
+    ] {
+      let bad = CapturedRun(["render", "--marker", spec, "--output", output])
+      #expect(bad.status == 2 && bad.error.contains(message), "\(spec): \(bad.status) \(bad.error)")
+    }
+    let circle = CapturedRun(["render", "--circle", #"0,0,5,title="x"#, "--output", output])
+    #expect(circle.status == 2 && circle.error.contains("--circle: a quote is not closed"), "\(circle.error)")
+  }
+
   @Test func badMarkerSpecsAreUsageErrors() throws {
     let output = "\(try temporaryDirectory())/x.png"
     let cases: [(spec: String, message: String)] = [
@@ -92,6 +170,41 @@ import Testing
     }
     let missing = CapturedRun(["render", "--marker", "0,0,icon=/nonexistent/pin.png", "--output", output])
     #expect(missing.status == 1 && missing.error.contains("/nonexistent/pin.png"), "\(missing.error)")
+  }
+
+  /// Icons by name from `--icon-folder`; URLs only under `--icon-host`, and every refusal
+  /// says why.
+  @Test func namedIconsAndIconURLsFollowTheServiceRules() throws {
+    let directory = try temporaryDirectory()
+    let folder = directory + "/icons"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let icon = RGBAImage(width: 8, height: 8, fill: Color(r: 0, g: 0, b: 255))
+    _ = FileManager.default.createFile(atPath: folder + "/square.png", contents: Data(try PNGCodec.encode(icon)))
+    let output = directory + "/out.png"
+    let base = [
+      "render", "--map-type", "none", "--background", "black", "--center", "0,0", "--zoom", "18", "--size", "60x40",
+      "--output", output, "--gpu", "surfaceless",
+    ]
+    let named = CapturedRun(base + ["--icon-folder", folder, "--marker", "0,0,icon=square,anchor=0.5:0.5"])
+    #expect(named.status == 0, "\(named.error)")
+    let image = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: output))), source: output)
+    #expect(image.pixel(x: 30, y: 20).b > 200, "\(image.pixel(x: 30, y: 20))")
+    for (arguments, message) in [
+      (
+        ["--marker", "0,0,icon=https://icons.example.org/pin.png"], "icon URLs are off; allow a prefix with --icon-host"
+      ),
+      (["--marker", "0,0,icon=ftp://icons.example.org/pin.png"], "only http(s) URLs"),
+      (
+        ["--icon-host", "https://icons.example.org/", "--marker", "0,0,icon=https://elsewhere.example.org/pin.png"],
+        "not on an allowed icon host"
+      ),
+      (["--icon-folder", folder, "--marker", "0,0,icon=absent"], "no icon 'absent'"),
+      (["--icon-folder", folder, "--marker", "0,0,info-window=..%2fx"], "info-window"),
+      (["--icon-folder", directory + "/none", "--marker", "0,0"], "--icon-folder"),
+    ] {
+      let run = CapturedRun(base + arguments)
+      #expect(run.status != 0 && run.error.contains(message), "\(arguments): \(run.status) \(run.error)")
+    }
   }
 
   /// Colours with commas (`rgb(…)`) stay whole; icon files without an extension are read.

@@ -109,4 +109,26 @@ import Testing
     #expect(fit.error.contains("padding leaves no room"), "\(fit.error)")
     #expect(!FileManager.default.fileExists(atPath: folder + "/p.png"))
   }
+
+  /// Every command that reads a scene warns of the same fields: `camera.tilt` (a misspelling
+  /// of `viewingAngle`) in `project` as in `render`.
+  @Test func everyCommandWarnsOfTheSameSceneFields() throws {
+    let folder = try temporaryDirectory()
+    let scene = folder + "/scene.json"
+    try Data(
+      #"{"camera": {"latitude": 10, "longitude": 10, "zoom": 5, "tilt": 30}, "size": {"width": 100, "height": 100}}"#
+        .utf8
+    )
+    .write(to: URL(fileURLWithPath: scene))
+    let project = CapturedRun(["project", "--scene", scene, "--point", "10,10"])
+    #expect(project.status == 0, "\(project.error)")
+    let render = CapturedRun(
+      ["render", "--scene", scene, "--map-type", "none", "--output", folder + "/r.png", "--gpu", "surfaceless"])
+    #expect(render.status == 0, "\(render.error)")
+    for (command, run) in [("project", project), ("render", render)] {
+      let warnings = run.error.split(separator: "\n").filter { $0.contains("warning") && $0.contains("tilt") }
+      #expect(warnings.count == 1, "\(command): \(run.error)")
+      #expect(warnings.first?.hasPrefix("tessera \(command): warning:") == true, "\(command): \(run.error)")
+    }
+  }
 }

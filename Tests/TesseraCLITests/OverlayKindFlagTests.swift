@@ -13,7 +13,7 @@ import Testing
     for (field, syntax) in OverlayKindFlags.kindFlags {
       #expect(options.filter { $0 == syntax.option }.count == 1, "--\(syntax.option) (\(field))")
       #expect(OverlayKinds.sceneField(named: field) != nil)
-      #expect(OverlayKindFlags.keys[syntax.option] == syntax.keys.map(\.key))
+      #expect(OverlayKindFlags.keys[syntax.option] == syntax.keys.map(\.key) + ["title"])
     }
     #expect(Set(OverlayKindFlags.kindFlags.map(\.syntax.option)) == ["ground-overlay", "tile-overlay", "heatmap"])
   }

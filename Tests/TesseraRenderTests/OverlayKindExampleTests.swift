@@ -25,6 +25,7 @@ import Testing
   // ARCHITECTURE example begins
   package enum MarqueeKind: OverlayKind {
     package static let sceneField = "marquees"
+    package static let elementKind = "marquee"
     package static let entryFields: Set<String> = ["position", "color", "zIndex"]
     package static let nestedFields: [(field: String, fields: Set<String>)] = []
     package static let commandLine: OverlayFlagSyntax? = OverlayFlagSyntax(

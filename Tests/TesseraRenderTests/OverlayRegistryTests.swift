@@ -49,7 +49,7 @@ import Testing
       #expect(!field.sceneField.isEmpty)
       #expect(Scene.knownFields.contains(field.sceneField), "\(field.sceneField) is not a scene field")
       #expect(field.entryFields.contains("zIndex"), "\(field.sceneField) entries have no zIndex")
-      #expect(SceneOverlays.entryFields[field.sceneField] == field.entryFields)
+      #expect(SceneOverlays.entryFields[field.sceneField] == field.entryFields.union(SceneOverlays.commonEntryFields))
     }
     // Every sample names a field of the registry, and every field has a sample.
     #expect(Set(try Self.samples().entries.keys) == Set(names))
@@ -198,9 +198,11 @@ extension OverlayRegistryTests {
     let line = Polyline(path: [Coordinate(latitude: -1, longitude: -1), Coordinate(latitude: 1, longitude: 1)])
     map.add(line)
     let frame = try #require(map.accessibilityFrame(of: line))
+    // A line's frame holds its ends and half its width around them.
+    let half = line.strokeWidth / 2
     for end in line.path {
       let point = try #require(map.projection.point(for: end))
-      #expect(abs(point.x - frame.x) < 1e-6 || abs(point.x - (frame.x + frame.width)) < 1e-6)
+      #expect(abs(point.x - half - frame.x) < 1e-6 || abs(point.x + half - (frame.x + frame.width)) < 1e-6)
     }
     #expect(frame.width > 10 && frame.height > 10)
     #expect(map.accessibilityFrame(of: TileOverlay(source: "memory://{z}/{x}/{y}")) == nil)

@@ -16,10 +16,13 @@ public struct MarkerAccessibilityElement: Sendable, Equatable {
   /// Whether this is an overlay (one with a title: a polyline, polygon, circle, ground
   /// overlay or heatmap) rather than a marker.
   public var isOverlay = false
+  /// What the element is: `marker`, `infoWindow`, an overlay kind (`polyline`, `polygon`,
+  /// `circle`, `groundOverlay`, `heatmap`) or `indoorLevel`.
+  public var kind = "marker"
 
   public static func == (a: MarkerAccessibilityElement, b: MarkerAccessibilityElement) -> Bool {
     a.label == b.label && a.title == b.title && a.snippet == b.snippet && a.frame == b.frame
-      && a.isInfoWindow == b.isInfoWindow && a.isOverlay == b.isOverlay
+      && a.isInfoWindow == b.isInfoWindow && a.isOverlay == b.isOverlay && a.kind == b.kind
   }
 }
 

@@ -37,6 +37,13 @@ public struct MarkerAnchor: Sendable, Equatable {
 /// Changing any property redraws it on the next snapshot of the map it is on.
 public final class Marker {
   public var position: Coordinate { didSet { changed() } }
+  /// Where the marker is drawn: ``position`` with its latitude kept within the map's
+  /// (±85.0511°), so a marker at a pole stands on the world's edge, as the SDK draws it.
+  var drawnPosition: Coordinate {
+    Coordinate(
+      latitude: min(max(position.latitude, -Mercator.maxLatitude), Mercator.maxLatitude),
+      longitude: position.longitude)
+  }
   /// Info-window title; also the default accessibility label.
   public var title: String? { didSet { changed() } }
   public var snippet: String? { didSet { changed() } }

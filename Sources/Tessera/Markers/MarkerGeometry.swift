@@ -15,7 +15,7 @@ enum MarkerGeometry {
       return (x * c - y * s, x * s + y * c)
     }
     if marker.isFlat {
-      let world = Mercator.project(marker.position, worldSize: transform.worldSize)
+      let world = Mercator.project(marker.drawnPosition, worldSize: transform.worldSize)
       let (dx, dy) = transform.offsetFromTarget(world)
       var points: [ScreenPoint] = []
       for corner in unitCorners {
@@ -25,7 +25,7 @@ enum MarkerGeometry {
       }
       return points
     }
-    guard let anchor = transform.point(for: marker.position) else { return nil }
+    guard let anchor = transform.point(for: marker.drawnPosition) else { return nil }
     return unitCorners.map { corner in
       let (x, y) = local(corner)
       return ScreenPoint(x: anchor.x + x, y: anchor.y + y)
@@ -41,12 +41,12 @@ enum MarkerGeometry {
     let (c, s) = (cos(angle), sin(angle))
     var offset: (Double, Double)
     if marker.isFlat {
-      let world = Mercator.project(marker.position, worldSize: transform.worldSize)
+      let world = Mercator.project(marker.drawnPosition, worldSize: transform.worldSize)
       let (dx, dy) = transform.offsetFromTarget(world)
       guard let ground = transform.groundOffset(for: point) else { return nil }
       offset = (ground.dx - dx, ground.dy - dy)
     } else {
-      guard let anchor = transform.point(for: marker.position) else { return nil }
+      guard let anchor = transform.point(for: marker.drawnPosition) else { return nil }
       offset = (point.x - anchor.x, point.y - anchor.y)
     }
     // Undo the clockwise rotation.

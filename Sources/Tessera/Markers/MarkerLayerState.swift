@@ -73,7 +73,7 @@ final class MarkerLayerState {
       for marker in shown {
         let icon = icon(of: marker, scale: scale)
         var sprite = MarkerSprite(
-          world: Mercator.project(marker.position, worldSize: 1), width: icon.width, height: icon.height,
+          world: Mercator.project(marker.drawnPosition, worldSize: 1), width: icon.width, height: icon.height,
           anchorX: marker.groundAnchor.x, anchorY: marker.groundAnchor.y, rotation: marker.rotation,
           opacity: marker.opacity, isFlat: marker.isFlat, animation: marker.appearAnimation, icon: icon.key)
         let degrees = marker.rotation.truncatingRemainder(dividingBy: 360)

@@ -74,10 +74,12 @@ extension Map {
     let width = Double(picture.image.width) / picture.scale
     let height = Double(picture.image.height) / picture.scale
     let label = [marker.title, marker.snippet].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
-    return MarkerAccessibilityElement(
+    var element = MarkerAccessibilityElement(
       label: label.isEmpty ? nil : label, title: marker.title, snippet: marker.snippet,
       frame: (point.x - picture.anchor.x / picture.scale, point.y - picture.anchor.y / picture.scale, width, height),
       isInfoWindow: true)
+    element.kind = "infoWindow"
+    return element
   }
 }
 

@@ -9,8 +9,11 @@ import TesseraNumbers
 public class MapOverlay {
   /// Higher draws on top.
   public var zIndex = 0 { didSet { changed() } }
-  /// A name for the application's own use.
+  /// A name for the application's own use; an overlay with a title (or an
+  /// ``accessibilityLabel``) is an accessibility element.
   public var title: String?
+  /// What accessibility output reads for the overlay, else its title.
+  public var accessibilityLabel: String?
   /// The map showing the overlay.
   public internal(set) weak var map: Map?
   /// The order it was added in (ties of zIndex).

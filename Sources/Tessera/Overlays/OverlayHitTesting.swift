@@ -25,23 +25,27 @@ extension Map {
     overlay.kind.accessibilityFrame(any: overlay, projection: projection)
   }
 
-  /// The accessibility elements of the overlays with a title that lie in view, bottom to top
-  /// (as they are drawn): each labelled with its title, framed by ``accessibilityFrame(of:)``
-  /// cut to the view. As the SDK, overlays without a title are not elements.
+  /// The accessibility elements of the overlays with a title or an accessibility label that
+  /// lie in view, bottom to top (as they are drawn): each labelled with its accessibility
+  /// label, else its title, framed by ``accessibilityFrame(of:)`` cut to the view, with its
+  /// kind. As the SDK, overlays with neither are not elements.
   public func overlayAccessibilityElements() -> [MarkerAccessibilityElement] {
     let viewport = state.viewport
     var elements: [MarkerAccessibilityElement] = []
     for overlay in overlays.enumerated().sorted(by: { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) })
     {
-      guard let title = overlay.element.title, let frame = accessibilityFrame(of: overlay.element) else { continue }
+      let title = overlay.element.title
+      guard let label = overlay.element.accessibilityLabel ?? title, let frame = accessibilityFrame(of: overlay.element)
+      else { continue }
       let left = max(frame.x, 0)
       let top = max(frame.y, 0)
       let right = min(frame.x + frame.width, viewport.width)
       let bottom = min(frame.y + frame.height, viewport.height)
       guard right >= left, bottom >= top else { continue }  // wholly outside the view
       var element = MarkerAccessibilityElement(
-        label: title, title: title, snippet: nil, frame: (left, top, right - left, bottom - top))
+        label: label, title: title, snippet: nil, frame: (left, top, right - left, bottom - top))
       element.isOverlay = true
+      element.kind = overlay.element.kind.elementKind
       elements.append(element)
     }
     return elements

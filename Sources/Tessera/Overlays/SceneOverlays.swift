@@ -31,8 +31,12 @@ enum SceneOverlays {
   /// The fields of the entries of each scene field holding overlays: what the readers read,
   /// and what the scene warns about when it finds something else.
   static var entryFields: [String: Set<String>] {
-    Dictionary(uniqueKeysWithValues: OverlayKinds.sceneFields.map { ($0.sceneField, $0.entryFields) })
+    Dictionary(
+      uniqueKeysWithValues: OverlayKinds.sceneFields.map { ($0.sceneField, $0.entryFields.union(commonEntryFields)) })
   }
+  /// The fields every overlay entry may hold, whatever its kind: `title` (for the application,
+  /// and what accessibility output reads) and `accessibilityLabel` (read instead of the title).
+  static let commonEntryFields: Set<String> = ["title", "accessibilityLabel"]
   /// The fields of a polyline's `spans` entries and of its `dashes`.
   static var spanFields: Set<String> { PolylineKind.spanFields }
   static var dashFields: Set<String> { PolylineKind.dashFields }
@@ -46,7 +50,7 @@ enum SceneOverlays {
     for kind in OverlayKinds.sceneFields.sorted(by: { $0.sceneField < $1.sceneField })
     where !root[kind.sceneField].isAbsentOrNull {
       for entry in try root[kind.sceneField].elements() {
-        warnings += try Scene.unknownFields(entry, known: kind.entryFields)
+        warnings += try Scene.unknownFields(entry, known: kind.entryFields.union(commonEntryFields))
         for (field, known) in kind.nestedFields where !entry[field].isAbsentOrNull {
           if case .array? = entry[field].value {
             for element in try entry[field].elements() { warnings += try Scene.unknownFields(element, known: known) }
@@ -67,7 +71,16 @@ enum SceneOverlays {
     let reader = OverlayReader(access: access, cancellation: cancellation)
     var overlays: [MapOverlay] = []
     for kind in OverlayKinds.sceneFields where !root[kind.sceneField].isAbsentOrNull {
-      for entry in try root[kind.sceneField].elements() { overlays += try kind.read(entry, reader: reader) }
+      for entry in try root[kind.sceneField].elements() {
+        let read = try kind.read(entry, reader: reader)
+        let title = try entry["title"].optionalString()
+        let label = try entry["accessibilityLabel"].optionalString()
+        for overlay in read {
+          if let title { overlay.title = title }
+          if let label { overlay.accessibilityLabel = label }
+        }
+        overlays += read
+      }
     }
     return overlays
   }

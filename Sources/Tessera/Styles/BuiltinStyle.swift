@@ -1,5 +1,6 @@
 import TesseraJSON
 import TesseraNumbers
+import TesseraRender
 
 /// The MapLibre styles of the built-in map types, written for the OpenMapTiles schema.
 ///
@@ -63,7 +64,12 @@ enum BuiltinStyle {
 
   private static func baseLayers(_ p: MapPalette, hillshade: ColorScheme?) -> [JSONValue] {
     var layers: [JSONValue] = [
-      ["id": "land", "type": "background", "paint": ["background-color": .string(p.land)]],
+      // Land covers the world only: past the poles the view shows the map's background colour,
+      // as the SDK does.
+      [
+        "id": "land", "type": "background", "paint": ["background-color": .string(p.land)],
+        "metadata": [BackgroundWithinWorld.metadataKey: true],
+      ],
       fill("landcover-wood", "landcover", classes: ["wood", "forest"], color: p.wood),
       fill("landcover-grass", "landcover", classes: ["grass", "farmland", "wetland", "meadow"], color: p.grass),
       fill("landcover-sand", "landcover", classes: ["sand", "beach"], color: p.sand),

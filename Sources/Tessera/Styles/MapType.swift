@@ -21,6 +21,18 @@ public enum MapType: String, Sendable, CaseIterable {
 public enum ColorScheme: String, Sendable, CaseIterable {
   case light
   case dark
+
+  /// The scheme a name gives: `light`, `dark`, or the SDK's `unspecified`, which follows
+  /// light (a server has no system setting to follow); nil for anything else.
+  public init?(name: String) {
+    if name == "unspecified" {
+      self = .light
+    } else if let scheme = ColorScheme(rawValue: name) {
+      self = scheme
+    } else {
+      return nil
+    }
+  }
 }
 
 /// The data the built-in map types draw: source references as ``TileSourceLocator`` reads them

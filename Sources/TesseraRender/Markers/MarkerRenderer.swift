@@ -259,6 +259,7 @@ package final class MarkerRenderer {
   static let viewportPixels = UniformSlot<SIMD2<Float>>("u_viewport_pixels")
   static let scale = UniformSlot<Float>("u_scale")
   static let appear = UniformSlot<Float>("u_appear")
+  static let worldCopy = UniformSlot<Float>("u_world_copy")
   static let atlasSize = UniformSlot<Float>("u_atlas_size")
   static let image = UniformSlot<Int32>("u_image")
 
@@ -266,9 +267,10 @@ package final class MarkerRenderer {
   /// progress (0…1) of appear animations.
   package func addDraws(to frame: inout FrameBuilder, appear: Double) throws(GLError) {
     let transform = frame.transform
+    let copies = Self.worldCopies(transform)
     // Dense sets draw only what can be seen (not while appear animations run: popping icons
-    // grow past their masks).
-    if sprites.count >= occlusionThreshold && appear >= 1 {
+    // grow past their masks, nor when the world repeats across the view).
+    if sprites.count >= occlusionThreshold && appear >= 1 && copies == 0...0 {
       if culledFor != transform {
         try upload(visibleSprites(for: transform))
         culledFor = transform
@@ -298,11 +300,36 @@ package final class MarkerRenderer {
     uniforms.set(MarkerRenderer.appear, Float(min(max(appear, 0), 1)))
     uniforms.set(MarkerRenderer.atlasSize, Float(layout.pageSize))
     uniforms.set(MarkerRenderer.image, 0)
-    for key in batches {
-      frame.draw(
-        .overlay, Pipeline(MarkerPipeline(isFlat: key.isFlat, isExact: exactBatches.contains(key))),
-        .cachedInstances(.unitQuadStrip, ResourceKey(key)), uniforms,
-        textures: [MarkerRenderer.atlasKey(page: key.page)])
+    for copy in copies {
+      uniforms.set(MarkerRenderer.worldCopy, Float(copy))
+      for key in batches {
+        frame.draw(
+          .overlay, Pipeline(MarkerPipeline(isFlat: key.isFlat, isExact: exactBatches.contains(key))),
+          .cachedInstances(.unitQuadStrip, ResourceKey(key)), uniforms,
+          textures: [MarkerRenderer.atlasKey(page: key.page)])
+      }
     }
+  }
+
+  /// The largest distance an icon reaches from its anchor that still counts a copy of the
+  /// world as in view, points.
+  static let iconReach = 256.0
+
+  /// The copies of the world (in world widths from the one nearest the target) that markers
+  /// are drawn on: the nearest only, unless the view is wider than the world (low zooms),
+  /// when the SDK shows them on every copy in view.
+  static func worldCopies(_ transform: CameraTransform) -> ClosedRange<Int> {
+    let viewport = transform.viewport
+    var reach = 0.0
+    for x in [0.0, viewport.width] {
+      for y in [0.0, viewport.height] {
+        guard let world = transform.worldPoint(for: ScreenPoint(x: x, y: y)) else { continue }
+        reach = max(reach, abs(world.x - transform.targetWorld.x))
+      }
+    }
+    // Copy k is in view when its nearest edge, k − ½ worlds away, is within reach.
+    let worlds = (reach + iconReach) / transform.worldSize
+    let count = min(Int(clamping: (worlds - 0.5).rounded(.up)), 8)
+    return count > 0 ? -count...count : 0...0
   }
 }

@@ -122,6 +122,9 @@ struct PipelineContext {
   var isTilted = false
   /// The style's `image` sources (drawn as quads rather than tiles).
   var imageSources: Set<String> = []
+  /// Whether the view shows rows past the poles (a low zoom): backgrounds covering the world
+  /// only (``BackgroundWithinWorld``) are then drawn over the world's copies.
+  var showsPastPoles = false
 
   /// The clip-mask pipeline when masks are drawn.
   var clipPipelines: [StylePipeline] { clipsWithStencil ? [.clip] : [] }

@@ -148,14 +148,17 @@ package final class StyleRenderer: Sendable {
 
   /// The layers a frame at style zoom `zoom` draws, in order, and the colour the frame is
   /// cleared to instead of drawing the first of them when it covers everything opaquely (its
-  /// draw is then left out).
-  func drawnLayers(zoom: Double) -> (layers: [DrawnLayer], clearColor: Color?) {
+  /// draw is then left out; not for a background covering the world only in a view that
+  /// `showsPastPoles`).
+  func drawnLayers(zoom: Double, showsPastPoles: Bool = false) -> (layers: [DrawnLayer], clearColor: Color?) {
     var layers: [DrawnLayer] = []
     for (index, layer) in style.layers.enumerated() where layer.isVisible(atZoom: zoom) {
       guard let renderer = StyleLayerRenderers.renderer(for: layer.type) else { continue }
       layers.append(DrawnLayer(index: index, layer: layer, renderer: renderer))
     }
-    if let first = layers.first, let color = first.renderer.opaqueColor(first.layer, zoom: zoom) {
+    if let first = layers.first, let color = first.renderer.opaqueColor(first.layer, zoom: zoom),
+      !(showsPastPoles && BackgroundWithinWorld.applies(to: first.layer))
+    {
       return (Array(layers.dropFirst()), color)
     }
     return (layers, nil)
@@ -208,7 +211,8 @@ package final class StyleRenderer: Sendable {
     showsCollisionCircles: Bool = false
   ) throws {
     let transform = frame.transform
-    let (layers, clearColor) = drawnLayers(zoom: transform.camera.styleZoom)
+    let (layers, clearColor) = drawnLayers(
+      zoom: transform.camera.styleZoom, showsPastPoles: BackgroundWithinWorld.showsPastPoles(transform))
     let usable = prepared.flatMap { $0.transform == transform ? $0 : nil }
     var timings = usable?.timings ?? PreparationTimings()
     let gpuStart: DispatchTime
@@ -268,9 +272,10 @@ package final class StyleRenderer: Sendable {
     let context = PipelineContext(
       zoom: camera.styleZoom, clipsWithStencil: !byPlanes && turned, clipsByPlanes: byPlanes && turned,
       isTilted: camera.viewingAngle != 0,
-      imageSources: Set(sources.filter { $0.value.kind == .image }.keys))
+      imageSources: Set(sources.filter { $0.value.kind == .image }.keys),
+      showsPastPoles: BackgroundWithinWorld.showsPastPoles(transform))
     var seen = Set<Pipeline>()
-    return drawnLayers(zoom: context.zoom).layers.flatMap { drawn in
+    return drawnLayers(zoom: context.zoom, showsPastPoles: context.showsPastPoles).layers.flatMap { drawn in
       drawn.renderer.pipelines(drawn.layer, context).map { Pipeline($0) }
         + drawn.renderer.otherPipelines(drawn.layer, context)
     }.filter { seen.insert($0).inserted }

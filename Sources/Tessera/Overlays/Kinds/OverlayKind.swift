@@ -26,6 +26,9 @@ package protocol SceneOverlayField {
 /// one type conforming to this protocol and one line in ``OverlayKinds/all``; a kind that
 /// leaves out a requirement does not compile.
 package protocol OverlayKind: SceneOverlayField {
+  /// The kind's name in accessibility output (`"kind"`), singular: `polyline`, `circle`, ….
+  static var elementKind: String { get }
+
   /// The overlay class of the kind.
   associatedtype Overlay: MapOverlay
 
@@ -95,6 +98,7 @@ extension OverlayKind {
     let made = copy(typed(overlay))
     made.zIndex = overlay.zIndex
     made.title = overlay.title
+    made.accessibilityLabel = overlay.accessibilityLabel
     return made
   }
 }

@@ -7,6 +7,7 @@ import TesseraNumbers
 /// "strokeColor", "strokeWidth", "zIndex"}]`.
 package enum CircleKind: OverlayKind {
   package static let sceneField = "circles"
+  package static let elementKind = "circle"
   package static let entryFields: Set<String> = [
     "center", "radius", "fillColor", "strokeColor", "strokeWidth", "zIndex",
   ]

@@ -8,6 +8,7 @@ import TesseraNumbers
 /// "opacity", "zIndex"]`; drawn by an image source and a `raster` layer.
 package enum GroundOverlayKind: OverlayKind {
   package static let sceneField = "groundOverlays"
+  package static let elementKind = "groundOverlay"
   package static let entryFields: Set<String> = [
     "image", "bounds", "position", "zoomLevel", "anchor", "bearing", "opacity", "zIndex",
   ]

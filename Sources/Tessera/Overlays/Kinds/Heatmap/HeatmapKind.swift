@@ -9,6 +9,7 @@ import TesseraNumbers
 /// covers its points but takes no hits.
 package enum HeatmapKind: OverlayKind {
   package static let sceneField = "heatmaps"
+  package static let elementKind = "heatmap"
   package static let entryFields: Set<String> = [
     "points", "geojson", "weightProperty", "radius", "gradient", "opacity", "intensity", "zIndex",
   ]

@@ -7,6 +7,7 @@ import TesseraNumbers
 /// "fillColor", "strokeColor", "strokeWidth", "geodesic", "zIndex"}]`.
 package enum PolygonKind: OverlayKind {
   package static let sceneField = "polygons"
+  package static let elementKind = "polygon"
   package static let entryFields: Set<String> = [
     "path", "holes", "fillColor", "strokeColor", "strokeWidth", "geodesic", "zIndex",
   ]

@@ -9,6 +9,7 @@ import TesseraNumbers
 /// "geodesic"|"rhumb"|"projected"}, "pattern": ["dash:PT", "gap:PT", "dot", …]}]`.
 package enum PolylineKind: OverlayKind {
   package static let sceneField = "polylines"
+  package static let elementKind = "polyline"
   package static let entryFields: Set<String> = [
     "path", "encoded", "color", "width", "geodesic", "zIndex", "spans", "dashes", "pattern",
   ]
@@ -77,8 +78,13 @@ package enum PolylineKind: OverlayKind {
       point, screenLine(polyline, projection: projection), within: polyline.strokeWidth / 2 + tolerance)
   }
 
+  /// The bounds of the line's points grown by half its width (a straight line is not a
+  /// zero-height element).
   package static func accessibilityFrame(_ polyline: Polyline, projection: Projection) -> ScreenRect? {
-    ScreenRect(screenLine(polyline, projection: projection))
+    guard let bounds = ScreenRect(screenLine(polyline, projection: projection)) else { return nil }
+    let half = polyline.strokeWidth / 2
+    return ScreenRect(
+      x: bounds.x - half, y: bounds.y - half, width: bounds.width + 2 * half, height: bounds.height + 2 * half)
   }
 
   package static func addLayers(_ polyline: Polyline, to style: inout OverlayStyleBuilder) {

@@ -7,6 +7,7 @@ import TesseraNumbers
 /// they neither count for a fitted camera nor take hits.
 package enum TileOverlayKind: OverlayKind {
   package static let sceneField = "tileOverlays"
+  package static let elementKind = "tileOverlay"
   package static let entryFields: Set<String> = ["source", "tileSize", "opacity", "zIndex"]
   package static let nestedFields: [(field: String, fields: Set<String>)] = []
   package static let commandLine: OverlayFlagSyntax? = OverlayFlagSyntax(
