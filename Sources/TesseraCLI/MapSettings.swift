@@ -141,7 +141,10 @@ struct MapSettings {
   private init(_ arguments: ParsedArguments, scenePath: String?) throws {
     warnings = []
     updates = []
-    if let scenePath {
+    if let given = scenePath {
+      // Absolute, so a scene named without a folder (`case.json`) resolves its relative
+      // references against the working folder it is in.
+      let scenePath = Scene.absolutePath(given, against: FileManager.default.currentDirectoryPath)
       let scene = try Scene.load(
         path: scenePath, access: .local(directory: (scenePath as NSString).deletingLastPathComponent, log: reads))
       self.scene = scene

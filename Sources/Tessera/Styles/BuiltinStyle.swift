@@ -1,3 +1,4 @@
+import TesseraData
 import TesseraJSON
 import TesseraNumbers
 import TesseraRender
@@ -41,9 +42,16 @@ enum BuiltinStyle {
         "type": "raster-dem", "url": .string(data.dem ?? ""), "tileSize": .number(Double(raster.demTileSize)),
         "encoding": .string(raster.demEncoding),
       ]
+      // Contour lines from the same DEM, with their heights along the index lines.
+      sources["contours"] = [
+        "type": "vector",
+        "url": .string(
+          TileSourceLocator.contours(of: data.dem ?? "", encoding: DEMEncoding(rawValue: raster.demEncoding))),
+        "minzoom": .number(Double(ContourSource.minimumZoom)),
+      ]
       layers =
-        baseLayers(palette, hillshade: scheme) + roadLayers(palette) + buildingLayers(palette, extruded: buildings3D)
-        + BuiltinLabels.layers(labels, language: language)
+        baseLayers(palette, hillshade: scheme) + contourLayers(scheme) + roadLayers(palette)
+        + buildingLayers(palette, extruded: buildings3D) + BuiltinLabels.layers(labels, language: language)
     case .satellite, .hybrid:
       sources["imagery"] = [
         "type": "raster", "url": .string(data.imagery ?? ""), "tileSize": .number(Double(raster.imageryTileSize)),
@@ -61,6 +69,43 @@ enum BuiltinStyle {
   }
 
   // MARK: Layers
+
+  /// The terrain type's contour lines (from camera zoom 12, style zoom 11; index lines thicker)
+  /// and their heights in metres along the index lines (from camera zoom 14), in the scheme's
+  /// colours.
+  private static func contourLayers(_ scheme: ColorScheme) -> [JSONValue] {
+    let light = scheme == .light
+    let line = light ? "#c5b89f" : "#46505a"
+    let index = light ? "#ad9c7e" : "#5a6570"
+    let text = light ? "#8a7a5c" : "#8c98a4"
+    let halo = light ? "#eceae1" : "#2a3238"
+    func lines(_ id: String, isIndex: Bool, color: String, widths: (Double, Double)) -> JSONValue {
+      [
+        "id": .string(id), "type": "line", "source": "contours", "source-layer": "contour", "minzoom": 11,
+        "filter": ["==", ["get", "index"], .bool(isIndex)],
+        "paint": [
+          "line-color": .string(color),
+          "line-width": ["interpolate", ["linear"], ["zoom"], 11, .number(widths.0), 16, .number(widths.1)],
+          "line-opacity": ["interpolate", ["linear"], ["zoom"], 11, 0.5, 13, 1],
+        ],
+      ]
+    }
+    return [
+      lines("contour", isIndex: false, color: line, widths: (0.4, 0.8)),
+      lines("contour-index", isIndex: true, color: index, widths: (0.8, 1.4)),
+      [
+        "id": "contour-label", "type": "symbol", "source": "contours", "source-layer": "contour", "minzoom": 13,
+        "filter": ["==", ["get", "index"], true],
+        "layout": [
+          "symbol-placement": "line", "symbol-spacing": 200,
+          "text-field": ["concat", ["to-string", ["get", "ele"]], " m"],
+          "text-font": BuiltinLabels.regular, "text-size": 10, "text-pitch-alignment": "viewport",
+          "text-max-angle": 60,
+        ],
+        "paint": ["text-color": .string(text), "text-halo-color": .string(halo), "text-halo-width": 1.2],
+      ],
+    ]
+  }
 
   private static func baseLayers(_ p: MapPalette, hillshade: ColorScheme?) -> [JSONValue] {
     var layers: [JSONValue] = [

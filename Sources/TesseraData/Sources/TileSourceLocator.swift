@@ -13,6 +13,7 @@ import TesseraNumbers
 /// | `http(s)://…{z}/{x}/{y}…` | ``HTTPTileSource`` on the template |
 /// | `http(s)://…` without `{z}` | a TileJSON document whose first `tiles` template is used |
 /// | `demo://city[?seed=N]` | ``DemoCitySource`` |
+/// | `contours[+ENCODING]://DEM` | ``ContourSource`` over the DEM source `DEM` names |
 ///
 /// Relative paths resolve against `dataRoot` (the scene's data root, or the working folder).
 /// The same resolved reference opens one source per locator, shared by everyone asking.
@@ -20,6 +21,29 @@ package final class TileSourceLocator: Sendable {
   package let dataRoot: String
   package let httpOptions: HTTPTileSource.Options
   private let opened = Mutex<[String: any TileSource]>([:])
+
+  /// `contours://` followed by a DEM source's reference: ``ContourSource`` over that DEM
+  /// (`contours+terrarium://` or `contours+mapbox://` when the DEM's metadata does not say
+  /// how its heights are encoded).
+  package static let contourScheme = "contours://"
+
+  /// The reference of contours over a DEM encoded `encoding` (nil: as its metadata says).
+  package static func contours(of dem: String, encoding: DEMEncoding?) -> String {
+    (encoding.map { "contours+\($0.rawValue)://" } ?? contourScheme) + dem
+  }
+
+  /// The encoding and DEM reference of a `contours…://` reference; nil for other references.
+  static func contourReference(_ reference: String) throws(TileSourceError) -> (DEMEncoding?, String)? {
+    guard reference.hasPrefix("contours"), let separator = reference.range(of: "://") else { return nil }
+    let scheme = reference[..<separator.lowerBound]
+    let dem = String(reference[separator.upperBound...])
+    if scheme == "contours" { return (nil, dem) }
+    guard scheme.hasPrefix("contours+"), let encoding = DEMEncoding(rawValue: String(scheme.dropFirst(9))) else {
+      throw TileSourceError.open(
+        source: reference, reason: "expected contours://, contours+terrarium:// or contours+mapbox://")
+    }
+    return (encoding, dem)
+  }
 
   package init(
     dataRoot: String = FileManager.default.currentDirectoryPath, httpOptions: HTTPTileSource.Options = .init()
@@ -52,6 +76,9 @@ package final class TileSourceLocator: Sendable {
     for scheme in ["mbtiles://", "pmtiles://", "file://"] where reference.hasPrefix(scheme) {
       return resolve(String(reference.dropFirst(scheme.count)))
     }
+    if let (encoding, dem) = try? Self.contourReference(reference) {
+      return Self.contours(of: resolvedKey(dem), encoding: encoding)
+    }
     if reference.contains("://") { return reference }
     return resolve(reference)
   }
@@ -74,6 +101,9 @@ package final class TileSourceLocator: Sendable {
       }
       return DemoCitySource(seed: seed)
     }
+    if let (encoding, dem) = try Self.contourReference(reference) {
+      return try ContourSource(dem: try open(dem), encoding: encoding, name: reference)
+    }
     if reference.hasPrefix("mbtiles://") { return try MBTilesSource(path: resolve(String(reference.dropFirst(10)))) }
     if reference.hasPrefix("pmtiles://") { return try PMTilesSource(path: resolve(String(reference.dropFirst(10)))) }
     if reference.hasPrefix("http://") || reference.hasPrefix("https://") {
@@ -84,7 +114,7 @@ package final class TileSourceLocator: Sendable {
     }
     if reference.contains("://") && !reference.hasPrefix("file://") {
       throw TileSourceError.open(
-        source: reference, reason: "unsupported URL scheme (mbtiles, pmtiles, file, http, https, demo)")
+        source: reference, reason: "unsupported URL scheme (mbtiles, pmtiles, file, http, https, demo, contours)")
     }
     let path = resolve(reference.hasPrefix("file://") ? String(reference.dropFirst(7)) : reference)
     if path.hasSuffix(".mbtiles") { return try MBTilesSource(path: path) }
