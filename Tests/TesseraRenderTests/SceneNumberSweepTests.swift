@@ -87,7 +87,7 @@ import Testing
         "polylines": [
           [
             "path": [[43.72, 7.41], [43.74, 7.43], [43.75, 7.40]], "color": "#ff000080", "width": 3, "geodesic": true,
-            "zIndex": 2,
+            "zIndex": 2, "title": "Route", "accessibilityLabel": "Route, 3 km",
             "spans": [["color": "red", "segments": 1.5], ["gradient": ["red", "blue"], "segments": 0.5]],
             "pattern": ["dash:5", "gap:3", "dot"],
           ],
