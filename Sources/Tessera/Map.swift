@@ -46,6 +46,14 @@ public final class Map {
       try? setMapType(type, colorScheme: scheme)
     }
   }
+  /// The venue floor plan shown (GMSIndoorDisplay); setting it (or its active level) redraws
+  /// the current map type. Drawn by the built-in map types from zoom 17.
+  public var indoorDisplay: IndoorDisplay? {
+    didSet {
+      guard indoorDisplay != oldValue, case .mapType(let type, let scheme) = content else { return }
+      try? setMapType(type, colorScheme: scheme)
+    }
+  }
   /// The traffic drawn under the labels (``setTraffic(_:)``).
   public internal(set) var traffic: TrafficLayer?
   /// Loads and caches tiles for every style this map draws.
@@ -110,6 +118,7 @@ public final class Map {
     buildingsEnabled = options.buildingsEnabled
     traffic = options.traffic
     mapStyle = options.mapStyle
+    indoorDisplay = options.indoor
     styleRenderer = preparation.styleRenderer
     firstTiles = preparation.firstTiles
     attribution = options.attribution
@@ -272,8 +281,8 @@ public final class Map {
         + [infoWindowOverflowWarning()].compactMap { $0 },
       accessibilityElements: accessibilityElementsHidden
         ? []
-        : overlayAccessibilityElements() + markerAccessibilityElements()
-          + [infoWindowAccessibilityElement()].compactMap { $0 })
+        : [indoorAccessibilityElement()].compactMap { $0 } + overlayAccessibilityElements()
+          + markerAccessibilityElements() + [infoWindowAccessibilityElement()].compactMap { $0 })
   }
 
   /// For a style's first frame: loads and tessellates its tiles on another thread while this

@@ -46,6 +46,8 @@ public struct MapOptions: Sendable, Equatable {
   /// `trafficEnabled` with the application's traffic data; nil: no traffic. Not drawn over map
   /// type `none`, as in the SDK.
   public var traffic: TrafficLayer?
+  /// A venue's floor plan at its active level (`indoorDisplay`); nil: none.
+  public var indoor: IndoorDisplay?
   /// The data the map types draw (the synthetic demo city unless set).
   public var data: MapData
   /// Bytes of tile geometry and textures kept on the GPU between frames (least recently used

@@ -99,7 +99,7 @@ public final class MapPreparation {
     } else if options.mapType != .none {
       let built = try StyleBuilder.mapType(
         options.mapType, colorScheme: options.colorScheme, data: options.data, buildings3D: options.buildingsEnabled,
-        settings: settings, mapStyle: options.mapStyle)
+        settings: settings, mapStyle: options.mapStyle, indoor: options.indoor)
       styleRenderer = try StyleBuilder.renderer(
         try TrafficStyle.adding(options.traffic, to: built.style), name: built.name, binder: built.binder,
         loader: tileLoader, settings: settings, images: built.images)

@@ -77,7 +77,8 @@ public struct Scene: Sendable {
       "name", "description", "dataRoot", "size", "scale", "camera", "padding", "background", "style",
       "markers", "tileGrid", "msaa", "minZoom", "maxZoom", "maxTilt", "cameraTargetBounds", "updates", "animation",
       "sky", "mapType", "colorScheme", "language", "mapStyle", "mapID", "mapIDs", "selectedMarker", "attribution",
-      "scaleBar", "myLocation", "traffic", "visible", "fit", "tiles", "imagery", "dem", "buildings", "markerAppear",
+      "scaleBar", "myLocation", "traffic", "indoor", "visible", "fit", "tiles", "imagery", "dem", "buildings",
+      "markerAppear",
       "featureStates",
     ])
   }
@@ -107,6 +108,7 @@ public struct Scene: Sendable {
     "animation": ["to", "update", "bearing", "viewingAngle", "duration", "fps", "easing"],
     "fit": ["padding", "maxZoom", "wholeZoom"],
     "traffic": ["geojson", "tiles", "sourceLayer", "attribute"],
+    "indoor": ["imdf", "level"],
     "myLocation": SceneOverlays.myLocationFields,
   ]
 
@@ -349,6 +351,7 @@ public struct Scene: Sendable {
     }
     options.buildingsEnabled = try root["buildings"].bool(default: true)
     options.traffic = try Scene.traffic(root["traffic"], access: access)
+    options.indoor = try Scene.indoor(root["indoor"], access: access)
     options.mapStyle = try Scene.mapStyle(root["mapStyle"], access: access)
     options.mapID = try root["mapID"].optionalString()
     if let registry = try root["mapIDs"].optionalString() {
@@ -375,6 +378,15 @@ public struct Scene: Sendable {
 }
 
 extension Scene {
+  /// `"indoor": {"imdf": FOLDER, "level": ORDINAL}` (the IMDF folder relative to the scene
+  /// file; the level 0 when not given).
+  static func indoor(_ cursor: JSONCursor, access: ResourceAccess) throws -> IndoorDisplay? {
+    guard !cursor.isAbsentOrNull else { return nil }
+    _ = try cursor.keys()
+    let venue = try IndoorVenue(imdf: try cursor["imdf"].string(), access: access)
+    return try IndoorDisplay(venue: venue, ordinal: try cursor["level"].optionalInteger(in: -200...200) ?? 0)
+  }
+
   /// `"traffic": {"geojson": PATH | "tiles": URL, "sourceLayer": NAME, "attribute": "congestion"}`
   /// (paths relative to the scene file).
   static func traffic(_ cursor: JSONCursor, access: ResourceAccess) throws -> TrafficLayer? {

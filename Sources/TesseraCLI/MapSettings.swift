@@ -50,7 +50,8 @@ struct MapSettings {
     .value("icon-host", repeatable: true), .value("icon-folder"),
     .flag("skip-unusable-sources"), .value("fonts", repeatable: true), .value("attribution"), .flag("scale-bar"),
     .value("path", repeatable: true), .value("polygon", repeatable: true), .value("circle", repeatable: true),
-    .value("my-location"), .value("traffic"), .value("visible", repeatable: true),
+    .value("my-location"), .value("traffic"), .value("visible", repeatable: true), .value("indoor"),
+    .value("indoor-level"),
     .value("map-style"), .value("google-style", repeatable: true),
   ]
 
@@ -116,6 +117,8 @@ struct MapSettings {
                               map ({z}/{x}/{y} template, mbtiles://, pmtiles://) (repeatable)
       --heatmap SPEC          FILE.geojson[,radius=PT][,opacity=X][,intensity=X][,weight=PROP]
       --my-location SPEC      LAT,LNG[,accuracy=M][,heading=DEG]: the blue location dot
+      --indoor DIR            an IMDF venue folder: its floor plan from zoom 17 (normal, terrain)
+      --indoor-level N        the level shown, by ordinal (default 0; or the scene's)
       --traffic SPEC          FILE.geojson or vector tiles[,layer=NAME][,attribute=NAME]:
                               traffic lines by congestion level or speed ratio, under labels
       --visible LAT,LNG|…     without --center/--zoom, also keep these in view (repeatable);
@@ -241,6 +244,7 @@ struct MapSettings {
       try OverlayKindFlags.myLocation(text)
     }
     if let text = arguments.value("traffic") { options.traffic = try OverlayKindFlags.traffic(text) }
+    try applyIndoor(arguments)
     visible = try arguments.allValues("visible").flatMap { text throws(UsageError) in
       try OverlayKindFlags.visible(text)
     }
@@ -388,5 +392,22 @@ struct MapSettings {
 
   private func milliseconds(since start: DispatchTime) -> Double {
     Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+  }
+}
+
+extension MapSettings {
+  /// `--indoor DIR` and `--indoor-level N` (over the scene's `indoor`).
+  mutating func applyIndoor(_ arguments: ParsedArguments) throws {
+    let level = try arguments.value("indoor-level").map { text throws(UsageError) in
+      try ValueParsers.integer(text, option: "indoor-level", range: -200...200)
+    }
+    if let folder = arguments.value("indoor") {
+      let venue = try IndoorVenue(
+        imdf: folder, access: .local(directory: FileManager.default.currentDirectoryPath, log: reads))
+      options.indoor = try IndoorDisplay(venue: venue, ordinal: level ?? 0)
+    } else if let level {
+      guard let indoor = options.indoor else { throw UsageError("--indoor-level needs --indoor (or a scene's indoor)") }
+      options.indoor = try IndoorDisplay(venue: indoor.venue, ordinal: level)
+    }
   }
 }

@@ -123,6 +123,28 @@ import Testing
     }
   }
 
+  /// `--indoor` and `--indoor-level`: the level shown is the first accessibility element; a
+  /// level the venue lacks is an error listing its levels.
+  @Test func indoorFlagsShowALevelOrListTheLevels() throws {
+    let directory = try temporaryDirectory()
+    let venue = PackagePaths.path("Tests/TesseraRenderTests/Cases/indoor-venue")
+    let elements = directory + "/elements.json"
+    let base = [
+      "render", "--center", "39.99997,-74.00018", "--zoom", "18", "--size", "200x150", "--output",
+      directory + "/indoor.png", "--gpu", "surfaceless", "--indoor", venue,
+    ]
+    let run = CapturedRun(base + ["--indoor-level", "1", "--accessibility", elements])
+    #expect(run.status == 0, "\(run.error)")
+    let list = try #require(try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: elements)))).array)
+    #expect(list.first?["kind"]?.string == "indoorLevel", "\(list)")
+    #expect(list.first?["label"]?.string == "New Bazaar, level First floor")
+    let missing = CapturedRun(base + ["--indoor-level", "7"])
+    #expect(missing.status != 0, "\(missing.error)")
+    #expect(missing.error.contains("no level with ordinal 7; the venue has levels 0 (Ground floor), 1 (First floor)"))
+    let alone = CapturedRun(["render", "--indoor-level", "1", "--output", directory + "/x.png"])
+    #expect(alone.status == 2 && alone.error.contains("--indoor-level needs --indoor"), "\(alone.error)")
+  }
+
   /// Values with commas are written in double quotes, in every `key=value` flag.
   @Test func quotedValuesKeepTheirCommasAndEscapes() throws {
     let directory = try temporaryDirectory()

@@ -148,6 +148,10 @@ import Testing
     "polygon": [["--polygon", "fillcolor:0x00ff0080|weight:2|43.72,7.41|43.72,7.43|43.74,7.43"]],
     "circle": [["--circle", "43.73,7.42,300,fill=red,stroke=blue,width=2,z=1,title=\"Pool, north\""]],
     "icon-folder": [["--icon-folder", folder, "--marker", "43.73,7.42,icon=icon"]],
+    "indoor": [["--indoor", PackagePaths.path("Tests/TesseraRenderTests/Cases/indoor-venue")]],
+    "indoor-level": [
+      ["--indoor", PackagePaths.path("Tests/TesseraRenderTests/Cases/indoor-venue"), "--indoor-level", "1"]
+    ],
     "icon-host": [["--icon-host", "https://icons.example.org/", "--marker", "43.73,7.42"]],
     "ground-overlay": [
       ["--ground-overlay", "\(folder)/icon.png,bounds=43.72:7.41:43.73:7.42,bearing=10,opacity=0.5,z=2,title=Old"],

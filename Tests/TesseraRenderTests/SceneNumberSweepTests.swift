@@ -45,6 +45,9 @@ import Testing
       """#
     _ = FileManager.default.createFile(atPath: folder + "/style.json", contents: Data(style.utf8))
     _ = FileManager.default.createFile(atPath: folder + "/ids/dusk.json", contents: Data(style.utf8))
+    // The golden tests' IMDF venue.
+    try? FileManager.default.createSymbolicLink(
+      atPath: folder + "/venue", withDestinationPath: PackagePaths.path("Tests/TesseraRenderTests/Cases/indoor-venue"))
     return folder
   }()
 
@@ -71,6 +74,7 @@ import Testing
         "selectedMarker": 0, "attribution": "© sweep", "scaleBar": true, "buildings": true, "markerAppear": 0.5,
         "tiles": "demo://city?seed=3", "imagery": "imagery/{z}/{x}/{y}.png", "dem": "dem/{z}/{x}/{y}.png",
         "traffic": ["geojson": "shapes.geojson", "sourceLayer": "traffic", "attribute": "congestion"],
+        "indoor": ["imdf": "venue", "level": 1],
         "markers": [
           [
             "position": [43.731, 7.421], "title": "Title", "snippet": "Snippet", "icon": "icon.png", "size": "mid",

@@ -49,9 +49,13 @@ enum BuiltinStyle {
           TileSourceLocator.contours(of: data.dem ?? "", encoding: DEMEncoding(rawValue: raster.demEncoding))),
         "minzoom": .number(Double(ContourSource.minimumZoom)),
       ]
+      // Contour lines over the relief; their heights first among the labels (so the others
+      // win where they collide).
+      let contours = contourLayers(scheme)
       layers =
-        baseLayers(palette, hillshade: scheme) + contourLayers(scheme) + roadLayers(palette)
-        + buildingLayers(palette, extruded: buildings3D) + BuiltinLabels.layers(labels, language: language)
+        baseLayers(palette, hillshade: scheme) + contours.lines + roadLayers(palette)
+        + buildingLayers(palette, extruded: buildings3D) + contours.labels
+        + BuiltinLabels.layers(labels, language: language)
     case .satellite, .hybrid:
       sources["imagery"] = [
         "type": "raster", "url": .string(data.imagery ?? ""), "tileSize": .number(Double(raster.imageryTileSize)),
@@ -73,7 +77,7 @@ enum BuiltinStyle {
   /// The terrain type's contour lines (from camera zoom 12, style zoom 11; index lines thicker)
   /// and their heights in metres along the index lines (from camera zoom 14), in the scheme's
   /// colours.
-  private static func contourLayers(_ scheme: ColorScheme) -> [JSONValue] {
+  private static func contourLayers(_ scheme: ColorScheme) -> (lines: [JSONValue], labels: [JSONValue]) {
     let light = scheme == .light
     let line = light ? "#c5b89f" : "#46505a"
     let index = light ? "#ad9c7e" : "#5a6570"
@@ -90,21 +94,25 @@ enum BuiltinStyle {
         ],
       ]
     }
-    return [
-      lines("contour", isIndex: false, color: line, widths: (0.4, 0.8)),
-      lines("contour-index", isIndex: true, color: index, widths: (0.8, 1.4)),
+    return (
       [
-        "id": "contour-label", "type": "symbol", "source": "contours", "source-layer": "contour", "minzoom": 13,
-        "filter": ["==", ["get", "index"], true],
-        "layout": [
-          "symbol-placement": "line", "symbol-spacing": 200,
-          "text-field": ["concat", ["to-string", ["get", "ele"]], " m"],
-          "text-font": BuiltinLabels.regular, "text-size": 10, "text-pitch-alignment": "viewport",
-          "text-max-angle": 60,
-        ],
-        "paint": ["text-color": .string(text), "text-halo-color": .string(halo), "text-halo-width": 1.2],
+        lines("contour", isIndex: false, color: line, widths: (0.4, 0.8)),
+        lines("contour-index", isIndex: true, color: index, widths: (0.8, 1.4)),
       ],
-    ]
+      [
+        [
+          "id": "contour-label", "type": "symbol", "source": "contours", "source-layer": "contour", "minzoom": 13,
+          "filter": ["==", ["get", "index"], true],
+          "layout": [
+            "symbol-placement": "line", "symbol-spacing": 200,
+            "text-field": ["concat", ["to-string", ["get", "ele"]], " m"],
+            "text-font": BuiltinLabels.regular, "text-size": 10, "text-pitch-alignment": "viewport",
+            "text-max-angle": 60,
+          ],
+          "paint": ["text-color": .string(text), "text-halo-color": .string(halo), "text-halo-width": 1.2],
+        ]
+      ]
+    )
   }
 
   private static func baseLayers(_ p: MapPalette, hillshade: ColorScheme?) -> [JSONValue] {

@@ -22,7 +22,7 @@ extension Map {
     let data = data ?? self.data
     let built = try StyleBuilder.mapType(
       type, colorScheme: colorScheme, data: data, buildings3D: buildingsEnabled, settings: styleSettings,
-      mapStyle: mapStyle)
+      mapStyle: mapStyle, indoor: indoorDisplay)
     try install(
       built.style, name: built.name, binder: built.binder, images: built.images, traffic: type == .none ? nil : traffic)
     self.data = data
@@ -112,7 +112,7 @@ enum StyleBuilder {
   /// the style's.
   static func mapType(
     _ type: MapType, colorScheme: ColorScheme, data: MapData, buildings3D: Bool, settings: StyleSettings,
-    mapStyle: MapStyle? = nil
+    mapStyle: MapStyle? = nil, indoor: IndoorDisplay? = nil
   ) throws -> (style: Style, name: String, binder: StyleSourceBinder, images: [String: SpriteImage]) {
     let locator = TileSourceLocator(dataRoot: data.dataRoot, httpOptions: settings.http)
     var raster = BuiltinStyle.RasterSettings()
@@ -130,6 +130,10 @@ enum StyleBuilder {
     }
     var document = BuiltinStyle.document(
       type, scheme: colorScheme, data: data, raster: raster, buildings3D: buildings3D, language: settings.language)
+    if type != .none && type != .satellite {
+      document = IndoorStyle.adding(
+        indoor, to: document, dark: colorScheme == .dark, language: settings.language)
+    }
     var warnings: [String] = []
     if let mapStyle, !mapStyle.rules.isEmpty {
       (document, warnings) = GoogleStyleApplier(style: mapStyle).apply(to: document)

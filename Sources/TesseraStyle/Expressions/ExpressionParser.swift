@@ -26,7 +26,7 @@ package struct ExpressionParser {
     "to-number",
     "to-string", "to-boolean", "to-color", "number", "string", "boolean", "array", "object", "typeof", "rgb", "rgba",
     "concat", "upcase", "downcase", "feature-state", "line-progress", "heatmap-density", "image", "within",
-    "format", "number-format", "is-supported-script", "resolved-locale", "collator",
+    WithinRegion.centreOperator, "format", "number-format", "is-supported-script", "resolved-locale", "collator",
   ]).union(Expression.MathOperator.allCases.map(\.rawValue))
 
   func fail(_ message: String, at index: Int? = nil) -> StyleError {
@@ -107,6 +107,11 @@ package struct ExpressionParser {
     case "within":
       guard rest.count == 1 else { throw fail("'within' expects one GeoJSON polygon") }
       return .within(try WithinRegion(geoJSON: rest[0], parser: self))
+    case WithinRegion.centreOperator:
+      guard rest.count == 1 else { throw fail("'\(name)' expects one GeoJSON polygon") }
+      var region = try WithinRegion(geoJSON: rest[0], parser: self)
+      region.testsCentres = true
+      return .within(region)
     case "heatmap-density":
       _ = try arguments(rest, 0...0, name)
       return .heatmapDensity

@@ -10,6 +10,11 @@ import TesseraNumbers
 package struct WithinRegion: Sendable {
   /// Each polygon's rings: the exterior first, then holes, each closed or not.
   package let polygons: [[[WorldPoint]]]
+  /// Tessera's `["tessera:centre-within", GeoJSON]`: a polygon feature is within when the
+  /// middle of its outer ring's bounds is (MapLibre's `within` never holds for polygons). The
+  /// built-in map types use it to leave out the buildings an indoor floor plan replaces.
+  package var testsCentres = false
+  package static let centreOperator = "tessera:centre-within"
 
   /// The most vertices the area may have in all.
   package static let maximumVertices = 100_000
@@ -71,6 +76,15 @@ package struct WithinRegion: Sendable {
       return parts.allSatisfy { $0.allSatisfy { point in polygons.contains { WithinRegion.inside(point, $0) } } }
     case "LineString":
       return parts.allSatisfy { line in polygons.contains { WithinRegion.lineInside(line, $0) } }
+    case "Polygon" where testsCentres:
+      guard let ring = parts.first, let first = ring.first else { return false }
+      var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
+      for point in ring {
+        (minX, maxX) = (min(minX, point.x), max(maxX, point.x))
+        (minY, maxY) = (min(minY, point.y), max(maxY, point.y))
+      }
+      let centre = WorldPoint(x: (minX + maxX) / 2, y: (minY + maxY) / 2)
+      return polygons.contains { WithinRegion.inside(centre, $0) }
     default:
       return false
     }
