@@ -156,7 +156,7 @@ let package = Package(
       exclude: [
         "Cases", "Support/make_fixture_tiles.py", "Support/make_marker_icons.py", "Support/make_pattern_sprite.py",
         "Support/make_label_sprite.py", "Support/make_image_source_picture.py", "Support/make_overlay_stamp.py",
-        "Support/make_traffic_lines.py", "Support/make_google_style_cases.py",
+        "Support/make_traffic_lines.py", "Support/make_google_style_cases.py", "Support/make_indoor_venue.py",
       ]),
     .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraTestSupport", "CSQLite"]),
     .testTarget(

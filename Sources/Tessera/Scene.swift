@@ -378,11 +378,16 @@ public struct Scene: Sendable {
 }
 
 extension Scene {
-  /// `"indoor": {"imdf": FOLDER, "level": ORDINAL}` (the IMDF folder relative to the scene
-  /// file; the level 0 when not given).
+  /// `"indoor": {"imdf": FOLDER, "level": ORDINAL}` (the IMDF folder or .zip relative to the
+  /// scene file; the level 0 when not given). `"venue": NAME` is for the service's venues.
   static func indoor(_ cursor: JSONCursor, access: ResourceAccess) throws -> IndoorDisplay? {
     guard !cursor.isAbsentOrNull else { return nil }
     _ = try cursor.keys()
+    if cursor["venue"].exists {
+      throw SceneError.invalid(
+        path: cursor.source, field: "indoor.venue",
+        reason: "a venue by name is one of the service's venues; a scene file names its IMDF folder with \"imdf\"")
+    }
     let venue = try IndoorVenue(imdf: try cursor["imdf"].string(), access: access)
     return try IndoorDisplay(venue: venue, ordinal: try cursor["level"].optionalInteger(in: -200...200) ?? 0)
   }

@@ -115,6 +115,9 @@ public struct ServiceConfiguration: Sendable {
   public var publishedStyleFiles: [String: String] = [:]
   /// The data sets `/data/{id}…` serves (a tileserver-gl config's `data`), by id.
   package var dataSets: [String: TileserverGLStyle.Archive] = [:]
+  /// Indoor venues a `POST /render` scene may show by name (`"indoor": {"venue": NAME,
+  /// "level": N}`), read when the config is (config `venues`: name → IMDF folder or .zip).
+  public var venues: [String: IndoorVenue] = [:]
   /// The folder of font stacks `/fonts…` serves (a tileserver-gl config's fonts folder).
   package var fontsFolder: String?
   /// TileJSON fields a tileserver-gl style entry's `tilejson` sets over Tessera's, by style id.
@@ -172,7 +175,7 @@ public struct ServiceConfiguration: Sendable {
       "maxOverlays", "maxOverlayPoints",
       "connectionTimeout", "attribution", "dataRoot", "tiles", "imagery", "dem", "mapIDs", "accessLog", "styles",
       "keys", "signingSecret", "allowedHosts", "cors", "trustForwardedHeaders", "publicUrl", "iconHosts",
-      "iconPrivateAddresses", "iconFolder",
+      "iconPrivateAddresses", "iconFolder", "venues",
       "metricsListen", "tileMetatile", "tileBuffer", "tileCacheMegabytes", "sparse", "connectionLimit",
       "headerTimeout", "bodyTimeout", "maxConnectionsPerClient", "reusePort", "drainSeconds",
     ]
@@ -251,6 +254,18 @@ public struct ServiceConfiguration: Sendable {
     iconPrivateAddresses = try root["iconPrivateAddresses"].bool(default: false)
     if let folder = try root["iconFolder"].optionalString() {
       iconFolder = Scene.absolutePath(folder, against: directory)
+    }
+    if root["venues"].exists {
+      for (name, entry) in try root["venues"].members() {
+        guard Self.isStyleID(name) else {
+          throw ConfigurationError(source: file, reason: "venue name '\(name)' may hold only letters, digits, - and _")
+        }
+        do {
+          venues[name] = try IndoorVenue(imdf: try entry.string(), access: .local(directory: directory))
+        } catch let error as IndoorVenueError {
+          throw ConfigurationError(source: file, reason: "venues.\(name): \(error)")
+        }
+      }
     }
     trustsForwardedHeaders = try root["trustForwardedHeaders"].bool(default: false)
     if root["styles"].exists {

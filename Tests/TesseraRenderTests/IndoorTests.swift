@@ -12,8 +12,8 @@ import Testing
 @Suite struct IndoorTests {
   static let venueFolder = PackagePaths.path("Tests/TesseraRenderTests/Cases/indoor-venue")
 
-  static func venue(_ folder: String = venueFolder) throws -> IndoorVenue {
-    try IndoorVenue(imdf: folder, access: .local(directory: folder))
+  static func venue(_ location: String = venueFolder) throws -> IndoorVenue {
+    try IndoorVenue(imdf: location, access: .local(directory: (location as NSString).deletingLastPathComponent))
   }
 
   @Test func theVenueIsRead() throws {
@@ -27,6 +27,21 @@ import Testing
     #expect(kinds.filter { $0 == "unit" }.count == 8 && kinds.filter { $0 == "opening" }.count == 7)
     #expect(kinds.filter { $0 == "amenity" }.count == 2 && kinds.contains("occupant") && kinds.contains("level"))
     #expect((venue.features["level-1"] ?? []).count > 5)
+  }
+
+  /// The same venue as a `.zip` archive (files in a folder inside it) reads the same; a file
+  /// that is no archive is refused naming it.
+  @Test func aZipArchiveReadsLikeTheFolder() throws {
+    let zip = PackagePaths.path("Tests/TesseraRenderTests/Cases/indoor-venue.zip")
+    let archived = try Self.venue(zip)
+    let folder = try Self.venue()
+    #expect(archived.levels == folder.levels && archived.features == folder.features)
+    #expect(archived.footprints == folder.footprints && archived.names == folder.names)
+    let bogus = NSTemporaryDirectory() + "tessera-bogus-\(UUID().uuidString).zip"
+    try Data("not a zip".utf8).write(to: URL(fileURLWithPath: bogus))
+    defer { try? FileManager.default.removeItem(atPath: bogus) }
+    let error = #expect(throws: IndoorVenueError.self) { try Self.venue(bogus) }
+    #expect(error?.description.contains("not an IMDF folder or .zip archive") == true, "\(String(describing: error))")
   }
 
   @Test func aMissingLevelListsTheLevels() throws {
@@ -91,5 +106,39 @@ import Testing
     #expect(level.frame.width > 50 && level.frame.height > 50)
     map.camera = try Camera(latitude: 39.99997, longitude: -74.00018, zoom: 16)
     #expect(try map.snapshot().accessibilityElements.isEmpty)
+  }
+}
+
+/// Maps of one render pool share its tile cache: GeoJSON sources of one name but other data
+/// (two styles, two indoor levels) never get each other's tiles.
+@Suite struct SharedTileCacheTests {
+  @Test func geoJSONSourcesOfOneNameKeepTheirOwnTiles() throws {
+    let folder = NSTemporaryDirectory() + "tessera-geojson-cache-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    func style(_ name: String, west: Double) throws -> String {
+      let text = """
+        {"version": 8, "sources": {"shapes": {"type": "geojson", "data": {"type": "Polygon",
+          "coordinates": [[[\(west), -0.5], [\(west + 0.5), -0.5], [\(west + 0.5), 0.5], [\(west), 0.5], [\(west), -0.5]]]}}},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "white"}},
+                    {"id": "fill", "type": "fill", "source": "shapes", "paint": {"fill-color": "red"}}]}
+        """
+      let path = folder + "/" + name + ".json"
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+      return path
+    }
+    let camera = try Camera(latitude: 0, longitude: 0, zoom: 6)
+    let scenes = try [style("left", west: -0.5), style("right", west: 0)].map { path in
+      Scene(options: MapOptions(width: 64, height: 64, camera: camera), stylePath: path, dataRoot: folder)
+    }
+    let pool = try RenderPool(threads: 1, gpu: .surfaceless)
+    defer { pool.shutdown() }
+    let pooled = try scenes.map { try pool.render($0).image }
+    let alone = try scenes.map { try Map(scene: $0, gpu: .surfaceless).snapshot().image }
+    // Compared as flags: a failure names what differs without printing the pictures.
+    let apart = pooled[0] != pooled[1]
+    let sameAsAlone = pooled == alone
+    let drawn = !pooled[0].isUniform && !pooled[1].isUniform
+    #expect(apart && sameAsAlone && drawn, "apart \(apart), as alone \(sameAsAlone), drawn \(drawn)")
   }
 }

@@ -12,29 +12,56 @@ extension IndoorVenue {
   /// The largest file read, bytes.
   static let largestFile = 64 << 20
 
-  /// Reads the IMDF folder `path` through `access` (paths relative to it resolve against its
-  /// folder).
+  /// Reads the IMDF folder or `.zip` archive `path` through `access` (relative paths resolve
+  /// against its folder).
   public init(imdf path: String, access: ResourceAccess) throws {
-    let folder = try access.path(path, field: "indoor.imdf")
+    let location = try access.path(path, field: "indoor.imdf")
     var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-      throw IndoorVenueError(
-        source: folder, reason: "not an IMDF folder (a folder of .geojson files and manifest.json)")
+    guard FileManager.default.fileExists(atPath: location, isDirectory: &isFolder) else {
+      throw IndoorVenueError(source: location, reason: "no such IMDF folder or .zip archive")
+    }
+    // The file of each feature type: `name.geojson` in the folder, or anywhere in the archive.
+    let read: (String) throws -> [UInt8]?
+    if isFolder.boolValue {
+      read = { file in
+        let path = location + "/" + file
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+          return try access.contents(path, field: "indoor.imdf", maxBytes: Self.largestFile)
+        } catch {
+          throw IndoorVenueError(source: path, reason: "cannot be read (\(error))")
+        }
+      }
+    } else {
+      let bytes: [UInt8]
+      do {
+        bytes = try access.contents(location, field: "indoor.imdf", maxBytes: Self.largestFile)
+      } catch {
+        throw IndoorVenueError(source: location, reason: "cannot be read (\(error))")
+      }
+      let archive: ZipArchive
+      do {
+        archive = try ZipArchive(bytes, source: location)
+      } catch {
+        throw IndoorVenueError(source: location, reason: "not an IMDF folder or .zip archive: \(error.reason)")
+      }
+      read = { file in
+        do {
+          return try archive.file(named: file, source: location, limit: Self.largestFile)
+        } catch let error as ZipError {
+          throw IndoorVenueError(source: location, reason: error.reason)
+        }
+      }
     }
     var collections: [String: [JSONCursor]] = [:]
     for name in Self.requiredFiles + Self.optionalFiles {
-      let file = folder + "/" + name + ".geojson"
-      guard FileManager.default.fileExists(atPath: file) else {
+      let fileName = name + ".geojson"
+      let file = location + "/" + fileName
+      guard let bytes = try read(fileName) else {
         if Self.requiredFiles.contains(name) {
           throw IndoorVenueError(source: file, reason: "missing: an IMDF venue needs venue, level and unit files")
         }
         continue
-      }
-      let bytes: [UInt8]
-      do {
-        bytes = try access.contents(file, field: "indoor.imdf", maxBytes: Self.largestFile)
-      } catch {
-        throw IndoorVenueError(source: file, reason: "cannot be read (\(error))")
       }
       let root: JSONValue
       do {
@@ -48,7 +75,7 @@ extension IndoorVenue {
       }
       collections[name] = try cursor["features"].elements()
     }
-    try self.init(collections: collections, folder: folder)
+    try self.init(collections: collections, folder: location)
   }
 
   /// The feature's `id`, checked.

@@ -17,12 +17,16 @@ package enum Gzip {
     bytes.count >= 2 && bytes[0] & 0x0F == 8 && (UInt16(bytes[0]) << 8 | UInt16(bytes[1])) % 31 == 0
   }
 
-  /// Inflates a gzip or zlib stream (detected from its header); throws when it is corrupt,
-  /// truncated, or larger than `limit` bytes once inflated.
-  package static func inflate(_ bytes: [UInt8], limit: Int = defaultLimit) throws(CompressionError) -> [UInt8] {
+  /// Inflates a gzip or zlib stream (detected from its header), or with `raw` a headerless
+  /// deflate stream (a zip entry's); throws when it is corrupt, truncated, or larger than
+  /// `limit` bytes once inflated.
+  package static func inflate(_ bytes: [UInt8], limit: Int = defaultLimit, raw: Bool = false) throws(CompressionError)
+    -> [UInt8]
+  {
     var stream = z_stream()
-    // 32 + 15: detect gzip or zlib headers automatically, 32 KiB window.
-    guard inflateInit2_(&stream, 32 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+    // 32 + 15: detect gzip or zlib headers automatically, 32 KiB window; −15: raw deflate.
+    let windowBits = raw ? -MAX_WBITS : 32 + MAX_WBITS
+    guard inflateInit2_(&stream, windowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
       throw CompressionError.corrupt(reason: "inflateInit2 failed")
     }
     defer { inflateEnd(&stream) }

@@ -36,6 +36,9 @@ package struct GeoJSONFeatureInfo: Sendable {
 
 package final class GeoJSONSource: TileSource {
   package let name: String
+  /// The name and a fingerprint of the data and options: two styles' sources of one name but
+  /// other data never share cached tiles.
+  package let cacheIdentity: String
   package let metadata: TileSourceMetadata
   let features: GeoJSONFeatures
   /// The layer name MapLibre gives GeoJSON features.
@@ -61,8 +64,10 @@ package final class GeoJSONSource: TileSource {
   }
 
   /// A source over parsed GeoJSON with a style's source options.
-  package init(data: JSONValue, name: String, options: GeoJSONOptions) throws(TileSourceError) {
+  package init(data: JSONValue, name: String, options: GeoJSONOptions, identity: String? = nil) throws(TileSourceError)
+  {
     self.name = name
+    cacheIdentity = identity ?? name
     lineMetrics = options.lineMetrics
     bufferPixels = Double(min(max(options.buffer, 0), 512))
     tolerancePixels = options.tolerance.isFinite ? min(max(options.tolerance, 0), 512) : 0.375

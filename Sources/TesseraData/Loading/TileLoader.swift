@@ -15,7 +15,7 @@ package struct BoundSource: Sendable {
   }
 
   /// The cache identity of the source.
-  package var identity: String { source.name }
+  package var identity: String { source.cacheIdentity }
 }
 
 /// Fetches and decodes tiles on worker threads, with results cached.

@@ -110,6 +110,13 @@ package protocol TileSource: AnyObject, Sendable {
   var metadata: TileSourceMetadata { get }
   /// The tile's content, "no tile here", or an error naming the source and tile.
   func fetch(_ tile: TileID) throws(TileSourceError) -> TileFetch
+  /// What tile caches shared between maps key its tiles by: the same for sources giving the
+  /// same tiles, different otherwise (by default its ``name``).
+  var cacheIdentity: String { get }
+}
+
+extension TileSource {
+  package var cacheIdentity: String { name }
 }
 
 /// A source that cannot be opened, or a tile that cannot be read or decoded.
