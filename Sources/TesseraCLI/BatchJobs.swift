@@ -38,6 +38,7 @@ enum BatchJobs {
     var problems: [String] = []
     var inputs = OutputGuard()
     inputs.add(path, as: "the jobs file")
+    var sceneFiles = SceneFiles()
     var lineNumber = 0
     for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
       lineNumber += 1
@@ -46,7 +47,9 @@ enum BatchJobs {
       }
       do {
         jobs.append(
-          try job(Array(line), line: lineNumber, jobsPath: path, folder: folder, reads: reads, inputs: &inputs))
+          try job(
+            Array(line), line: lineNumber, jobsPath: path, folder: folder, reads: reads, inputs: &inputs,
+            sceneFiles: &sceneFiles))
       } catch {
         problems.append("\(path) line \(lineNumber): \(error)")
       }
@@ -64,9 +67,26 @@ enum BatchJobs {
     return (kept, problems, inputs)
   }
 
+  /// Scene files that jobs name, each read and parsed once per jobs file (jobs that differ only
+  /// in their camera usually share one).
+  struct SceneFiles {
+    private var parsed: [String: JSONObject] = [:]
+
+    /// The object in the scene file at `path`.
+    mutating func object(at path: String) throws -> JSONObject {
+      if let object = parsed[path] { return object }
+      guard case .object(let object) = try JSONParser.parse(try FileOutput.read(path)) else {
+        throw CommandFailure("\(path): expected a JSON object")
+      }
+      parsed[path] = object
+      return object
+    }
+  }
+
   /// Parses one line.
   static func job(
-    _ bytes: [UInt8], line: Int, jobsPath: String, folder: String, reads: ResourceLog, inputs: inout OutputGuard
+    _ bytes: [UInt8], line: Int, jobsPath: String, folder: String, reads: ResourceLog, inputs: inout OutputGuard,
+    sceneFiles: inout SceneFiles
   ) throws -> BatchJob {
     guard case .object(let object) = try JSONParser.parse(bytes) else {
       throw CommandFailure("expected a JSON object")
@@ -89,10 +109,7 @@ enum BatchJobs {
         throw CommandFailure("field 'scene': expected a scene file path as a string")
       }
       scenePath = Scene.absolutePath(path, against: folder)
-      guard case .object(let base) = try JSONParser.parse(try FileOutput.read(scenePath)) else {
-        throw CommandFailure("\(scenePath): expected a JSON object")
-      }
-      fields = base
+      fields = try sceneFiles.object(at: scenePath)
     }
     for (key, value) in object.pairs where !jobFields.contains(key) { fields[key] = value }
     let sceneFolder = (scenePath as NSString).deletingLastPathComponent

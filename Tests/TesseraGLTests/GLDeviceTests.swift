@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TesseraGL
 import TesseraImage
 import TesseraShaders
@@ -278,6 +279,48 @@ let diagonal: [Float] = [-1, -1, 1, -1, -1, 1]
 
   @Test func theSameSelectionSharesOneDisplay() throws {
     #expect(try HeadlessDisplay.open(.surfaceless) === HeadlessDisplay.open(.surfaceless))
+  }
+
+  /// Lanes are EGL displays of their own (on llvmpipe each with its own rasteriser), handed out
+  /// once each; lane numbers wrap around the platform's lanes.
+  @Test func lanesAreDisplaysOfTheirOwn() throws {
+    let first = try HeadlessDisplay.open(.surfaceless, lane: 0)
+    let second = try HeadlessDisplay.open(.surfaceless, lane: 1, rasterThreads: 1)
+    #expect(first !== second)
+    #expect(first.display != second.display)
+    #expect(second.lane == 1)
+    #expect(try HeadlessDisplay.open(.surfaceless) === first)
+    #expect(try HeadlessDisplay.open(.surfaceless, lane: HeadlessDisplay.laneCount) === first)
+    #expect(try HeadlessDisplay.open(.surfaceless, lane: HeadlessDisplay.laneCount + 1) === second)
+    #expect(HeadlessDisplay.lanes(.gbm(renderNode: nil)) == 1)
+    #expect(HeadlessDisplay.lanes(.surfaceless) == HeadlessDisplay.laneCount)
+  }
+
+  /// The same drawing on two lanes, on two threads at once, gives the same pixels.
+  @Test func lanesDrawTheSamePixels() throws {
+    let images = Mutex<[Int: [UInt8]]>([:])
+    let done = DispatchGroup()
+    for lane in 0..<2 {
+      done.enter()
+      let thread = Thread {
+        defer { done.leave() }
+        guard let device = try? GLDevice(gpu: .surfaceless, lane: lane, rasterThreads: 1),
+          let target = try? device.makeRenderTarget(RenderTargetDescriptor(width: 64, height: 48)),
+          let quad = try? SolidQuad(device)
+        else { return }
+        device.beginPass(target, action: PassAction(clearColor: .transparent))
+        try? quad.draw(diagonal, rgba: (0.1, 0.3, 0.5, 0.6))
+        device.endPass()
+        guard let image = try? device.readPixels(target) else { return }
+        images.withLock { $0[lane] = image.pixels }
+      }
+      thread.start()
+    }
+    done.wait()
+    let drawn = images.withLock { $0 }
+    #expect(drawn.count == 2)
+    #expect(drawn[0] == drawn[1])
+    #expect(drawn[0].map { $0.contains { $0 != 0 } } == true)
   }
 
   @Test func errorsUseEGLNames() {

@@ -59,6 +59,17 @@ public final class GLDevice {
     try self.init(context: GLContext(display: display))
   }
 
+  /// Like ``init(gpu:)``, on display lane `lane` of the platform, whose llvmpipe screen gets
+  /// `rasterThreads` rasteriser threads when this call opens it (see ``HeadlessDisplay``):
+  /// devices on different lanes rasterise at the same time instead of one after the other.
+  public convenience init(gpu: GPUSelection, lane: Int, rasterThreads: Int?) throws {
+    let display = try HeadlessDisplay.open(gpu, lane: lane, rasterThreads: rasterThreads)
+    try self.init(context: GLContext(display: display))
+  }
+
+  /// Display lanes `gpu` has: devices on different lanes rasterise at the same time.
+  public static func displayLanes(_ gpu: GPUSelection) -> Int { HeadlessDisplay.lanes(gpu) }
+
   /// Makes a device on a context that is current on the calling thread.
   package init(context: GLContext) {
     precondition(context.isOnOwningThread, "a GLDevice must be made on its context's thread")

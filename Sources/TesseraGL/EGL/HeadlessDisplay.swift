@@ -12,6 +12,14 @@ import TesseraNumbers
 /// Tessera opens each display once per process, keeps it for the process's lifetime, and hands
 /// out the same object to every caller. Contexts are made per rendering thread
 /// (``GLContext``).
+///
+/// Rendering threads may each ask for a *lane* of their own (``open(_:lane:rasterThreads:)``).
+/// llvmpipe rasterises every context of one display with one pool of threads, one scene at a
+/// time (the rasteriser belongs to the display's screen, behind a mutex), so threads rendering
+/// on one display wait for each other's pixels and leave cores idle. A lane is a display of its
+/// own, with its own screen and rasteriser: Mesa gives a second display for the same platform
+/// when the attribute list differs, and an absent list and an empty one (`EGL_NONE` alone)
+/// differ, so the surfaceless and device platforms have ``laneCount`` lanes each.
 package final class HeadlessDisplay: @unchecked Sendable {
   /// The selection this display was resolved to (never `.auto` or `.software`).
   package let resolvedSelection: GPUSelection
@@ -24,7 +32,7 @@ package final class HeadlessDisplay: @unchecked Sendable {
   /// The EGL vendor string.
   package let vendor: String
 
-  let display: EGLDisplay
+  package let display: EGLDisplay
   /// The config contexts are made with; nil when the display supports configless contexts.
   let config: EGLConfig?
   /// Whether contexts need a 1×1 pbuffer because `EGL_KHR_surfaceless_context` is missing.
@@ -32,18 +40,50 @@ package final class HeadlessDisplay: @unchecked Sendable {
   /// The GBM device behind a gbm-platform display (kept open as long as the display).
   let gbmDevice: OpaquePointer?
 
-  private static let opened = Mutex<[GPUSelection: HeadlessDisplay]>([:])
+  /// The lane this display is (0 for every caller that does not ask for one).
+  package let lane: Int
+
+  /// Displays of their own that the surfaceless and device platforms give (an absent attribute
+  /// list and an empty one); the gbm platform has one.
+  package static let laneCount = 2
+
+  private struct Key: Hashable {
+    let selection: GPUSelection
+    let lane: Int
+  }
+
+  private static let opened = Mutex<[Key: HeadlessDisplay]>([:])
 
   /// Opens the display for `selection`, or returns the one already open for it.
-  package static func open(_ selection: GPUSelection = .auto) throws(EGLError) -> HeadlessDisplay {
+  ///
+  /// `lane` picks one of the platform's displays (taken modulo the lanes it has; see the type's
+  /// notes). `rasterThreads` is how many rasteriser threads llvmpipe gives the lane's display
+  /// when this call opens it (`LP_NUM_THREADS` for its screen; nil: llvmpipe's default, one per
+  /// core); a thread count the process's environment sets wins, and a display already open keeps
+  /// its threads.
+  package static func open(_ selection: GPUSelection = .auto, lane: Int = 0, rasterThreads: Int? = nil)
+    throws(EGLError) -> HeadlessDisplay
+  {
     let resolved = try resolve(selection)
+    let key = Key(selection: resolved.selection, lane: lanes(resolved.selection) > 1 ? lane % laneCount : 0)
     let result: Result<HeadlessDisplay, EGLError> = opened.withLock { table in
-      if let display = table[resolved.selection] { return .success(display) }
-      let made = Result { () throws(EGLError) in try HeadlessDisplay(resolved) }
-      if case .success(let display) = made { table[resolved.selection] = display }
+      if let display = table[key] { return .success(display) }
+      let made = Result { () throws(EGLError) in
+        try HeadlessDisplay(resolved, lane: key.lane, rasterThreads: rasterThreads)
+      }
+      if case .success(let display) = made { table[key] = display }
       return made
     }
     return try result.get()
+  }
+
+  /// The lanes `selection` has: ``laneCount`` on the surfaceless and device platforms, one on
+  /// gbm (`auto` and `software` as they resolve).
+  package static func lanes(_ selection: GPUSelection) -> Int {
+    switch selection {
+    case .surfaceless, .device, .auto, .software: return laneCount
+    case .gbm: return 1
+    }
   }
 
   /// Starts opening the display for `selection` on another thread, so that EGL start-up
@@ -105,8 +145,10 @@ package final class HeadlessDisplay: @unchecked Sendable {
       description: "device platform, device \(description.index) (\(kind))")
   }
 
-  private init(_ resolved: Resolved) throws(EGLError) {
+  private init(_ resolved: Resolved, lane: Int, rasterThreads: Int?) throws(EGLError) {
     MesaEnvironment.prepare()
+    // An empty attribute list: a display apart from the one an absent list names.
+    let laneAttributes: [EGLAttrib]? = lane == 0 ? nil : [EGLAttrib(EGL_NONE)]
     let client = clientExtensions()
     var display: EGLDisplay?
     var gbmDevice: OpaquePointer?
@@ -116,12 +158,12 @@ package final class HeadlessDisplay: @unchecked Sendable {
         if client.isEmpty { throw EGLError.unavailable(call: "eglQueryString", code: eglGetError()) }
         throw EGLError.missingExtension(name: "EGL_MESA_platform_surfaceless", on: "libEGL")
       }
-      display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil)
+      display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, laneAttributes)
     case .device:
       guard client.contains("EGL_EXT_platform_device") else {
         throw EGLError.missingExtension(name: "EGL_EXT_platform_device", on: "libEGL")
       }
-      display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_DEVICE_EXT), resolved.device?.raw, nil)
+      display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_DEVICE_EXT), resolved.device?.raw, laneAttributes)
     case .gbm(let node):
       (display, gbmDevice) = try GBMPlatform.display(renderNode: node ?? "")
     case .auto, .software:
@@ -132,10 +174,12 @@ package final class HeadlessDisplay: @unchecked Sendable {
     }
     var major: EGLint = 0
     var minor: EGLint = 0
-    guard eglInitialize(display, &major, &minor) != 0 else {
+    let initialised = MesaEnvironment.withRasterThreads(rasterThreads) { eglInitialize(display, &major, &minor) }
+    guard initialised != 0 else {
       throw EGLError.unavailable(call: "eglInitialize", code: eglGetError())
     }
     self.display = display
+    self.lane = lane
     self.gbmDevice = gbmDevice
     resolvedSelection = resolved.selection
     platformDescription = resolved.description

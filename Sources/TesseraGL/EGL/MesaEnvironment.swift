@@ -35,6 +35,17 @@ package enum MesaEnvironment {
     setenv("MESA_SHADER_CACHE_DIR", folder, 1)
   }()
 
+  /// Runs `body` (which opens a display) with llvmpipe told to give the display's screen
+  /// `rasterThreads` rasteriser threads (`LP_NUM_THREADS`, read when the screen is made), then
+  /// restores the environment. Nil, or `LP_NUM_THREADS` set already (the user's choice), runs
+  /// `body` as it is. Callers serialise display opening (``HeadlessDisplay``'s table lock).
+  static func withRasterThreads<Result>(_ rasterThreads: Int?, _ body: () -> Result) -> Result {
+    guard let rasterThreads, getenv("LP_NUM_THREADS") == nil else { return body() }
+    setenv("LP_NUM_THREADS", String(max(0, rasterThreads)), 1)
+    defer { unsetenv("LP_NUM_THREADS") }
+    return body()
+  }
+
   /// The cache folder for `environment` on a CPU with `cpuFeatures`: `tessera-<hash>` inside
   /// the folder Mesa would use (`MESA_SHADER_CACHE_DIR`, `MESA_GLSL_CACHE_DIR`,
   /// `$XDG_CACHE_HOME/mesa_shader_cache` or `~/.cache/mesa_shader_cache`); nil when the cache is
