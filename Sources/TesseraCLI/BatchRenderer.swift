@@ -7,8 +7,11 @@ import TesseraGL
 import TesseraImage
 import TesseraNumbers
 
-/// Renders a jobs file on a ``RenderPool``: the pool's threads render in file order, and each
-/// job's completion encodes and writes its image on the thread that rendered it.
+/// Renders a jobs file on a ``RenderPool``: the pool's threads render in file order and hand
+/// each image to a writer stage that encodes and writes it on threads of its own, so PNG
+/// encoding and the disk's waits overlap the next renders instead of holding a render thread.
+/// At most ``writesInFlight`` images wait for or are being written; a render thread that finds
+/// the stage full waits, so memory stays bounded whatever the disk's speed.
 final class BatchRenderer: Sendable {
   let jobs: [BatchJob]
   let threads: Int
@@ -19,6 +22,10 @@ final class BatchRenderer: Sendable {
   private let progress: Mutex<Progress>
   /// Resident memory is sampled after every this many finished jobs (and after the last).
   let sampleInterval: Int
+  /// Images rendered but not yet written, at most: two per render thread.
+  let writesInFlight: Int
+  /// Encodes and writes images, several at once.
+  private let writers = DispatchQueue(label: "tessera-batch-write", attributes: .concurrent)
 
   /// What has been done so far.
   struct Progress {
@@ -43,6 +50,7 @@ final class BatchRenderer: Sendable {
     self.inputs = inputs
     self.reads = reads
     sampleInterval = max(1, jobs.count / 40)
+    writesInFlight = 2 * threads
     progress = Mutex(Progress(residentCurve: [(0, ResidentMemory.bytes())]))
   }
 
@@ -52,19 +60,17 @@ final class BatchRenderer: Sendable {
     let pool = try RenderPool(threads: threads, gpu: gpu)
     progress.withLock { $0.failures += pool.startUpFailures }
     let done = DispatchGroup()
+    let slots = DispatchSemaphore(value: writesInFlight)
     for job in jobs {
       done.enter()
-      pool.submit(job.scene) { [self] result in
-        defer { done.leave() }
-        do {
-          let bytes = try job.format.encode(try result.get().image)
-          var outputs = inputs
-          outputs.add(reads)
-          try outputs.check(job.output, option: "field 'output'")
-          try FileOutput.write(bytes, to: job.output)
-          finish(failure: nil)
-        } catch {
-          finish(failure: "line \(job.line) (\(job.output)): \(error)")
+      pool.submit(job.scene) { [self, writers] result in
+        slots.wait()
+        writers.async { [self] in
+          defer {
+            slots.signal()
+            done.leave()
+          }
+          write(job, result)
         }
       }
     }
@@ -73,6 +79,20 @@ final class BatchRenderer: Sendable {
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     return progress.withLock {
       Report(written: $0.written, failures: $0.failures, seconds: seconds, residentCurve: $0.residentCurve)
+    }
+  }
+
+  /// Encodes and writes one job's image, or records why it could not be.
+  private func write(_ job: BatchJob, _ result: Result<Snapshot, any Error>) {
+    do {
+      let bytes = try job.format.encode(try result.get().image)
+      var outputs = inputs
+      outputs.add(reads)
+      try outputs.check(job.output, option: "field 'output'")
+      try FileOutput.write(bytes, to: job.output)
+      finish(failure: nil)
+    } catch {
+      finish(failure: "line \(job.line) (\(job.output)): \(error)")
     }
   }
 
