@@ -111,6 +111,10 @@ public final class MapPreparation {
     self.options = options
     let transform = state.transform
     firstTiles = styleRenderer.map { PendingTiles(renderer: $0, transform: transform) }
+    let ornamentTexts =
+      [MapOrnaments.attributionText(options.attribution, styleRenderer: styleRenderer)].compactMap { $0 }
+      + (options.showsScaleBar ? [MapOrnaments.scaleBarCharacters] : [])
+    MapOrnaments.prepareGlyphs(of: ornamentTexts, fontFolders: options.fontFolders)
   }
 
   /// Prepares the map a scene describes (its style or map type, its camera after its updates).

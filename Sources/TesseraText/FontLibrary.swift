@@ -52,14 +52,20 @@ package final class FontLibrary: Sendable {
   /// The folders scanned.
   package let folders: [String]
   private let scanned = Mutex<FontCatalog?>(nil)
-  private let engine = Mutex(Engine())
+  private let engine: Mutex<Engine>
 
   /// A library of the .ttf, .otf and .ttc files in `folders` (searched recursively). The
   /// folders are scanned on first use, not here: a map whose labels all come from glyph PBFs,
   /// or that has no labels in view, never pays for opening every font file.
-  package init(folders: [String] = FontLibrary.systemFolders) {
+  ///
+  /// Glyphs' distance fields are kept once made, up to `distanceFieldCacheBytes` of bitmaps.
+  package init(folders: [String] = FontLibrary.systemFolders, distanceFieldCacheBytes: Int = 8 << 20) {
     self.folders = folders
+    engine = Mutex(Engine(fieldCacheBytes: distanceFieldCacheBytes))
   }
+
+  /// Bytes of distance fields kept now (bitmaps and a fixed charge a glyph).
+  package var distanceFieldCacheBytesUsed: Int { withEngine { $0.fieldCacheUsed } }
 
   /// The faces found, scanning the folders once (callers meanwhile wait for the scan).
   var catalog: FontCatalog {
@@ -124,7 +130,7 @@ package final class FontLibrary: Sendable {
     let index = Int(key.font - FontLibrary.firstFontID)
     guard faces.indices.contains(index) else { return nil }
     let face = faces[index]
-    return withEngine { $0.rasterize(face, glyph: key.id) }
+    return withEngine { $0.distanceField(face, glyph: key.id) }
   }
 
   /// The metrics of a glyph of face `index` at 24 px, MapLibre's convention.
@@ -200,6 +206,13 @@ struct Engine: @unchecked Sendable {
   /// Faces with colour glyphs (drawn as pictures, not distance fields).
   private(set) var colorFaces = Set<FontFace>()
   private var metricsCache: [GlyphKeyInFace: GlyphMetrics?] = [:]
+  /// Distance fields made so far (nil: the glyph has none), at most ``fieldCacheBytes`` of
+  /// bitmaps: FreeType's SDF renderer takes milliseconds a glyph, and every map sharing the
+  /// library draws the same letters (attribution lines, scale bars, labels of local fonts).
+  private var fieldCache: [GlyphKeyInFace: SDFGlyph?] = [:]
+  private(set) var fieldCacheUsed = 0
+  /// Bytes of distance fields kept at most; past it the cache starts again empty.
+  let fieldCacheBytes: Int
   /// Unusable files, so they are not retried.
   private var broken = Set<String>()
   private(set) var problems: [String] = []
@@ -209,7 +222,8 @@ struct Engine: @unchecked Sendable {
     let glyph: UInt32
   }
 
-  init() {
+  init(fieldCacheBytes: Int = 0) {
+    self.fieldCacheBytes = fieldCacheBytes
     var library: FT_Library?
     if FT_Init_FreeType(&library) == 0, let library {
       var spread = Engine.spread
@@ -333,6 +347,22 @@ struct Engine: @unchecked Sendable {
     }
     metricsCache[key] = .some(result)
     return result
+  }
+
+  /// The glyph's distance field (see ``rasterize(_:glyph:)``), made once while the cache has room.
+  mutating func distanceField(_ face: FontFace, glyph: UInt32) -> SDFGlyph? {
+    let key = GlyphKeyInFace(face: face, glyph: glyph)
+    if let known = fieldCache[key] { return known }
+    let field = rasterize(face, glyph: glyph)
+    let bytes = 64 + (field?.bitmap.count ?? 0)
+    guard bytes <= fieldCacheBytes else { return field }
+    if fieldCacheUsed + bytes > fieldCacheBytes {
+      fieldCache = [:]
+      fieldCacheUsed = 0
+    }
+    fieldCache[key] = .some(field)
+    fieldCacheUsed += bytes
+    return field
   }
 
   /// The glyph as a distance field in MapLibre's encoding (192 on the outline, 255/8 per

@@ -24,4 +24,27 @@ import Testing
     #expect(library.faces.count == 1)
     #expect(FontLibrary(folders: [folder]).faces.count == 2)
   }
+
+  /// A glyph's distance field is made once and kept: the same bytes again, and the same as a
+  /// library keeping none makes; the kept fields stay within the library's budget.
+  @Test func distanceFieldsAreKeptWithinTheirBudget() {
+    let budget = 4096
+    let library = FontLibrary(distanceFieldCacheBytes: budget)
+    let shaping = GlyphStore(loader: nil, fonts: library).shape(
+      StyledText(sections: [TextSection(text: "Quartz glyphs jump vexed")]), fontStack: ["Noto Sans Regular"],
+      options: ShapingOptions(anchor: .topLeft))
+    guard !shaping.glyphs.isEmpty else {
+      print("skipped the distance field cache test: no font has Latin letters (Debian's fonts-noto-core)")
+      return
+    }
+    let keys = shaping.glyphs.map(\.glyph)
+    let first = keys.map { library.glyph($0)?.bitmap }
+    #expect(first.allSatisfy { $0 != nil })
+    #expect(library.distanceFieldCacheBytesUsed > 0)
+    #expect(library.distanceFieldCacheBytesUsed <= budget)
+    #expect(keys.map { library.glyph($0)?.bitmap } == first)
+    let keepsNone = FontLibrary(distanceFieldCacheBytes: 0)
+    #expect(keys.map { keepsNone.glyph($0)?.bitmap } == first)
+    #expect(keepsNone.distanceFieldCacheBytesUsed == 0)
+  }
 }

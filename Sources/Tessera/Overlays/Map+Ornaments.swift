@@ -8,24 +8,7 @@ extension Map {
   /// The attribution text drawn now: the map's setting applied to the current style's
   /// sources; nil when there is none.
   public var attributionText: String? {
-    switch attribution {
-    case .off: return nil
-    case .text(let text):
-      let plain = MapOrnaments.plainText(text)
-      return plain.isEmpty ? nil : plain
-    case .sources:
-      guard let styleRenderer else { return nil }
-      var seen = Set<String>()
-      var parts: [String] = []
-      for id in styleRenderer.sources.keys.sorted() {
-        let declared = styleRenderer.style.sources[id]?.attribution
-        let own = styleRenderer.sources[id]?.bound.source.metadata.attribution
-        let text = MapOrnaments.plainText(declared ?? own ?? "")
-        // Sources often repeat one another's credits; each is written once.
-        if !text.isEmpty, seen.insert(text).inserted { parts.append(text) }
-      }
-      return parts.isEmpty ? nil : parts.joined(separator: MapOrnaments.creditSeparator)
-    }
+    MapOrnaments.attributionText(attribution, styleRenderer: styleRenderer)
   }
 
   /// Lays the open info window, the attribution and the scale bar over a frame just read back.

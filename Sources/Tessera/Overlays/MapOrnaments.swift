@@ -1,6 +1,7 @@
 import Foundation
 import TesseraImage
 import TesseraNumbers
+import TesseraRender
 import TesseraText
 
 /// What a map credits in its bottom-right corner (the SDK's legal text).
@@ -25,8 +26,54 @@ enum MapOrnaments {
   static let inset = 3.0
   static let margin = 2.0
 
+  /// The characters scale bar labels are written with.
+  static let scaleBarCharacters = "0123456789. kmfti"
+
   /// Between the credits of different sources, as MapLibre's attribution control writes them.
   static let creditSeparator = " | "
+
+  /// The attribution line `attribution` draws over `styleRenderer`'s sources; nil when there
+  /// is none.
+  static func attributionText(_ attribution: Attribution, styleRenderer: StyleRenderer?) -> String? {
+    switch attribution {
+    case .off: return nil
+    case .text(let text):
+      let plain = plainText(text)
+      return plain.isEmpty ? nil : plain
+    case .sources:
+      guard let styleRenderer else { return nil }
+      var seen = Set<String>()
+      var parts: [String] = []
+      for id in styleRenderer.sources.keys.sorted() {
+        let declared = styleRenderer.style.sources[id]?.attribution
+        let own = styleRenderer.sources[id]?.bound.source.metadata.attribution
+        let text = plainText(declared ?? own ?? "")
+        // Sources often repeat one another's credits; each is written once.
+        if !text.isEmpty, seen.insert(text).inserted { parts.append(text) }
+      }
+      return parts.isEmpty ? nil : parts.joined(separator: creditSeparator)
+    }
+  }
+
+  /// The font stack ornaments are written in.
+  static let fontStack = ["Noto Sans Regular"]
+
+  /// Starts making the distance fields of the glyphs of `texts` in the fonts of `folders` on
+  /// another thread, and returns at once: FreeType's SDF renderer takes milliseconds a glyph,
+  /// and the library keeps them, so a map's first frame, drawing its ornaments after its read
+  /// back, finds them made. Changes no pixel: the glyphs are the ones the frame would make.
+  static func prepareGlyphs(of texts: [String], fontFolders folders: [String]) {
+    guard !texts.isEmpty else { return }
+    DispatchQueue.global(qos: .userInitiated).async {
+      let glyphs = GlyphStore(loader: nil, fonts: FontLibraries.library(folders: folders))
+      for text in texts {
+        let shaping = glyphs.shape(
+          StyledText(sections: [TextSection(text: text)]), fontStack: fontStack,
+          options: ShapingOptions(lineHeight: 1.2 * TextLayout.oneEm, anchor: .topLeft))
+        for glyph in shaping.glyphs { _ = glyphs.bitmap(glyph.glyph) }
+      }
+    }
+  }
 
   /// `html` as plain text: tags dropped (a link becomes its text), the common entities
   /// decoded, runs of white space joined.
@@ -55,7 +102,7 @@ enum MapOrnaments {
   static func attribution(_ text: String, maximumWidth: Double, scale: Double, glyphs: GlyphStore) -> RGBAImage? {
     let pixelsPerUnit = textSize * scale / TextLayout.oneEm
     let shaping = glyphs.shape(
-      StyledText(sections: [TextSection(text: text)]), fontStack: ["Noto Sans Regular"],
+      StyledText(sections: [TextSection(text: text)]), fontStack: fontStack,
       options: ShapingOptions(
         maxWidth: max(maximumWidth - 2 * inset, textSize) / textSize * TextLayout.oneEm,
         lineHeight: 1.2 * TextLayout.oneEm, anchor: .topLeft, justify: .right))
@@ -107,7 +154,7 @@ enum MapOrnaments {
     let pixelsPerUnit = textSize * scale / TextLayout.oneEm
     func label(_ text: String) -> (TextMask, Shaping) {
       let shaping = glyphs.shape(
-        StyledText(sections: [TextSection(text: text)]), fontStack: ["Noto Sans Regular"],
+        StyledText(sections: [TextSection(text: text)]), fontStack: fontStack,
         options: ShapingOptions(anchor: .topLeft, justify: .left))
       return (TextRasterizer.mask(shaping, glyphs: glyphs, pixelsPerUnit: pixelsPerUnit), shaping)
     }
