@@ -120,6 +120,9 @@ struct PipelineContext {
   var clipsByPlanes = false
   /// Whether the view is tilted.
   var isTilted = false
+  /// Whether the view is neither rotated nor tilted and at a whole zoom: image tiles then
+  /// usually lie one texel a pixel (see ``ImageTexels``).
+  var isFlatAtWholeZoom = false
   /// The style's `image` sources (drawn as quads rather than tiles).
   var imageSources: Set<String> = []
   /// Whether the view shows rows past the poles (a low zoom): backgrounds covering the world

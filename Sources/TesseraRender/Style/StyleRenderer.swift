@@ -271,7 +271,7 @@ package final class StyleRenderer: Sendable {
     let turned = camera.bearing != 0 || camera.viewingAngle != 0
     let context = PipelineContext(
       zoom: camera.styleZoom, clipsWithStencil: !byPlanes && turned, clipsByPlanes: byPlanes && turned,
-      isTilted: camera.viewingAngle != 0,
+      isTilted: camera.viewingAngle != 0, isFlatAtWholeZoom: !turned && camera.zoom == camera.zoom.rounded(),
       imageSources: Set(sources.filter { $0.value.kind == .image }.keys),
       showsPastPoles: BackgroundWithinWorld.showsPastPoles(transform))
     var seen = Set<Pipeline>()

@@ -35,22 +35,26 @@ struct RasterLayerRenderer: StyleLayerRenderer {
     var description: String { "raster \(source) \(tile)" }
   }
 
-  /// The program variant: nearest-texel sampling, and the plain one when every colour paint
-  /// property is at its default.
-  func rasterPipeline(_ layer: StyleLayer, zoom: Double, quad: Bool = false) -> StylePipeline {
+  /// The program variant: nearest-texel sampling (`raster-resampling: nearest`, or a tile lying
+  /// one texel a pixel, where the nearest texel is the bilinear filter's value for less
+  /// work), and the plain one when every colour paint property is at its default.
+  func rasterPipeline(_ layer: StyleLayer, zoom: Double, quad: Bool = false, texelsOnPixels: Bool = false)
+    -> StylePipeline
+  {
     let value = { (property: StyleProperty<Double>) in layer.value(property, zoom: zoom) }
     let plain =
       value(RasterProperties.hueRotate) == 0 && value(RasterProperties.saturation) == 0
       && value(RasterProperties.contrast) == 0 && value(RasterProperties.brightnessMin) == 0
       && value(RasterProperties.brightnessMax) == 1
-    let nearest = layer.value(RasterProperties.resampling, zoom: zoom) == .nearest
+    let nearest = texelsOnPixels || layer.value(RasterProperties.resampling, zoom: zoom) == .nearest
     return StylePipeline(
       program: quad ? RasterLayerRenderer.quadProgram : RasterLayerRenderer.program,
       switches: (nearest ? ["NEAREST"] : []) + (plain ? ["PLAIN"] : []) + (quad ? ["QUAD"] : []))
   }
 
   func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
-    [rasterPipeline(layer, zoom: context.zoom, quad: layer.source.map(context.imageSources.contains) ?? false)]
+    let quad = layer.source.map(context.imageSources.contains) ?? false
+    return [rasterPipeline(layer, zoom: context.zoom, quad: quad, texelsOnPixels: !quad && context.isFlatAtWholeZoom)]
   }
 
   func uploadTextures(_ tiles: [RenderTile], source: RenderSource, uploader: inout TileTextureUploader)
@@ -87,6 +91,7 @@ struct RasterLayerRenderer: StyleLayerRenderer {
     paint.set(RasterLayerRenderer.contrastFactor, Float(contrast > 0 ? 1 / (1 - contrast) : 1 + contrast))
     paint.set(RasterLayerRenderer.spinWeights, SIMD3(Float(spin.0), Float(spin.1), Float(spin.2)))
     let pipeline = rasterPipeline(layer, zoom: zoom)
+    let texelsOnPixels = rasterPipeline(layer, zoom: zoom, texelsOnPixels: true)
     for tile in tiles {
       guard let texture = planner.texture(layer, tile) else { continue }
       if let quad = tile.quad {
@@ -99,9 +104,11 @@ struct RasterLayerRenderer: StyleLayerRenderer {
           rasterPipeline(layer, zoom: zoom, quad: true), .builtin(.unitQuadStrip), uniforms, textures: [texture])
         continue
       }
-      var uniforms = planner.imageTileUniforms(tile)
+      let matrix = planner.tileMatrix(tile.covered, extent: 1, pixelAligned: true)
+      var uniforms = planner.imageTileUniforms(tile, matrix: matrix)
       uniforms = uniforms.merging(paint)
-      planner.draw(pipeline, .builtin(.unitSquare), uniforms, textures: [texture])
+      let onPixels = ImageTexels.lieOnPixels(tile, matrix: matrix, viewport: planner.input.transform.viewport)
+      planner.draw(onPixels ? texelsOnPixels : pipeline, .builtin(.unitSquare), uniforms, textures: [texture])
     }
   }
 }
