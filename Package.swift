@@ -59,11 +59,13 @@ let package = Package(
     .systemLibrary(name: "CGif", path: "Sources/CSystem/CGif", providers: [.apt(["libgif-dev"])]),
     systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
     systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
-    systemLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
+    // libcurl and libmicrohttpd are loaded with dlopen when first used (CTesseraHTTP,
+    // CTesseraServer), not linked: their headers only, so no pkg-config link flags.
+    .systemLibrary(name: "CCurl", path: "Sources/CSystem/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
     systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"]),
     systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: ["libfribidi-dev"]),
-    systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: ["libmicrohttpd-dev"]),
+    .systemLibrary(name: "CMicroHTTPD", path: "Sources/CSystem/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
     systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: ["libssl-dev"]),
     // libpng and libjpeg report errors with longjmp, which Swift cannot catch: these few C
     // functions hold the setjmp points and turn failures into error strings.

@@ -1,5 +1,6 @@
 #include <arpa/inet.h>
 #include <curl/curl.h>
+#include <dlfcn.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <sys/socket.h>
@@ -9,9 +10,51 @@
 
 #include "tessera_http.h"
 
+/// libcurl, loaded on the first request rather than at start-up: with its TLS, Kerberos, LDAP
+/// and SSH libraries it is some 25 shared objects, which every process would otherwise load and
+/// search when it resolves symbols (EGL's driver among them), though most never fetch a URL.
+static struct {
+  CURLcode (*global_init)(long flags);
+  CURL *(*easy_init)(void);
+  CURLcode (*easy_setopt)(CURL *curl, CURLoption option, ...);
+  CURLcode (*easy_perform)(CURL *curl);
+  CURLcode (*easy_getinfo)(CURL *curl, CURLINFO info, ...);
+  const char *(*easy_strerror)(CURLcode code);
+  void (*easy_cleanup)(CURL *curl);
+  struct curl_slist *(*slist_append)(struct curl_slist *list, const char *text);
+  void (*slist_free_all)(struct curl_slist *list);
+} curl;
+
+/// Why libcurl could not be loaded (empty when it was).
+static char load_error[TESSERA_HTTP_ERROR_SIZE];
+
 static pthread_once_t global_once = PTHREAD_ONCE_INIT;
 
-static void global_init(void) { curl_global_init(CURL_GLOBAL_DEFAULT); }
+/// Loads libcurl and initialises it; on failure leaves `load_error` saying why.
+static void global_init(void) {
+  void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+  if (!library) {
+    snprintf(load_error, sizeof load_error, "libcurl could not be loaded: %s", dlerror());
+    return;
+  }
+  struct { void **slot; const char *name; } symbols[] = {
+    {(void **)&curl.global_init, "curl_global_init"}, {(void **)&curl.easy_init, "curl_easy_init"},
+    {(void **)&curl.easy_setopt, "curl_easy_setopt"}, {(void **)&curl.easy_perform, "curl_easy_perform"},
+    {(void **)&curl.easy_getinfo, "curl_easy_getinfo"}, {(void **)&curl.easy_strerror, "curl_easy_strerror"},
+    {(void **)&curl.easy_cleanup, "curl_easy_cleanup"}, {(void **)&curl.slist_append, "curl_slist_append"},
+    {(void **)&curl.slist_free_all, "curl_slist_free_all"},
+  };
+  for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
+    *symbols[i].slot = dlsym(library, symbols[i].name);
+    if (!*symbols[i].slot) {
+      snprintf(load_error, sizeof load_error, "libcurl.so.4 has no %s", symbols[i].name);
+      return;
+    }
+  }
+  if (curl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+    snprintf(load_error, sizeof load_error, "curl_global_init failed");
+  }
+}
 
 void tessera_http_global_init(void) { pthread_once(&global_once, global_init); }
 
@@ -131,8 +174,13 @@ int tessera_http_get(const char *url, const char *const *request_headers, size_t
                      tessera_http_options options, tessera_http_response *out) {
   memset(out, 0, sizeof(*out));
   tessera_http_global_init();
-  CURL *curl = curl_easy_init();
-  if (!curl) {
+  if (load_error[0]) {
+    snprintf(out->error, TESSERA_HTTP_ERROR_SIZE, "%s", load_error);
+    out->curl_code = -1;
+    return 1;
+  }
+  CURL *handle = curl.easy_init();
+  if (!handle) {
     snprintf(out->error, TESSERA_HTTP_ERROR_SIZE, "curl_easy_init failed");
     out->curl_code = -1;
     return 1;
@@ -142,35 +190,35 @@ int tessera_http_get(const char *url, const char *const *request_headers, size_t
     .allow_private_addresses = options.allow_private_addresses};
   struct curl_slist *headers = NULL;
   for (size_t index = 0; index < header_count; index++) {
-    headers = curl_slist_append(headers, request_headers[index]);
+    headers = curl.slist_append(headers, request_headers[index]);
   }
   char error[CURL_ERROR_SIZE] = {0};
-  curl_easy_setopt(curl, CURLOPT_URL, url);
-  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, options.max_redirects > 0 ? 1L : 0L);
-  curl_easy_setopt(curl, CURLOPT_MAXREDIRS, options.max_redirects);
-  curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(curl, CURLOPT_OPENSOCKETFUNCTION, open_checked_socket);
-  curl_easy_setopt(curl, CURLOPT_OPENSOCKETDATA, &state);
-  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, options.connect_timeout_ms);
-  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, options.timeout_ms);
-  curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
-  curl_easy_setopt(curl, CURLOPT_USERAGENT, options.user_agent ? options.user_agent : "tessera");
-  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
-  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &state);
-  curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
-  curl_easy_setopt(curl, CURLOPT_HEADERDATA, &state);
-  curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
-  CURLcode code = curl_easy_perform(curl);
-  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &out->status);
+  curl.easy_setopt(handle, CURLOPT_URL, url);
+  curl.easy_setopt(handle, CURLOPT_NOSIGNAL, 1L);
+  curl.easy_setopt(handle, CURLOPT_FOLLOWLOCATION, options.max_redirects > 0 ? 1L : 0L);
+  curl.easy_setopt(handle, CURLOPT_MAXREDIRS, options.max_redirects);
+  curl.easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl.easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+  curl.easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, open_checked_socket);
+  curl.easy_setopt(handle, CURLOPT_OPENSOCKETDATA, &state);
+  curl.easy_setopt(handle, CURLOPT_CONNECTTIMEOUT_MS, options.connect_timeout_ms);
+  curl.easy_setopt(handle, CURLOPT_TIMEOUT_MS, options.timeout_ms);
+  curl.easy_setopt(handle, CURLOPT_ACCEPT_ENCODING, "");
+  curl.easy_setopt(handle, CURLOPT_USERAGENT, options.user_agent ? options.user_agent : "tessera");
+  curl.easy_setopt(handle, CURLOPT_HTTPHEADER, headers);
+  curl.easy_setopt(handle, CURLOPT_WRITEFUNCTION, on_body);
+  curl.easy_setopt(handle, CURLOPT_WRITEDATA, &state);
+  curl.easy_setopt(handle, CURLOPT_HEADERFUNCTION, on_header);
+  curl.easy_setopt(handle, CURLOPT_HEADERDATA, &state);
+  curl.easy_setopt(handle, CURLOPT_ERRORBUFFER, error);
+  CURLcode code = curl.easy_perform(handle);
+  curl.easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &out->status);
   out->curl_code = (int)code;
   if (code != CURLE_OK && !out->refused_address) {
-    snprintf(out->error, TESSERA_HTTP_ERROR_SIZE, "%s", error[0] ? error : curl_easy_strerror(code));
+    snprintf(out->error, TESSERA_HTTP_ERROR_SIZE, "%s", error[0] ? error : curl.easy_strerror(code));
   }
-  curl_slist_free_all(headers);
-  curl_easy_cleanup(curl);
+  curl.slist_free_all(headers);
+  curl.easy_cleanup(handle);
   return code == CURLE_OK ? 0 : 1;
 }
 

@@ -14,6 +14,8 @@
 #include <unistd.h>
 #include <microhttpd.h>
 
+#include "microhttpd_library.h"
+
 /// Where a connection is: waiting for a request's head, receiving its body, waiting for the
 /// handler's answer (no deadline), or sending the answer.
 enum phase { AWAITING_HEAD, RECEIVING_BODY, AWAITING_ANSWER, SENDING };
@@ -549,6 +551,11 @@ static void free_server(tessera_server *server) {
 tessera_server *tessera_server_start(
   const tessera_server_options *options, tessera_request_handler handler, void *context, char *error,
   size_t error_size) {
+  const char *unloadable = load_microhttpd();
+  if (unloadable) {
+    snprintf(error, error_size, "%s", unloadable);
+    return NULL;
+  }
   struct sockaddr_storage address;
   memset(&address, 0, sizeof address);
   unsigned flags =

@@ -43,7 +43,7 @@ typedef struct {
   char error[TESSERA_HTTP_ERROR_SIZE];
 } tessera_http_response;
 
-/// Initialises libcurl once per process; call before the first request (idempotent).
+/// Loads and initialises libcurl once per process; call before the first request (idempotent).
 void tessera_http_global_init(void);
 
 /// Performs a GET of `url` with extra request header lines ("Name: value"). Returns 0 when a
