@@ -2,7 +2,9 @@
 """Load benchmark of `tessera serve` (make bench-serve): 512x512 tilted Monaco maps with
 markers at concurrency 1, 4 and 16, against `tessera render --batch` on the same jobs and
 against MapLibre Native behind a minimal Python HTTP server with one pymgl process per core
-(peer_server.py). Loopback only; every load loop is bounded in count and time.
+(peer_server.py). Loopback only; every load loop is bounded in count and time. Each level
+also reports the cores the server used: its user + system CPU time over the level's wall time
+(the Python clients run on the same machine and take the rest).
 
 usage: bench_serve.py --tessera .build/release/tessera --shared ../shared [--requests 96]
                       [--concurrency 1,4,16] [--time-limit 180] [--overload-seconds 30]
@@ -63,6 +65,13 @@ def rss_kib(pid):
     return 0
 
 
+def cpu_seconds(pid):
+    """User + system CPU time of process `pid` so far, in seconds."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def overload(port, work, seconds, rate, senders=128):
     """Open loop: request i leaves at start + i / `rate` (requests per second) for `seconds`, sent
     by a bounded pool of `senders` threads; reports the rate reached and the answers."""
@@ -112,8 +121,9 @@ def overload(port, work, seconds, rate, senders=128):
             "ok_per_second": round(statuses.get(200, 0) / span, 1)}
 
 
-def load(port, work, concurrency, time_limit):
-    """Sends every job once with `concurrency` client threads (stopping at `time_limit`)."""
+def load(port, work, concurrency, time_limit, server_pid=None):
+    """Sends every job once with `concurrency` client threads (stopping at `time_limit`); with
+    `server_pid`, also the cores the server used (its CPU time over the wall time)."""
     latencies, statuses, lock = [], {}, threading.Lock()
     queue = list(work)
     end = time.time() + time_limit
@@ -137,6 +147,7 @@ def load(port, work, concurrency, time_limit):
                 latencies.append(time.perf_counter() - t)
                 statuses[status] = statuses.get(status, 0) + 1
 
+    cpu_before = cpu_seconds(server_pid) if server_pid else None
     start = time.perf_counter()
     threads = [threading.Thread(target=client) for _ in range(concurrency)]
     for t in threads:
@@ -146,9 +157,12 @@ def load(port, work, concurrency, time_limit):
     wall = time.perf_counter() - start
     latencies.sort()
     ok = statuses.get(200, 0)
-    return {"concurrency": concurrency, "requests": len(latencies), "ok": ok, "statuses": statuses,
-            "images_per_second": round(ok / wall, 2), "p50_ms": round(1000 * latencies[len(latencies) // 2], 1),
-            "p99_ms": round(1000 * latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))], 1)}
+    result = {"concurrency": concurrency, "requests": len(latencies), "ok": ok, "statuses": statuses,
+              "images_per_second": round(ok / wall, 2), "p50_ms": round(1000 * latencies[len(latencies) // 2], 1),
+              "p99_ms": round(1000 * latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))], 1)}
+    if server_pid:
+        result["server_cores"] = round((cpu_seconds(server_pid) - cpu_before) / wall, 2)
+    return result
 
 
 def batch(tessera, shared, work, folder, threads):
@@ -200,7 +214,7 @@ def main():
         wait_ready(port)
         load(port, work[:8], 2, 60)  # warm-up: shaders and tiles
         for c in levels:
-            result["tessera"].append(load(port, work, c, a.time_limit))
+            result["tessera"].append(load(port, work, c, a.time_limit, server_pid=server.pid))
             print("tessera", result["tessera"][-1], file=sys.stderr, flush=True)
         before = rss_kib(server.pid)
         sustainable = max(level["images_per_second"] for level in result["tessera"])
@@ -238,13 +252,14 @@ def main():
             peer.terminate()
             peer.wait(timeout=60)
 
-    lines = ["| concurrency | tessera serve images/s | p50 ms | p99 ms | MapLibre Native server images/s | p50 ms | p99 ms |"
-             " throughput ratio | p99 ratio |", "|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| concurrency | tessera serve images/s | cores used | p50 ms | p99 ms | MapLibre Native server images/s |"
+             " p50 ms | p99 ms | throughput ratio | p99 ratio |", "|---|---|---|---|---|---|---|---|---|---|"]
     for i, t in enumerate(result["tessera"]):
         p = result["peer"][i] if i < len(result["peer"]) else None
         ratio = f"{t['images_per_second'] / p['images_per_second']:.2f}" if p and p["images_per_second"] else "–"
         p99 = f"{t['p99_ms'] / p['p99_ms']:.2f}" if p and p["p99_ms"] else "–"
-        lines.append(f"| {t['concurrency']} | {t['images_per_second']} | {t['p50_ms']} | {t['p99_ms']} | "
+        lines.append(f"| {t['concurrency']} | {t['images_per_second']} | {t.get('server_cores', '–')} | {t['p50_ms']} | "
+                     f"{t['p99_ms']} | "
                      f"{p['images_per_second'] if p else '–'} | {p['p50_ms'] if p else '–'} | {p['p99_ms'] if p else '–'} | "
                      f"{ratio} | {p99} |")
     best = max(t["images_per_second"] for t in result["tessera"])
