@@ -92,8 +92,13 @@ public final class RenderPool: Sendable {
   /// `tileCacheBytes`. Throws when no thread could make a context (the first thread's error).
   ///
   /// Thread *i* renders on display lane *i* (see `HeadlessDisplay`): on llvmpipe each lane
-  /// rasterises apart from the others, with ``rasterThreads(renderThreads:lanes:cores:)``
-  /// rasteriser threads, so the render threads do not queue for one rasteriser.
+  /// rasterises apart from the others, so the render threads do not queue for one rasteriser.
+  /// Every lane keeps llvmpipe's default of one rasteriser thread per core (`LP_NUM_THREADS`
+  /// wins when set): a thread rendering alone (a service at low load) rasterises on all the
+  /// cores, and when every lane is busy their threads (two lanes at most) share the cores at no
+  /// measured cost. On two cores, against lanes splitting the cores between them: 600 Monaco
+  /// batch jobs at 512² gave the same images/s on two and four threads, and one request at a
+  /// time to `tessera serve` 1.2× the images/s (`make bench-serve`, concurrency 1).
   public init(
     threads: Int = ProcessInfo.processInfo.activeProcessorCount, gpu: GPUSelection = .auto,
     tileCacheBytes: Int = 512 << 20
@@ -102,15 +107,13 @@ public final class RenderPool: Sendable {
     tileLoader = TileLoader(cache: TileCache(budget: tileCacheBytes))
     let started = DispatchSemaphore(value: 0)
     let outcomes = Mutex<[Result<Void, any Error>]>([])
-    let rasterThreads = RenderPool.rasterThreads(
-      renderThreads: threads, lanes: GLDevice.displayLanes(gpu), cores: ProcessInfo.processInfo.activeProcessorCount)
     for index in 0..<threads {
       stopped.enter()
       let thread = Thread { [stopped, queue, tileLoader] in
         defer { stopped.leave() }
         let device: GLDevice
         do {
-          device = try GLDevice(gpu: gpu, lane: index, rasterThreads: rasterThreads)
+          device = try GLDevice(gpu: gpu, lane: index, rasterThreads: nil)
         } catch {
           outcomes.withLock { $0.append(.failure(error)) }
           started.signal()
@@ -138,15 +141,6 @@ public final class RenderPool: Sendable {
       stopped.wait()
       throw firstError
     }
-  }
-
-  /// Rasteriser threads for each lane's llvmpipe screen when `renderThreads` threads share
-  /// `lanes` lanes on `cores` cores: the cores split between the lanes in use, at least one
-  /// each. On two cores, two render threads on lanes of one rasteriser thread each make 1.2×
-  /// the images per second of two rasteriser threads per lane (`tessera render --batch`, 512²
-  /// Monaco frames), and both beat one shared rasteriser.
-  package static func rasterThreads(renderThreads: Int, lanes: Int, cores: Int) -> Int {
-    max(1, cores / max(1, min(renderThreads, lanes)))
   }
 
   /// Closes the queue without waiting: the threads finish the jobs submitted and stop.

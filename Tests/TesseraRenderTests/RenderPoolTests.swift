@@ -98,16 +98,6 @@ import Testing
     #expect(throws: RenderPoolError.self) { try pool.render(scene) }
   }
 
-  /// The cores split between the display lanes in use, at least one rasteriser thread each.
-  @Test func rasterThreadsShareTheCoresBetweenLanes() {
-    #expect(RenderPool.rasterThreads(renderThreads: 1, lanes: 2, cores: 2) == 2)
-    #expect(RenderPool.rasterThreads(renderThreads: 2, lanes: 2, cores: 2) == 1)
-    #expect(RenderPool.rasterThreads(renderThreads: 4, lanes: 2, cores: 2) == 1)
-    #expect(RenderPool.rasterThreads(renderThreads: 16, lanes: 2, cores: 16) == 8)
-    #expect(RenderPool.rasterThreads(renderThreads: 3, lanes: 1, cores: 8) == 8)
-    #expect(RenderPool.rasterThreads(renderThreads: 2, lanes: 2, cores: 1) == 1)
-  }
-
   @Test func aPoolWithoutAnyContextIsAnError() {
     #expect(throws: (any Error).self) { try RenderPool(threads: 2, gpu: .device(99)) }
   }
