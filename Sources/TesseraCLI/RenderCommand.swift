@@ -61,7 +61,7 @@ enum RenderCommand: Command {
       Prints images per second and the resident-memory curve; a job that fails is reported
       with its line and the others still run (exit status 1 when any failed).
 
-    PNG output is fast-compressed (zlib level 1, Up filter, RLE strategy); colours are straight
+    PNG output is fast-compressed (Up filter, runs and repeated pixels); colours are straight
     (not premultiplied) alpha. JPEG has no alpha: transparent parts are composited over white.
 
     examples:

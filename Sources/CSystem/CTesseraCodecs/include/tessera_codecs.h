@@ -77,5 +77,27 @@ int tessera_jpeg_decode(const uint8_t *data, size_t size, uint64_t max_pixels,
 int tessera_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
                         int progressive, tessera_encoded_bytes *out);
 
+/// One band of a PNG's rows, filtered and deflated (see tessera_png_deflate_band): `bytes` is
+/// malloc'd (free with tessera_codec_free).
+typedef struct {
+  uint8_t *bytes;
+  size_t size;
+  /// The filtered rows' size in bytes (one filter byte and `width * 4` bytes a row).
+  size_t raw_size;
+  /// The Adler-32 checksum of the filtered rows.
+  uint32_t adler;
+} tessera_png_band;
+
+/// Filters rows `first_row ..< first_row + rows` of an RGBA image `width` pixels wide with the
+/// `Up` filter (against row `first_row - 1` when there is one), converting premultiplied colour
+/// to straight when `premultiplied` is set, and deflates them as raw deflate blocks: the stream
+/// ends when `final` is set, else it ends byte-aligned so that bands join into one stream.
+/// The bytes depend only on the pixels and the arguments. Returns 0 on success.
+int tessera_png_deflate_band(const uint8_t *pixels, uint32_t width, uint32_t first_row, uint32_t rows,
+                             int premultiplied, int final, tessera_png_band *out);
+
+/// The most bytes the band compressor writes for `size` filtered bytes.
+size_t tessera_deflate_bound(size_t size);
+
 /// Frees memory returned by the functions above.
 void tessera_codec_free(void *pointer);
