@@ -16,8 +16,9 @@ final class BatchRenderer: Sendable {
   let jobs: [BatchJob]
   let threads: Int
   let gpu: GPUSelection
-  /// What the batch reads: no job writes over it (checked again as files are read).
-  let inputs: OutputGuard
+  /// What the batch reads: no job writes over it (the files its renders read are added as
+  /// they are read, before each write).
+  private let inputs: Mutex<OutputGuard>
   let reads: ResourceLog
   private let progress: Mutex<Progress>
   /// Resident memory is sampled after every this many finished jobs (and after the last).
@@ -47,7 +48,7 @@ final class BatchRenderer: Sendable {
     self.jobs = jobs
     self.threads = threads
     self.gpu = gpu
-    self.inputs = inputs
+    self.inputs = Mutex(inputs)
     self.reads = reads
     sampleInterval = max(1, jobs.count / 40)
     writesInFlight = 2 * threads
@@ -86,9 +87,10 @@ final class BatchRenderer: Sendable {
   private func write(_ job: BatchJob, _ result: Result<Snapshot, any Error>) {
     do {
       let bytes = try job.format.encode(try result.get().image)
-      var outputs = inputs
-      outputs.add(reads)
-      try outputs.check(job.output, option: "field 'output'")
+      try inputs.withLock { inputs throws(CommandFailure) in
+        inputs.add(reads)
+        try inputs.check(job.output, option: "field 'output'")
+      }
       try FileOutput.write(bytes, to: job.output)
       finish(failure: nil)
     } catch {

@@ -25,6 +25,8 @@ struct OutputGuard {
 
   /// Each input, and how the command line or the scene named it.
   private(set) var inputs: [Identity: String] = [:]
+  /// How many paths of the ``ResourceLog`` last added are inputs already, and which log.
+  private var logged: (log: ObjectIdentifier, count: Int)?
 
   /// The inputs `arguments` name: every positional argument and option value, and every piece
   /// of a value split at `,` `|` `=` (and with a `mbtiles://`, `pmtiles://` or `file://` scheme
@@ -71,9 +73,13 @@ struct OutputGuard {
     inputs[identity] = name
   }
 
-  /// Adds every file and folder `log` saw resolved.
+  /// Adds every file and folder `log` saw resolved: those resolved since the last call with the
+  /// same log, so that a batch adding its log after every job looks at each path once.
   mutating func add(_ log: ResourceLog) {
-    for path in log.paths { add(path, as: path) }
+    let start = logged.map { $0.log == ObjectIdentifier(log) ? $0.count : 0 } ?? 0
+    let paths = log.paths(from: start)
+    for path in paths { add(path, as: path) }
+    logged = (ObjectIdentifier(log), start + paths.count)
   }
 
   /// Adds the local tile sources the style file at `path` names (relative ones against

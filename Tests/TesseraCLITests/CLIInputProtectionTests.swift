@@ -1,6 +1,9 @@
 import Foundation
+import TesseraData
 import TesseraTestSupport
 import Testing
+
+@testable import TesseraCLI
 
 /// No output of a command replaces one of its inputs, however it is named: the tile archive a
 /// render draws, its style file, a marker icon named by a flag or by the scene, a tile source of
@@ -102,5 +105,33 @@ import Testing
     #expect(run.error.contains("line 2") && run.error.contains("refusing to replace it"), "\(run.error)")
     #expect(Self.contents(folder + "/icon.png") == icon)
     #expect(FileManager.default.fileExists(atPath: folder + "/first.png"))
+  }
+}
+
+/// A batch adds what its renders read after every job: only the paths new to the log are looked
+/// at again, and a path read late still protects it.
+@Suite struct OutputGuardLogTests {
+  @Test func addsTheLogsNewPathsAsTheyAppear() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for name in ["a.png", "b.png"] { try Data([1]).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+    let log = ResourceLog()
+    let access = ResourceAccess.local(directory: folder, log: log)
+    var inputs = OutputGuard()
+    _ = try access.path("a.png", field: "icon")
+    inputs.add(log)
+    #expect(throws: CommandFailure.self) { try inputs.check(folder + "/a.png", option: "output") }
+    try inputs.check(folder + "/b.png", option: "output")
+    _ = try access.path("b.png", field: "icon")
+    _ = try access.path("a.png", field: "icon")
+    inputs.add(log)
+    #expect(throws: CommandFailure.self) { try inputs.check(folder + "/b.png", option: "output") }
+    #expect(throws: CommandFailure.self) { try inputs.check(folder + "/a.png", option: "output") }
+    // Another log starts from its own beginning.
+    let other = ResourceLog()
+    try Data([1]).write(to: URL(fileURLWithPath: folder + "/c.png"))
+    _ = try ResourceAccess.local(directory: folder, log: other).path("c.png", field: "icon")
+    inputs.add(other)
+    #expect(throws: CommandFailure.self) { try inputs.check(folder + "/c.png", option: "output") }
   }
 }

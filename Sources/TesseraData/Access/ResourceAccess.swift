@@ -114,17 +114,34 @@ public struct ResourceAccess: Sendable {
   public func provides(_ name: String) -> Bool { provided[name] != nil }
 }
 
-/// The files and folders a local ``ResourceAccess`` resolved, in order, from any thread.
+/// The files and folders a local ``ResourceAccess`` resolved, each once, in the order first
+/// resolved, from any thread. Entries are only ever appended, so a reader can take the new ones
+/// since its last look (``paths(from:)``).
 public final class ResourceLog: Sendable {
-  private let entries = Mutex<[String]>([])
+  private struct Entries {
+    var list: [String] = []
+    var seen: Set<String> = []
+  }
+
+  /// The most distinct paths kept.
+  public static let capacity = 100_000
+  private let entries = Mutex(Entries())
 
   public init() {}
 
   /// The paths resolved so far.
-  public var paths: [String] { entries.withLock { $0 } }
+  public var paths: [String] { entries.withLock { $0.list } }
+
+  /// The paths first resolved after the first `start` ones.
+  public func paths(from start: Int) -> ArraySlice<String> {
+    entries.withLock { $0.list[min(max(start, 0), $0.list.count)...] }
+  }
 
   func record(_ path: String) {
-    entries.withLock { if $0.count < 100_000 { $0.append(path) } }
+    entries.withLock { entries in
+      guard entries.list.count < Self.capacity, entries.seen.insert(path).inserted else { return }
+      entries.list.append(path)
+    }
   }
 }
 
