@@ -68,7 +68,8 @@ let package = Package(
     .systemLibrary(name: "CMicroHTTPD", path: "Sources/CSystem/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
     systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: ["libssl-dev"]),
     // libpng and libjpeg report errors with longjmp, which Swift cannot catch: these few C
-    // functions hold the setjmp points and turn failures into error strings.
+    // functions hold the setjmp points and turn failures into error strings. The fast PNG
+    // encoder's deflate compressor (png_deflate.c) lives here too.
     .target(
       name: "CTesseraCodecs", dependencies: ["CPNG", "CJPEG", "CGif"], path: "Sources/CSystem/CTesseraCodecs",
       linkerSettings: [.linkedLibrary("gif")]),
