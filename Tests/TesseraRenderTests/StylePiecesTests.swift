@@ -64,4 +64,58 @@ func styleLayer(_ layer: String) throws -> StyleLayer {
     #expect(red(joined, x: 7, y: 4) == red(joined, x: 4, y: 4))
     #expect(red(alone, x: 7, y: 4) < red(alone, x: 4, y: 4))
   }
+
+  /// The 3×3 kernel written out directly, reading every elevation through the edge rules:
+  /// the prepared texture must hold the same bytes for random terrain, any set of neighbours
+  /// (one of another size), any zoom and sizes that are not square.
+  @Test func matchesTheKernelReadPixelByPixel() {
+    var random = SeededRandom(seed: 12)
+    for round in 0..<24 {
+      let width = [1, 2, 7, 16][round % 4]
+      let height = [1, 3, 16, 9][(round / 4) % 4]
+      func terrain() -> DEMTile {
+        DEMTile(
+          width: width, height: height,
+          heights: (0..<width * height).map { _ in Float.random(in: -50...3000, using: &random) })
+      }
+      let dem = terrain()
+      let neighbours: [DEMTile?] = (0..<8).map { index in
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: return nil
+        case 1: return terrain()
+        default:
+          return index == 4
+            ? DEMTile(width: width + 1, height: height, heights: .init(repeating: 7, count: (width + 1) * height))
+            : terrain()
+        }
+      }
+      let zoom = Int.random(in: 0...16, using: &random)
+      let maxZoom = zoom + Int.random(in: 0...4, using: &random)
+      let pixels = HillshadePreparation.prepare(dem, neighbours: neighbours, zoom: zoom, maxZoom: maxZoom)
+      func elevation(_ x: Int, _ y: Int) -> Double {
+        if x >= 0, x < width, y >= 0, y < height { return Double(dem.heights[y * width + x]) / 4 }
+        let dx = x < 0 ? -1 : (x >= width ? 1 : 0)
+        let dy = y < 0 ? -1 : (y >= height ? 1 : 0)
+        let index = HillshadePreparation.neighbourOffsets.firstIndex { $0 == (dx, dy) }!
+        if let neighbour = neighbours[index], neighbour.width == width, neighbour.height == height {
+          return Double(neighbour.heights[((y + height) % height) * width + (x + width) % width]) / 4
+        }
+        return Double(dem.height(x: x, y: y)) / 4
+      }
+      let z = Double(zoom)
+      let divisor = pow(2, (z - Double(maxZoom)) * (z < 2 ? 0.4 : (z < 4.5 ? 0.35 : 0.3)) + 19.2562 - z)
+      var expected = [UInt8](repeating: 255, count: width * height * 4)
+      for y in 0..<height {
+        for x in 0..<width {
+          let (a, b, c) = (elevation(x - 1, y - 1), elevation(x, y - 1), elevation(x + 1, y - 1))
+          let (d, f) = (elevation(x - 1, y), elevation(x + 1, y))
+          let (g, h, i) = (elevation(x - 1, y + 1), elevation(x, y + 1), elevation(x + 1, y + 1))
+          expected[(y * width + x) * 4] = HillshadePreparation.encode(((c + f + f + i) - (a + d + d + g)) / divisor)
+          expected[(y * width + x) * 4 + 1] = HillshadePreparation.encode(
+            ((g + h + h + i) - (a + b + b + c)) / divisor)
+        }
+      }
+      #expect(pixels == expected, "round \(round): \(width)x\(height) at zoom \(zoom) of \(maxZoom)")
+    }
+  }
 }

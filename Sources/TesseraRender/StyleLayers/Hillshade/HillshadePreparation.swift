@@ -49,26 +49,40 @@ enum HillshadePreparation {
       }
       return Double(dem.height(x: x, y: y)) / 4
     }
+    // Every elevation the kernel reads, once: the tile with a one-pixel border, row by row.
+    let paddedWidth = width + 2
+    var padded = [Double](repeating: 0, count: paddedWidth * (height + 2))
+    for y in -1...height {
+      for x in -1...width { padded[(y + 1) * paddedWidth + x + 1] = elevation(x, y) }
+    }
     let z = Double(zoom)
     let factor = z < 2 ? 0.4 : (z < 4.5 ? 0.35 : 0.3)
     let exaggeration = (z - Double(maxZoom)) * factor
     let divisor = pow(2, exaggeration + 19.2562 - z)
     var pixels = [UInt8](repeating: 255, count: width * height * 4)
-    for y in 0..<height {
-      for x in 0..<width {
-        let a = elevation(x - 1, y - 1)
-        let b = elevation(x, y - 1)
-        let c = elevation(x + 1, y - 1)
-        let d = elevation(x - 1, y)
-        let f = elevation(x + 1, y)
-        let g = elevation(x - 1, y + 1)
-        let h = elevation(x, y + 1)
-        let i = elevation(x + 1, y + 1)
-        let derivativeX = ((c + f + f + i) - (a + d + d + g)) / divisor
-        let derivativeY = ((g + h + h + i) - (a + b + b + c)) / divisor
-        let offset = (y * width + x) * 4
-        pixels[offset] = encode(derivativeX)
-        pixels[offset + 1] = encode(derivativeY)
+    padded.withUnsafeBufferPointer { grid in
+      pixels.withUnsafeMutableBufferPointer { out in
+        for y in 0..<height {
+          // The rows above, at and below row y, each starting at column −1.
+          let above = y * paddedWidth
+          let row = above + paddedWidth
+          let below = row + paddedWidth
+          for x in 0..<width {
+            let a = grid[above + x]
+            let b = grid[above + x + 1]
+            let c = grid[above + x + 2]
+            let d = grid[row + x]
+            let f = grid[row + x + 2]
+            let g = grid[below + x]
+            let h = grid[below + x + 1]
+            let i = grid[below + x + 2]
+            let derivativeX = ((c + f + f + i) - (a + d + d + g)) / divisor
+            let derivativeY = ((g + h + h + i) - (a + b + b + c)) / divisor
+            let offset = (y * width + x) * 4
+            out[offset] = encode(derivativeX)
+            out[offset + 1] = encode(derivativeY)
+          }
+        }
       }
     }
     let occupancy = TextureOccupancy(width: width, height: height, cellSize: occupancyCell) { x, y in
