@@ -39,4 +39,26 @@ import Testing
     _ = try pool.render(other)
     #expect(try pool.render(scene).image.pixels == alone.pixels)
   }
+
+  /// What planning keeps between frames at one zoom (``PlanMemo``) never shows: a map that drew
+  /// the scene's zoom flat, then rotated and tilted (tiles clipped another way), then flat again,
+  /// draws each view as a fresh map does.
+  @Test func framesAtOneZoomGiveTheSameBytesWhateverCameOnBefore() throws {
+    let scene = try Self.scene("labels-normal-street-tilted-fa")
+    let device = try GLDevice(gpu: .surfaceless)
+    var flat = scene
+    let tilted = scene.options.camera
+    flat.options.camera = try Camera(
+      latitude: tilted.target.latitude, longitude: tilted.target.longitude, zoom: tilted.zoom, bearing: 0,
+      viewingAngle: 0)
+    let freshTilted = try Map(scene: scene, device: device).snapshot().image
+    let freshFlat = try Map(scene: flat, device: device).snapshot().image
+    #expect(freshTilted.pixels != freshFlat.pixels)
+    let map = try Map(scene: flat, device: device)
+    _ = try map.snapshot()
+    map.camera = scene.options.camera
+    #expect(try map.snapshot().image.pixels == freshTilted.pixels)
+    map.camera = flat.options.camera
+    #expect(try map.snapshot().image.pixels == freshFlat.pixels)
+  }
 }

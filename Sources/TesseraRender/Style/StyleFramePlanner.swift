@@ -35,6 +35,8 @@ struct StyleFrameInput {
   var iconAtlas: SymbolAtlasTexture?
   /// The glyph store's colour atlas (emoji), once a label has drawn one.
   var colorGlyphAtlas: SymbolAtlasTexture?
+  /// What layer renderers keep between frames of the style at one zoom.
+  var memo = PlanMemo()
 
   /// The style's zoom.
   var zoom: Double { transform.camera.styleZoom }
@@ -155,6 +157,12 @@ struct StyleFramePlanner {
     -> UniformValues
   {
     PaintBinding.uniforms(bindings, layer: layer, mask: mask, zoom: zoom, tileZoom: tile.zoom)
+  }
+
+  /// The value of type `Value` that `make` works out for `layer` at this frame's zoom, kept
+  /// between frames (see ``PlanMemo``); `variant` tells apart values of one type.
+  func memo<Value: Sendable>(_ layer: StyleLayer, variant: Int = 0, _ make: () -> Value) -> Value {
+    input.memo.value(layer: layer.id, variant: variant, zoom: zoom, make)
   }
 
   /// Tiles grouped by the bucket they draw, in order of first appearance.

@@ -52,6 +52,8 @@ package final class StyleRenderer: Sendable {
   let symbolBucketCache = Mutex(SymbolBucketCache())
   /// The last frame's symbol placement and what it was made from.
   let lastPlacement = Mutex<(key: PlacementKey, symbols: [String: PlacedSymbols])?>(nil)
+  /// What layer renderers keep between frames at one zoom.
+  let planMemo = PlanMemo()
 
   private static let revisions = Atomic<Int>(0)
   /// The features' states and their version (bumped by every change).
@@ -241,7 +243,7 @@ package final class StyleRenderer: Sendable {
     var input = StyleFrameInput(
       transform: transform, tiles: tilesBySource, textures: textures, revision: revision,
       bucketNames: bucketNames, light: style.light, patterns: patterns, stateVersion: states.version,
-      clipsByPlanes: frame.resources.clipsTilesByPlanes, tileCuts: tileCuts)
+      clipsByPlanes: frame.resources.clipsTilesByPlanes, tileCuts: tileCuts, memo: planMemo)
     try prepareSymbols(
       layers: layers, tiles: tilesBySource, states: states, resources: frame.resources, tileCuts: tileCuts,
       showsCollisionCircles: showsCollisionCircles, input: &input, timings: &timings)

@@ -75,18 +75,45 @@ struct FillLayerRenderer: StyleLayerRenderer {
       tile, layer: layer, zoom: context.zoom, patterns: context.patterns, states: context.states)
   }
 
+  /// What planning a fill layer works out from the layer and the zoom alone (kept between
+  /// frames in the planner's memo).
+  struct Constants: Sendable {
+    let translate: (Double, Double)
+    let anchoredToViewport: Bool
+    let fill: StylePipeline
+    let outline: StylePipeline?
+    let isPatterned: Bool
+
+    init(_ layer: StyleLayer, planner: StyleFramePlanner, clipPlanes: Bool) {
+      (translate, anchoredToViewport) = planner.translation(
+        layer, FillProperties.translate, anchor: FillProperties.translateAnchor)
+      (fill, outline) = FillLayerRenderer().fillPipelines(
+        layer, zoom: planner.zoom, clipped: false, clipPlanes: clipPlanes)
+      isPatterned = FillLayerRenderer.isPatterned(layer, zoom: planner.zoom)
+    }
+  }
+
+  /// A fill layer's paint uniforms, of the fill or of its outline, for buckets of one tile
+  /// zoom (kept in the planner's memo).
+  struct PaintUniforms: Sendable {
+    let values: UniformValues
+  }
+
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
     guard let source = layer.source, !tiles.isEmpty else { return }
     let groups = StyleFramePlanner.groups(tiles)
-    let (translate, anchoredToViewport) = planner.translation(
-      layer, FillProperties.translate, anchor: FillProperties.translateAnchor)
+    // Clipping (and so whether the pipelines clip by planes) is set up for the source first.
     planner.clipMasks(source: source, groups: groups)
-    let (fill, outline) = fillPipelines(
-      layer, zoom: planner.zoom, clipped: false, clipPlanes: planner.clipping.clipsByPlanes)
+    let clipPlanes = planner.clipping.clipsByPlanes
+    let constants = planner.memo(layer, variant: clipPlanes ? 1 : 0) { [planner] in
+      Constants(layer, planner: planner, clipPlanes: clipPlanes)
+    }
+    let (translate, anchoredToViewport) = (constants.translate, constants.anchoredToViewport)
+    let (fill, outline) = (constants.fill, constants.outline)
     // A pattern's atlas uniforms and texture (nothing is drawn when a constant image is missing).
     var patternUniforms = UniformValues()
     var textures: [ResourceKey] = []
-    if FillLayerRenderer.isPatterned(layer, zoom: planner.zoom) {
+    if constants.isPatterned {
       let position = PatternPaint.constantPosition(layer, FillProperties.pattern, planner: planner)
       guard layer[FillProperties.pattern].isDataDriven || position != nil else { return }
       patternUniforms = PatternPaint.atlasUniforms(planner, position: position)
@@ -109,7 +136,10 @@ struct FillLayerRenderer: StyleLayerRenderer {
       var uniforms = UniformValues()
       uniforms.set(StyleFramePlanner.matrix, tileMatrix)
       uniforms = uniforms.merging(
-        planner.paintUniforms(FillLayerRenderer.paint, layer: layer, mask: pipeline.mask, tile: group.key)
+        planner.memo(layer, variant: 2 * group.key.zoom) { [planner] in
+          PaintUniforms(
+            values: planner.paintUniforms(FillLayerRenderer.paint, layer: layer, mask: fill.mask, tile: group.key))
+        }.values
       ).merging(patternPlacement(group, pipeline))
       for area in planner.clipAreas(group, translate: translate, viewportAnchored: anchoredToViewport) {
         uniforms.set(StyleFramePlanner.tileClip, area)
@@ -129,8 +159,11 @@ struct FillLayerRenderer: StyleLayerRenderer {
       var uniforms = UniformValues()
       uniforms.set(StyleFramePlanner.matrix, tileMatrix)
       uniforms.set(FillLayerRenderer.world, SIMD2(Float(viewport.pixelWidth), Float(viewport.pixelHeight)))
-      uniforms = uniforms.merging(planner.paintUniforms(bindings, layer: layer, mask: pipeline.mask, tile: group.key))
-        .merging(patternPlacement(group, pipeline))
+      uniforms = uniforms.merging(
+        planner.memo(layer, variant: 2 * group.key.zoom + 1) { [planner] in
+          PaintUniforms(values: planner.paintUniforms(bindings, layer: layer, mask: outline.mask, tile: group.key))
+        }.values
+      ).merging(patternPlacement(group, pipeline))
       for area in planner.clipAreas(group, translate: translate, viewportAnchored: anchoredToViewport) {
         uniforms.set(StyleFramePlanner.tileClip, area)
         planner.draw(

@@ -111,18 +111,45 @@ struct LineLayerRenderer: StyleLayerRenderer {
     return textures
   }
 
+  /// What planning a line layer works out from the layer and the zoom alone (kept between
+  /// frames in the planner's memo).
+  struct Constants: Sendable {
+    let translate: (Double, Double)
+    let anchoredToViewport: Bool
+    let dashes: LineDashes?
+    let reach: Double?
+    let line: StylePipeline
+
+    init(_ layer: StyleLayer, planner: StyleFramePlanner, clipPlanes: Bool) {
+      (translate, anchoredToViewport) = planner.translation(
+        layer, LineProperties.translate, anchor: LineProperties.translateAnchor)
+      dashes = LineDashes(layer: layer, zoom: planner.zoom)
+      reach = LineLayerRenderer.reach(layer, zoom: planner.zoom)
+      line = LineLayerRenderer().linePipeline(
+        layer, zoom: planner.zoom, dashes: dashes, clipped: false, clipPlanes: clipPlanes)
+    }
+  }
+
+  /// A line layer's paint uniforms for buckets of one tile zoom (kept in the planner's memo).
+  struct PaintUniforms: Sendable {
+    let values: UniformValues
+  }
+
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
     guard let source = layer.source, !tiles.isEmpty else { return }
     let zoom = planner.zoom
-    let (translate, anchoredToViewport) = planner.translation(
-      layer, LineProperties.translate, anchor: LineProperties.translateAnchor)
-    let dashes = LineDashes(layer: layer, zoom: zoom)
-    let viewport = planner.transform.viewport
     let groups = StyleFramePlanner.groups(tiles)
-    let reach = LineLayerRenderer.reach(layer, zoom: zoom)
+    // Clipping (and so whether the pipeline clips by planes) is set up for the source first.
     planner.clipMasks(source: source, groups: groups)
-    let line = linePipeline(
-      layer, zoom: zoom, dashes: dashes, clipped: false, clipPlanes: planner.clipping.clipsByPlanes)
+    let clipPlanes = planner.clipping.clipsByPlanes
+    let constants = planner.memo(layer, variant: clipPlanes ? 1 : 0) { [planner] in
+      Constants(layer, planner: planner, clipPlanes: clipPlanes)
+    }
+    let (translate, anchoredToViewport) = (constants.translate, constants.anchoredToViewport)
+    let dashes = constants.dashes
+    let viewport = planner.transform.viewport
+    let reach = constants.reach
+    let line = constants.line
     let patterned = line.switches.contains("PATTERN")
     let gradient = line.switches.contains("GRADIENT")
     var patternUniforms = UniformValues()
@@ -145,7 +172,10 @@ struct LineLayerRenderer: StyleLayerRenderer {
       uniforms.set(LineLayerRenderer.unitsToPixels, SIMD2(Float(viewport.width / 2), Float(-viewport.height / 2)))
       uniforms.set(LineLayerRenderer.devicePixelRatio, Float(planner.pixelRatio))
       uniforms = uniforms.merging(
-        planner.paintUniforms(LineLayerRenderer.paint, layer: layer, mask: pipeline.mask, tile: tile))
+        planner.memo(layer, variant: tile.zoom) { [planner] in
+          PaintUniforms(
+            values: planner.paintUniforms(LineLayerRenderer.paint, layer: layer, mask: line.mask, tile: tile))
+        }.values)
       if patterned {
         uniforms = uniforms.merging(patternUniforms).merging(
           PatternPaint.tileUniforms(tile.dataTile, wrap: tile.wrap, extent: BucketGeometry.extent, zoom: zoom))
