@@ -1,6 +1,7 @@
 import CEGL
 import CGBM
 import Dispatch
+import Foundation
 import Synchronization
 import TesseraNumbers
 
@@ -99,6 +100,19 @@ package final class HeadlessDisplay: @unchecked Sendable {
     let selection: GPUSelection
     let device: EGLDeviceHandle?
     let description: String
+    /// Whether the device is Mesa's software device (`EGL_MESA_device_software`).
+    var isSoftwareDevice = false
+    /// Whether Mesa's software rasteriser draws for it: a software device, or the surfaceless
+    /// platform on a machine without render nodes (or with `LIBGL_ALWAYS_SOFTWARE` set).
+    var isSoftware: Bool {
+      switch selection {
+      case .surfaceless:
+        let forced = ProcessInfo.processInfo.environment["LIBGL_ALWAYS_SOFTWARE"].map { !["", "0"].contains($0) }
+        return forced == true || EGLDeviceList.renderNodes().isEmpty
+      case .device: return isSoftwareDevice
+      case .gbm, .auto, .software: return false
+      }
+    }
   }
 
   /// Turns `auto`, `software` and `device:N` into a concrete platform and device.
@@ -142,7 +156,7 @@ package final class HeadlessDisplay: @unchecked Sendable {
     let kind = description.isSoftware ? "software" : (description.renderNodeFile ?? "hardware")
     return Resolved(
       selection: .device(description.index), device: handle,
-      description: "device platform, device \(description.index) (\(kind))")
+      description: "device platform, device \(description.index) (\(kind))", isSoftwareDevice: description.isSoftware)
   }
 
   private init(_ resolved: Resolved, lane: Int, rasterThreads: Int?) throws(EGLError) {
@@ -150,6 +164,9 @@ package final class HeadlessDisplay: @unchecked Sendable {
     // An empty attribute list: a display apart from the one an absent list names.
     let laneAttributes: [EGLAttrib]? = lane == 0 ? nil : [EGLAttrib(EGL_NONE)]
     let client = clientExtensions()
+    // Mesa's EGL is loaded now (the query above); its software driver, when it will be used,
+    // is loaded with deep binding before EGL loads it the slow way.
+    if resolved.isSoftware { SoftwareDriverPreload.load() }
     var display: EGLDisplay?
     var gbmDevice: OpaquePointer?
     switch resolved.selection {
