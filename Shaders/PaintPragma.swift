@@ -12,7 +12,15 @@ import TesseraNumbers
 ///
 /// `#pragma paint: initialize TYPE NAME` (in `main`) declares the local `NAME`: in the vertex
 /// stage it also mixes the two zooms' values into `v_NAME`.
+///
+/// With `PAINT_VARYINGS` defined every paint property reaches the fragment stage as a `flat`
+/// varying, the uniform copied into it when the property is constant: all paint variants of a
+/// program then read the same fragment inputs, so llvmpipe generates one triangle-setup
+/// function for them instead of one each (see `PaintVaryings` in TesseraRender).
 public enum PaintPragma {
+  /// The define that passes paint as flat varyings.
+  public static let varyingsDefine = "PAINT_VARYINGS"
+
   /// A shader stage.
   public enum Stage: Sendable {
     case vertex
@@ -43,31 +51,41 @@ public enum PaintPragma {
 
   /// The declarations of a paint property.
   static func define(type: String, name: String, stage: Stage) -> [String] {
-    let condition = "#ifdef HAS_ATTR_\(name.uppercased())"
+    let attribute = "HAS_ATTR_\(name.uppercased())"
+    let varyings = varyingsDefine
     switch stage {
     case .vertex:
       let attributes =
         type == "vec4" ? ["in vec4 a_\(name)_a;", "in vec4 a_\(name)_b;"] : ["in vec2 a_\(name);"]
-      return [condition] + attributes + [
-        "uniform float u_\(name)_t;", "out \(type) v_\(name);", "#else", "uniform \(type) u_\(name);", "#endif",
+      return ["#ifdef \(attribute)"] + attributes + [
+        "uniform float u_\(name)_t;", "#else", "uniform \(type) u_\(name);", "#endif",
+        "#ifdef \(varyings)", "flat out \(type) v_\(name);", "#elif defined(\(attribute))", "out \(type) v_\(name);",
+        "#endif",
       ]
     case .fragment:
-      return [condition, "in \(type) v_\(name);", "#else", "uniform \(type) u_\(name);", "#endif"]
+      return [
+        "#ifdef \(varyings)", "flat in \(type) v_\(name);", "#elif defined(\(attribute))", "in \(type) v_\(name);",
+        "#else", "uniform \(type) u_\(name);", "#endif",
+      ]
     }
   }
 
   /// The local variable of a paint property (and, in the vertex stage, its varying).
   static func initialize(type: String, name: String, stage: Stage) -> [String] {
-    let condition = "#ifdef HAS_ATTR_\(name.uppercased())"
+    let attribute = "HAS_ATTR_\(name.uppercased())"
     let local = "\(type) \(name) = "
+    let passed = "#if defined(\(attribute)) || defined(\(varyingsDefine))"
     switch stage {
     case .vertex:
       let mixed =
         type == "vec4"
         ? "mix(a_\(name)_a, a_\(name)_b, u_\(name)_t)" : "mix(a_\(name).x, a_\(name).y, u_\(name)_t)"
-      return [condition, "v_\(name) = \(mixed);", local + "v_\(name);", "#else", local + "u_\(name);", "#endif"]
+      return [
+        "#ifdef \(attribute)", local + mixed + ";", "#else", local + "u_\(name);", "#endif", passed,
+        "v_\(name) = \(name);", "#endif",
+      ]
     case .fragment:
-      return [condition, local + "v_\(name);", "#else", local + "u_\(name);", "#endif"]
+      return [passed, local + "v_\(name);", "#else", local + "u_\(name);", "#endif"]
     }
   }
 }

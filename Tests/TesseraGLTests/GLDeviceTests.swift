@@ -337,8 +337,9 @@ let diagonal: [Float] = [-1, -1, 1, -1, -1, 1]
     let expanded = PaintPragma.expand(source, stage: .vertex)
     for line in [
       "#ifdef HAS_ATTR_COLOR", "in vec4 a_color_a;", "in vec4 a_color_b;", "uniform float u_color_t;",
-      "out vec4 v_color;", "uniform vec4 u_color;", "  v_width = mix(a_width.x, a_width.y, u_width_t);",
-      "  float width = v_width;", "  float width = u_width;",
+      "out vec4 v_color;", "flat out vec4 v_color;", "uniform vec4 u_color;",
+      "  float width = mix(a_width.x, a_width.y, u_width_t);", "  float width = u_width;", "  v_width = width;",
+      "  #if defined(HAS_ATTR_WIDTH) || defined(PAINT_VARYINGS)",
     ] {
       #expect(expanded.split(separator: "\n").contains(Substring(line)), "missing \(line)")
     }
@@ -350,11 +351,14 @@ let diagonal: [Float] = [-1, -1, 1, -1, -1, 1]
       "#pragma paint: define float blur\n#pragma paint: initialize float blur", stage: .fragment)
     #expect(
       expanded
-        == "#ifdef HAS_ATTR_BLUR\nin float v_blur;\n#else\nuniform float u_blur;\n#endif\n"
-        + "#ifdef HAS_ATTR_BLUR\nfloat blur = v_blur;\n#else\nfloat blur = u_blur;\n#endif")
+        == "#ifdef PAINT_VARYINGS\nflat in float v_blur;\n#elif defined(HAS_ATTR_BLUR)\nin float v_blur;\n"
+        + "#else\nuniform float u_blur;\n#endif\n"
+        + "#if defined(HAS_ATTR_BLUR) || defined(PAINT_VARYINGS)\nfloat blur = v_blur;\n#else\nfloat blur = u_blur;\n#endif"
+    )
   }
 
-  /// Every program compiles and links with every paint property per vertex too.
+  /// Every program compiles and links with every paint property per vertex too, and with paint
+  /// passed as flat varyings (constant, and per vertex).
   @Test func everyDataDrivenVariantCompiles() throws {
     let device = try GLDevice(gpu: .surfaceless)
     for (name, program) in ShaderLibrary.programs {
@@ -366,7 +370,10 @@ let diagonal: [Float] = [-1, -1, 1, -1, -1, 1]
         return String(line.dropFirst("#ifdef ".count))
       }
       guard !defines.isEmpty else { continue }
-      try device.compilePrograms([name], defines: Dictionary(defines.map { ($0, "1") }) { a, _ in a })
+      let attributes = Dictionary(defines.map { ($0, "1") }) { a, _ in a }
+      try device.compilePrograms([name], defines: attributes)
+      try device.compilePrograms([name], defines: [PaintPragma.varyingsDefine: "1"])
+      try device.compilePrograms([name], defines: attributes.merging([PaintPragma.varyingsDefine: "1"]) { a, _ in a })
     }
   }
 }

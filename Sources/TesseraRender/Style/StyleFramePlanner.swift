@@ -28,6 +28,8 @@ struct StyleFrameInput {
   var clipsByPlanes = false
   /// The lines the frame will be cut along into tiles, if it will be (see ``TileCuts``).
   var tileCuts: TileCuts?
+  /// The programs the style draws with paint as flat varyings.
+  var paintVaryings = PaintVaryings.none
   /// The symbols each symbol layer draws, placed for this frame, by layer id.
   var symbols: [String: PlacedSymbols] = [:]
   /// The glyph atlas and icon atlas textures symbols draw from.
@@ -72,8 +74,8 @@ struct StyleFramePlanner {
     textures: [ResourceKey] = [], stencil: Int32? = nil, cull: CullVolume? = nil, scissor: PixelRect? = nil
   ) {
     frame.draw(
-      .translucent, Pipeline(pipeline), mesh, uniforms, instances: instances, textures: textures, stencil: stencil,
-      cull: cull, scissor: scissor)
+      .translucent, Pipeline(input.paintVaryings.apply(pipeline)), mesh, uniforms, instances: instances,
+      textures: textures, stencil: stencil, cull: cull, scissor: scissor)
   }
 
   /// Clears the stencil buffer (and forgets the clip masks it held).

@@ -79,7 +79,8 @@ package struct StylePipeline: PipelineVariant {
   /// Data-driven paint properties read from the bucket's paint buffer.
   package var mask: PaintMask
   /// The program's switches defined for this variant (`#define NAME 1`), sorted: `DASHED`
-  /// lines, `NEAREST` or `PLAIN` rasters, `PATTERN` extrusions.
+  /// lines, `NEAREST` or `PLAIN` rasters, `PATTERN` extrusions, `PAINT_VARYINGS` (added to
+  /// every draw of the programs a style chooses, see ``PaintVaryings``).
   package var switches: [String]
   /// Whether fragments outside the draw's tile are discarded (stencil test `equal`).
   package var clipped: Bool

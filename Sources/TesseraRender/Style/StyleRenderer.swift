@@ -39,6 +39,8 @@ package final class StyleRenderer: Sendable {
   /// The name of the bucket each layer that builds buckets draws, by layer id: the id of the
   /// first layer with the same geometry (see ``StyleLayerRenderer/bucketSignature(_:)``).
   let bucketNames: [String: String]
+  /// The programs the style draws with paint as flat varyings.
+  let paintVaryings: PaintVaryings
 
   /// The map's glyphs (PBFs or local fonts) and their atlas, shared by all symbol layers.
   package let glyphs: GlyphStore
@@ -110,6 +112,7 @@ package final class StyleRenderer: Sendable {
     self.loader = loader
     revision = StyleRenderer.revisions.add(1, ordering: .relaxed).newValue
     bucketNames = StyleRenderer.bucketNames(style.layers)
+    paintVaryings = PaintVaryings(layers: style.layers)
     var skipped: [LayerType: Int] = [:]
     for layer in style.layers where StyleLayerRenderers.renderer(for: layer.type) == nil {
       skipped[layer.type, default: 0] += 1
@@ -243,7 +246,8 @@ package final class StyleRenderer: Sendable {
     var input = StyleFrameInput(
       transform: transform, tiles: tilesBySource, textures: textures, revision: revision,
       bucketNames: bucketNames, light: style.light, patterns: patterns, stateVersion: states.version,
-      clipsByPlanes: frame.resources.clipsTilesByPlanes, tileCuts: tileCuts, memo: planMemo)
+      clipsByPlanes: frame.resources.clipsTilesByPlanes, tileCuts: tileCuts, paintVaryings: paintVaryings,
+      memo: planMemo)
     try prepareSymbols(
       layers: layers, tiles: tilesBySource, states: states, resources: frame.resources, tileCuts: tileCuts,
       showsCollisionCircles: showsCollisionCircles, input: &input, timings: &timings)
@@ -278,7 +282,7 @@ package final class StyleRenderer: Sendable {
       showsPastPoles: BackgroundWithinWorld.showsPastPoles(transform))
     var seen = Set<Pipeline>()
     return drawnLayers(zoom: context.zoom, showsPastPoles: context.showsPastPoles).layers.flatMap { drawn in
-      drawn.renderer.pipelines(drawn.layer, context).map { Pipeline($0) }
+      drawn.renderer.pipelines(drawn.layer, context).map { Pipeline(paintVaryings.apply($0)) }
         + drawn.renderer.otherPipelines(drawn.layer, context)
     }.filter { seen.insert($0).inserted }
   }
