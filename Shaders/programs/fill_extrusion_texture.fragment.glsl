@@ -11,6 +11,7 @@ void main() {
   fragColor = vec4(1.0);
 }
 #else
+in vec2 v_position;  // clip space
 uniform sampler2D u_image;
 uniform float u_opacity;
 #ifdef PATTERN
@@ -20,7 +21,10 @@ uniform sampler2D u_coverage;
 out vec4 fragColor;
 
 void main() {
-  ivec2 pixel = ivec2(gl_FragCoord.xy);
+  // The pixel's texel: v_position at a pixel's centre maps to x + 0.5 texels (within far less
+  // than half a texel), truncated to x.
+  ivec2 size = textureSize(u_image, 0);
+  ivec2 pixel = ivec2((v_position * 0.5 + 0.5) * vec2(size));
   vec4 color = texelFetch(u_image, pixel, 0);
 #ifdef PATTERN
   float covered = texelFetch(u_coverage, pixel, 0).r;
