@@ -26,7 +26,10 @@ package struct ShelfAtlas: Sendable {
   /// Bytes per texel (1 for distance fields, 4 for RGBA icons).
   package let bytesPerTexel: Int
   /// The texels, rows top first.
-  package private(set) var pixels: [UInt8]
+  package var pixels: [UInt8] { texels.isEmpty ? [UInt8](repeating: 0, count: width * height * bytesPerTexel) : texels }
+  /// The texels once an image was placed; empty before (a map that never draws text never
+  /// pays for the zeros).
+  private var texels: [UInt8] = []
   /// Rows written since ``markUploaded()`` (empty when none).
   package private(set) var dirtyRows: Range<Int> = 0..<0
   /// Bumped when the texture's size changes (so it must be made anew).
@@ -46,7 +49,6 @@ package struct ShelfAtlas: Sendable {
     self.height = height
     self.maxHeight = maxHeight
     self.bytesPerTexel = bytesPerTexel
-    pixels = [UInt8](repeating: 0, count: width * height * bytesPerTexel)
   }
 
   /// Places an image of `imageWidth` × `imageHeight` texels (tightly packed rows) and returns
@@ -79,9 +81,10 @@ package struct ShelfAtlas: Sendable {
     let rect = AtlasRect(
       x: shelf.x + ShelfAtlas.padding, y: shelf.y + ShelfAtlas.padding, width: imageWidth, height: imageHeight)
     let rowBytes = imageWidth * bytesPerTexel
+    if texels.isEmpty { texels = [UInt8](repeating: 0, count: width * height * bytesPerTexel) }
     for row in 0..<imageHeight {
       let to = ((rect.y + row) * width + rect.x) * bytesPerTexel
-      pixels.replaceSubrange(to..<to + rowBytes, with: image[row * rowBytes..<(row + 1) * rowBytes])
+      texels.replaceSubrange(to..<to + rowBytes, with: image[row * rowBytes..<(row + 1) * rowBytes])
     }
     let rows = shelf.y..<(shelf.y + shelf.height)
     dirtyRows =
@@ -91,7 +94,7 @@ package struct ShelfAtlas: Sendable {
 
   private mutating func grow() {
     height *= 2
-    pixels += [UInt8](repeating: 0, count: pixels.count)
+    if !texels.isEmpty { texels += [UInt8](repeating: 0, count: texels.count) }
     generation += 1
     dirtyRows = 0..<height
   }
@@ -101,6 +104,7 @@ package struct ShelfAtlas: Sendable {
 
   /// The bytes of `rows`, for uploading them.
   package func bytes(ofRows rows: Range<Int>) -> [UInt8] {
-    Array(pixels[rows.lowerBound * width * bytesPerTexel..<rows.upperBound * width * bytesPerTexel])
+    let range = rows.lowerBound * width * bytesPerTexel..<rows.upperBound * width * bytesPerTexel
+    return texels.isEmpty ? [UInt8](repeating: 0, count: range.count) : Array(texels[range])
   }
 }
