@@ -13,7 +13,8 @@
 //   TesseraTesting       ─▶ Tessera, TesseraText (snapshot tests for users' suites: the TesseraTesting product)
 //   Tessera              ─▶ TesseraRender, TesseraStyle, TesseraData, TesseraGL, TesseraImage, TesseraJSON,
 //                           TesseraGeo (the library product: Map, Scene, markers, RenderPool)
-//   TesseraRender        ─▶ TesseraGL, TesseraStyle, TesseraText, TesseraData, TesseraImage, TesseraGeo
+//   TesseraRender        ─▶ TesseraGL, TesseraShaders, TesseraStyle, TesseraText, TesseraData, TesseraImage,
+//                           TesseraGeo
 //   TesseraText          ─▶ TesseraData, TesseraImage, CFreeType, CHarfBuzz, CFriBidi (fonts, shaping, glyphs)
 //   TesseraGL            ─▶ CEGL, CGLES3, CGBM, TesseraShaders (Shaders/), TesseraImage
 //   TesseraStyle         ─▶ TesseraJSON, TesseraImage, TesseraGeo
@@ -99,7 +100,8 @@ let package = Package(
     .target(
       name: "TesseraRender",
       dependencies: [
-        "TesseraGeo", "TesseraGL", "TesseraImage", "TesseraJSON", "TesseraStyle", "TesseraData", "TesseraText",
+        "TesseraGeo", "TesseraGL", "TesseraImage", "TesseraJSON", "TesseraShaders", "TesseraStyle", "TesseraData",
+        "TesseraText",
       ]),
     .target(
       name: "Tessera",

@@ -49,6 +49,18 @@ public enum PaintPragma {
     return lines.joined(separator: "\n")
   }
 
+  /// The names of the paint properties `source` declares (`#pragma paint: define TYPE NAME`).
+  public static func definedNames(in source: String) -> Set<String> {
+    var names = Set<String>()
+    for line in source.split(separator: "\n") {
+      let words = line.split(separator: " ", omittingEmptySubsequences: true)
+      if words.count == 5, words[0] == "#pragma", words[1] == "paint:", words[2] == "define" {
+        names.insert(String(words[4]))
+      }
+    }
+    return names
+  }
+
   /// The declarations of a paint property.
   static func define(type: String, name: String, stage: Stage) -> [String] {
     let attribute = "HAS_ATTR_\(name.uppercased())"

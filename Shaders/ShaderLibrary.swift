@@ -52,6 +52,13 @@ public enum ShaderLibrary {
     return program
   }
 
+  /// The paint properties the fragment stage of program `name` declares with
+  /// `#pragma paint: define` (the ones whose values reach it), empty for an unknown name.
+  public static func fragmentPaint(ofProgram name: String) -> Set<String> {
+    guard let raw = files[name] else { return [] }
+    return PaintPragma.definedNames(in: String(decoding: raw.fragment, as: UTF8.self))
+  }
+
   private static let files: [String: Files] = [
     "solid": embedded("solid", PackageResources.solid_vertex_glsl, PackageResources.solid_fragment_glsl),
     "debug_grid": embedded(

@@ -30,6 +30,9 @@ package struct ShelfAtlas: Sendable {
   /// The texels once an image was placed; empty before (a map that never draws text never
   /// pays for the zeros).
   private var texels: [UInt8] = []
+
+  /// Whether the atlas holds texels of its own (once an image was placed).
+  var holdsTexels: Bool { !texels.isEmpty }
   /// Rows written since ``markUploaded()`` (empty when none).
   package private(set) var dirtyRows: Range<Int> = 0..<0
   /// Bumped when the texture's size changes (so it must be made anew).

@@ -357,6 +357,27 @@ let diagonal: [Float] = [-1, -1, 1, -1, -1, 1]
     )
   }
 
+  @Test func fragmentPaintIsWhatTheFragmentStageDeclares() {
+    #expect(
+      PaintPragma.definedNames(in: "#pragma paint: define vec4 color\n  #pragma paint: initialize vec4 color\n")
+        == ["color"])
+    #expect(ShaderLibrary.fragmentPaint(ofProgram: "line") == ["color", "opacity", "blur"])
+    #expect(ShaderLibrary.fragmentPaint(ofProgram: "fill_extrusion").isEmpty)
+    #expect(ShaderLibrary.fragmentPaint(ofProgram: "no such program").isEmpty)
+  }
+
+  /// Every paint property a fragment stage reads is written by its vertex stage (a flat varying
+  /// left unwritten would compile and draw undefined values).
+  @Test func vertexStagesWriteEveryPaintPropertyTheFragmentStageReads() throws {
+    for name in ShaderLibrary.names {
+      let program = try #require(ShaderLibrary.program(named: name))
+      for property in ShaderLibrary.fragmentPaint(ofProgram: name) {
+        let lines = program.vertex.split(separator: "\n").map { $0.trimmingPrefix(while: { $0 == " " }) }
+        #expect(lines.contains("v_\(property) = \(property);"), "\(name): \(property) is not written")
+      }
+    }
+  }
+
   /// Every program compiles and links with every paint property per vertex too, and with paint
   /// passed as flat varyings (constant, and per vertex).
   @Test func everyDataDrivenVariantCompiles() throws {

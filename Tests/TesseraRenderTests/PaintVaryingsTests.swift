@@ -1,9 +1,9 @@
 import Foundation
-import Tessera
 import TesseraShaders
 import TesseraStyle
 import Testing
 
+@testable import Tessera
 @testable import TesseraRender
 
 /// Paint passed as flat varyings (``PaintVaryings``): chosen for the programs a style draws with
@@ -49,8 +49,52 @@ import Testing
     #expect(PaintVaryings(layers: try Self.style(Self.drawn).layers).programs.isEmpty)
     let both = PaintVaryings(layers: try Self.style(Self.drawn + "," + Self.hidden).layers)
     #expect(both.programs == ["fill", "fill_outline", "line", "circle"])
-    // One data-driven mask alone (every line coloured by data) shares nothing: no switch.
+    // Each program with one mask (the hidden layers alone) shares nothing: no switch.
     #expect(PaintVaryings(layers: try Self.style(Self.hidden).layers).programs.isEmpty)
+  }
+
+  /// Masks that differ only in what the vertex stage alone reads (a line's width, an
+  /// extrusion's height), or that come with other switches (dashes), read the same fragment
+  /// inputs as far as the switch could make them: no switch.
+  @Test func masksTheFragmentStageCannotTellApartChooseNothing() throws {
+    let layers = #"""
+      {"id": "thin", "type": "line", "source": "s", "paint": {"line-width": 2}},
+      {"id": "by-class", "type": "line", "source": "s", "paint": {"line-width": ["match", ["get", "k"], "a", 2, 6]}},
+      {"id": "dashed", "type": "line", "source": "s",
+       "paint": {"line-dasharray": [2, 1], "line-color": ["match", ["get", "k"], "a", "red", "blue"]}},
+      {"id": "flat", "type": "fill-extrusion", "source": "s", "paint": {"fill-extrusion-height": 10}},
+      {"id": "tall", "type": "fill-extrusion", "source": "s", "paint": {"fill-extrusion-height": ["get", "h"]}}
+      """#
+    #expect(PaintVaryings(layers: try Self.style(layers).layers).programs.isEmpty)
+    // A line coloured by data drawn solid beside the constant ones does share.
+    let solid = #"{"id": "coloured", "type": "line", "source": "s", "paint": {"line-color": ["get", "c"]}}"#
+    #expect(PaintVaryings(layers: try Self.style(layers + "," + solid).layers).programs == ["line"])
+  }
+
+  /// The frame draws with the switch, and the first frame's warm-up predicts those pipelines.
+  @Test(arguments: [0.0, 30.0])
+  func framesDrawWithTheSwitchThatTheWarmUpPredicts(bearing: Double) throws {
+    let map = try Map(
+      options: MapOptions(
+        width: 160, height: 120,
+        camera: try Camera(latitude: 0, longitude: 0, zoom: 3, bearing: bearing, viewingAngle: bearing),
+        mapType: .none),
+      gpu: .surfaceless)
+    try map.setStyle(try Self.style(Self.drawn + "," + Self.hidden), name: "paint-varyings", dataRoot: "/")
+    _ = try map.snapshot()
+    let renderer = try #require(map.styleRenderer)
+    let transform = map.state.transform
+    let frame = try FrameComposer.compose(
+      [renderer.frameLayer()], transform: transform, background: .white,
+      resources: GPUResourceCache(device: map.device))
+    let drawn = Set(frame.plan.commands.compactMap(\.pipeline))
+    let switched = drawn.compactMap { $0.variant as? StylePipeline }.filter {
+      $0.switches.contains(PaintVaryings.define)
+    }
+    #expect(Set(switched.map(\.program.name)) == ["fill", "fill_outline", "line", "circle"])
+    let expected = Set(
+      renderer.expectedPipelines(transform: transform, clipsByPlanes: map.device.info.limits.clipsTilesByPlanes))
+    #expect(drawn.isSubset(of: expected), "not predicted: \(drawn.subtracting(expected))")
   }
 
   @Test func theSwitchIsAddedOnceAndOnlyToChosenPrograms() {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TesseraText
 
-/// The atlas of glyphs and icons: images land where ``ShelfAtlas/insert(width:height:pixels:)``
+/// The atlas of glyphs and colour glyphs: images land where ``ShelfAtlas/insert(width:height:pixels:)``
 /// says, the rest stays zero, and an atlas nothing was placed in holds no texels of its own.
 @Suite struct ShelfAtlasTests {
   /// A `width` × `height` image of one texel value per row (1, 2, …).
@@ -12,16 +12,18 @@ import Testing
 
   @Test func anEmptyAtlasReadsAsZerosOfItsSize() {
     var atlas = ShelfAtlas(width: 16, height: 8, maxHeight: 64, bytesPerTexel: 1)
+    #expect(!atlas.holdsTexels)
     #expect(atlas.pixels == [UInt8](repeating: 0, count: 16 * 8))
     #expect(atlas.bytes(ofRows: 2..<4) == [UInt8](repeating: 0, count: 32))
     atlas.markUploaded()
-    #expect(atlas.dirtyRows.isEmpty && atlas.generation == 0)
+    #expect(atlas.dirtyRows.isEmpty && atlas.generation == 0 && !atlas.holdsTexels)
   }
 
   @Test func placedImagesLandWhereTheAtlasSays() throws {
     var atlas = ShelfAtlas(width: 16, height: 8, maxHeight: 64, bytesPerTexel: 1)
     let placed = atlas.insert(width: 3, height: 2, pixels: Self.image(width: 3, height: 2))
     let rect = try #require(placed)
+    #expect(atlas.holdsTexels)
     #expect(rect == AtlasRect(x: 1, y: 1, width: 3, height: 2))
     let pixels = atlas.pixels
     #expect(pixels.count == 16 * 8)

@@ -28,8 +28,9 @@ struct StyleFrameInput {
   var clipsByPlanes = false
   /// The lines the frame will be cut along into tiles, if it will be (see ``TileCuts``).
   var tileCuts: TileCuts?
-  /// The programs the style draws with paint as flat varyings.
-  var paintVaryings = PaintVaryings.none
+  /// The programs the style draws with paint as flat varyings (the same choice as the
+  /// first frame's warm-up, ``StyleRenderer/expectedPipelines(transform:clipsByPlanes:)``).
+  let paintVaryings: PaintVaryings
   /// The symbols each symbol layer draws, placed for this frame, by layer id.
   var symbols: [String: PlacedSymbols] = [:]
   /// The glyph atlas and icon atlas textures symbols draw from.

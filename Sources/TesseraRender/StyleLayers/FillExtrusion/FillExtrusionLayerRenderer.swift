@@ -150,7 +150,9 @@ struct FillExtrusionLayerRenderer: StyleLayerRenderer {
       return
     }
     // The buildings, opaque, into the layer's target with the frame's depth buffer; the
-    // samples they cover marked in the stencil (cleared first, clip masks forgotten).
+    // samples they cover marked in the stencil (cleared first, clip masks forgotten). The
+    // target is exactly the frame's size: the composite finds each pixel's texel by scaling
+    // its clip-space position by the texture's size.
     let viewport = transform.viewport
     func target(_ name: String) -> OffscreenTarget {
       OffscreenTarget(
