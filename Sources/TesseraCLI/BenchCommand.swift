@@ -69,6 +69,7 @@ enum BenchCommand: Command {
     let createStart = DispatchTime.now()
     var setup = MapSettings.SetupTimings()
     let map = try settings.makeMap(console: console, command: "bench", device: nil, timings: &setup)
+    ProcessEnd.keepUntilExit(map)
     if arguments.has("stencil-clipping") { map.clipsTilesByPlanes = false }
     var snapshot = try map.snapshot(alpha: .premultiplied)
     let firstMilliseconds = elapsed(since: createStart)

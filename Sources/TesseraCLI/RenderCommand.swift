@@ -96,6 +96,7 @@ enum RenderCommand: Command {
       throw UsageError("animations are written as animated PNG: use a .png output or --format png")
     }
     let map = try settings.makeMap(console: console, command: "render")
+    ProcessEnd.keepUntilExit(map)
     // Everything read is known now (the scene's files, the open tile archives).
     var outputs = OutputGuard(arguments: arguments, outputOptions: ["output", "accessibility"])
     outputs.add(settings.reads)

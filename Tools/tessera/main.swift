@@ -3,4 +3,5 @@ import TesseraCLI
 import TesseraNumbers
 
 _ = ProcessClock.start
-exit(TesseraCommandLine.run(Array(CommandLine.arguments.dropFirst())))
+ProcessEnd.endsWithoutTeardown()
+ProcessEnd.exit(TesseraCommandLine.run(Array(CommandLine.arguments.dropFirst())))
