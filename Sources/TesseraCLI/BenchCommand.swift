@@ -25,6 +25,8 @@ enum BenchCommand: Command {
       warm_min_ms, warm_max_ms   fastest and slowest warm frame
       encode_ms     PNG encoding of one frame
       process_ms    from process start to the end of the run
+      ends_without_teardown   whether the process then leaves without taking the map apart
+                    (the executable's default; TESSERA_TEARDOWN=1 keeps the teardown)
       gl_renderer, gl_platform   what rendered; draw_calls, triangles of one frame
       phases        medians over the warm frames, in ms: tile_wait, tile_decode (summed over
                     the loader's threads), tessellation, upload, command_planning, text_shaping
@@ -122,6 +124,7 @@ enum BenchCommand: Command {
     for (key, value) in phaseReport([firstStatistics]).pairs { firstPhases[key] = value }
     report["first_phases"] = .object(firstPhases)
     report["process_ms"] = .number(rounded(elapsed(since: processStart)))
+    report["ends_without_teardown"] = .bool(ProcessEnd.keptCount > 0)
     let line = JSONValue.object(report).serialized()
     if let path = arguments.value("json") { try FileOutput.write(Array((line + "\n").utf8), to: path) }
     console.print(line)

@@ -1,25 +1,33 @@
 import Foundation
 import Synchronization
+import TesseraGL
 import TesseraNumbers
 
 /// How the `tessera` executable ends a one-shot command: what the command has written is
 /// complete when it returns, so the maps it drew with need not be taken apart. Tearing a map
 /// down (its GL objects, the llvmpipe context and its threads, the resource and tile caches)
 /// and running the libraries' exit handlers cost a one-shot `tessera render` of a 256×256 map
-/// about 9 ms of its 130 (see docs/performance.md); the operating system reclaims the memory
+/// about 5 ms of its 120 (see docs/performance.md); the operating system reclaims the memory
 /// at once instead.
 ///
-/// Only the executable turns this on (``endsWithoutTeardown``); inside another process (the
-/// tests, a program linking TesseraCLI) ``keepUntilExit(_:)`` keeps nothing and every object is
-/// released as usual.
+/// Only the executable turns this on (``endsWithoutTeardown(environment:)``), and not in a
+/// process under a sanitizer or with `TESSERA_TEARDOWN` set, where a checker wants to see
+/// everything released. Inside another process (the tests, a program linking TesseraCLI)
+/// ``keepUntilExit(_:)`` keeps nothing and every object is released as usual.
 public enum ProcessEnd {
-  private static let skipsTeardown = Atomic<Bool>(false)
-  private static let kept = Atomic<Int>(0)
+  /// The environment variable that keeps the teardown (any value but empty).
+  public static let teardownVariable = "TESSERA_TEARDOWN"
 
-  /// Called once by the executable before running a command: objects handed to
+  private static let skipsTeardown = Atomic<Bool>(false)
+  /// The addresses of the objects kept, so that a leak checker finds them still reachable.
+  private static let kept = Mutex<[UInt]>([])
+
+  /// Called once by the executable before running a command: unless `environment` sets
+  /// ``teardownVariable`` or a sanitizer checks the process, objects handed to
   /// ``keepUntilExit(_:)`` then live until ``exit(_:)`` ends the process.
-  public static func endsWithoutTeardown() {
-    skipsTeardown.store(true, ordering: .relaxed)
+  public static func endsWithoutTeardown(environment: [String: String]) {
+    let asked = !(environment[teardownVariable] ?? "").isEmpty
+    skipsTeardown.store(!asked && !SanitizerRuntime.isLinked, ordering: .relaxed)
   }
 
   /// Keeps `object` (a map a one-shot command drew with) alive until the process exits, when
@@ -28,15 +36,16 @@ public enum ProcessEnd {
   static func keepUntilExit(_ object: AnyObject) {
     guard skipsTeardown.load(ordering: .relaxed) else { return }
     // One retain never balanced: the object outlives every reference the command drops.
-    _ = Unmanaged.passRetained(object)
-    kept.add(1, ordering: .relaxed)
+    let address = UInt(bitPattern: Unmanaged.passRetained(object).toOpaque())
+    kept.withLock { $0.append(address) }
   }
 
-  /// How many objects are kept (for tests).
-  static var keptCount: Int { kept.load(ordering: .relaxed) }
+  /// How many objects are kept until the process exits.
+  static var keptCount: Int { kept.withLock { $0.count } }
 
-  /// Ends the process with `status`: without teardown (standard streams flushed, then
-  /// `_exit`) when the executable asked for it, else through `exit` and its handlers.
+  /// Ends the process with `status`: without teardown (C standard streams flushed for any
+  /// library that printed through them, then `_exit`) when the executable asked for it, else
+  /// through `exit` and its handlers.
   public static func exit(_ status: Int32) -> Never {
     guard skipsTeardown.load(ordering: .relaxed) else { Foundation.exit(status) }
     fflush(nil)

@@ -3,5 +3,5 @@ import TesseraCLI
 import TesseraNumbers
 
 _ = ProcessClock.start
-ProcessEnd.endsWithoutTeardown()
+ProcessEnd.endsWithoutTeardown(environment: ProcessInfo.processInfo.environment)
 ProcessEnd.exit(TesseraCommandLine.run(Array(CommandLine.arguments.dropFirst())))

@@ -27,7 +27,7 @@ enum SoftwareDriverPreload {
 
   private static let loaded: String? = {
     let environment = ProcessInfo.processInfo.environment
-    guard isSafe(environment: environment, sanitizerPresent: sanitizerPresent()),
+    guard isSafe(environment: environment, sanitizerPresent: SanitizerRuntime.isLinked),
       let maps = mappedFiles(),
       let path = driverPath(maps: maps),
       FileManager.default.isReadableFile(atPath: path)
@@ -69,13 +69,5 @@ enum SoftwareDriverPreload {
     defer { try? handle.close() }
     guard let data = try? handle.readToEnd() else { return nil }
     return String(decoding: data, as: UTF8.self)
-  }
-
-  /// Whether a sanitizer runtime (address, thread, memory, undefined behaviour) is linked in.
-  private static func sanitizerPresent() -> Bool {
-    let process = dlopen(nil, RTLD_NOW)
-    defer { if let process { dlclose(process) } }
-    let runtimes: [String] = ["__asan_init", "__tsan_init", "__msan_init", "__ubsan_handle_add_overflow"]
-    return runtimes.contains { name in dlsym(process, name) != nil }
   }
 }
