@@ -62,10 +62,33 @@ public struct RGBAImage: Sendable, Equatable {
     pixels[index + 3] = value.3
   }
 
-  /// This image with straight alpha (colour divided by alpha, rounded to nearest).
+  /// Whether every pixel's alpha is 255 (the same pixels then in either alpha representation).
+  public var isOpaque: Bool {
+    pixels.withUnsafeBufferPointer { buffer in
+      var index = 3
+      while index < buffer.count {
+        // Blocks of 1,024 pixels without a branch per pixel.
+        let end = min(index + 4 * 1024, buffer.count)
+        var alphas: UInt8 = 0xFF
+        while index < end {
+          alphas &= buffer[index]
+          index += 4
+        }
+        guard alphas == 0xFF else { return false }
+      }
+      return true
+    }
+  }
+
+  /// This image with straight alpha (colour divided by alpha, rounded to nearest). An opaque
+  /// image keeps its pixels (shared, not copied).
   public func straightAlpha() -> RGBAImage {
     guard alpha == .premultiplied else { return self }
     var copy = self
+    guard !isOpaque else {
+      copy.alpha = .straight
+      return copy
+    }
     copy.pixels.withUnsafeMutableBufferPointer { buffer in
       for index in stride(from: 0, to: buffer.count, by: 4) {
         let a = UInt32(buffer[index + 3])
@@ -86,10 +109,15 @@ public struct RGBAImage: Sendable, Equatable {
     return copy
   }
 
-  /// This image with premultiplied alpha (colour times alpha / 255, rounded to nearest).
+  /// This image with premultiplied alpha (colour times alpha / 255, rounded to nearest). An
+  /// opaque image keeps its pixels (shared, not copied).
   public func premultipliedAlpha() -> RGBAImage {
     guard alpha == .straight else { return self }
     var copy = self
+    guard !isOpaque else {
+      copy.alpha = .premultiplied
+      return copy
+    }
     copy.pixels.withUnsafeMutableBufferPointer { buffer in
       for index in stride(from: 0, to: buffer.count, by: 4) {
         let a = UInt32(buffer[index + 3])

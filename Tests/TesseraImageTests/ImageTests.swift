@@ -20,6 +20,33 @@ import Testing
     }
   }
 
+  @Test func opaqueImagesKeepTheirPixelsInEitherAlphaAndOneTranslucentPixelIsConverted() {
+    var random = SeededRandom(seed: 11)
+    // 3,000 pixels: more than one block of the opacity scan.
+    var pixels = (0..<12_000).map { _ in UInt8.random(in: 0...255, using: &random) }
+    for index in stride(from: 3, to: pixels.count, by: 4) { pixels[index] = 255 }
+    let opaque = RGBAImage(width: 100, height: 30, pixels: pixels)
+    #expect(opaque.isOpaque)
+    let premultiplied = opaque.premultipliedAlpha()
+    #expect(premultiplied.alpha == .premultiplied)
+    #expect(premultiplied.pixels == pixels)
+    let straight = premultiplied.straightAlpha()
+    #expect(straight.alpha == .straight)
+    #expect(straight.pixels == pixels)
+    for position in [0, 1_500, 2_999] {
+      var translucent = pixels
+      translucent[position * 4 + 3] = 100
+      let image = RGBAImage(width: 100, height: 30, pixels: translucent)
+      #expect(!image.isOpaque)
+      let converted = image.premultipliedAlpha()
+      for channel in 0..<3 {
+        let expected = UInt8((Int(translucent[position * 4 + channel]) * 100 + 127) / 255)
+        #expect(converted.pixels[position * 4 + channel] == expected)
+      }
+      #expect(!RGBAImage(width: 100, height: 30, pixels: translucent, alpha: .premultiplied).straightAlpha().isOpaque)
+    }
+  }
+
   @Test func compositingMakesEveryPixelOpaque() {
     let image = RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 128, 0, 0, 0, 0])
     let result = image.composited(over: .white)

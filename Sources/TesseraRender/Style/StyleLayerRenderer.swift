@@ -31,6 +31,12 @@ protocol StyleLayerRenderer: Sendable {
   func uploadTextures(_ tiles: [RenderTile], source: RenderSource, uploader: inout TileTextureUploader)
     throws(GLError) -> [TileID: ResourceKey]
 
+  /// The CPU half of ``uploadTextures(_:source:uploader:)`` for tiles none of whose textures
+  /// are on the GPU yet: each tile's texels under the key that function uploads them with,
+  /// made without GL on a worker thread (a first frame's, while the rendering thread makes
+  /// pipelines). That function then takes them from ``TileTextureUploader/prepared``.
+  func prepareTextures(_ tiles: [RenderTile], source: RenderSource) -> [ResourceKey: PreparedTexture]
+
   /// The textures `layer` itself draws with (not its tiles'): a heatmap's colour ramp, a
   /// line's dash patterns. Asked once per style `revision`; each frame uploads those missing.
   func layerTextures(_ layer: StyleLayer, revision: Int) -> [LayerTexture]
@@ -92,6 +98,8 @@ extension StyleLayerRenderer {
     throws(GLError) -> [TileID: ResourceKey]
   { [:] }
 
+  func prepareTextures(_ tiles: [RenderTile], source: RenderSource) -> [ResourceKey: PreparedTexture] { [:] }
+
   func layerTextures(_ layer: StyleLayer, revision: Int) -> [LayerTexture] { [] }
 }
 
@@ -143,9 +151,21 @@ struct LayerTexture: Sendable {
   let texels: @Sendable () -> [UInt8]
 }
 
+/// A tile texture's texels made ahead of its upload (``StyleLayerRenderer/prepareTextures(_:source:)``):
+/// RGBA rows top first, `width` × `height` texels, with the cells holding anything when the
+/// renderer tracks them.
+struct PreparedTexture: Sendable {
+  let width: Int
+  let height: Int
+  let pixels: [UInt8]
+  var occupancy: TextureOccupancy?
+}
+
 /// Uploads tile textures for a frame: into the GPU cache, timing the CPU preparation.
 struct TileTextureUploader {
   let resources: GPUResourceCache
+  /// Texels made ahead on a worker thread, by key (a first frame's; empty later).
+  var prepared: [ResourceKey: PreparedTexture] = [:]
   /// Time spent preparing textures on the CPU, milliseconds (counted as tessellation).
   var preparationMilliseconds = 0.0
 

@@ -105,12 +105,27 @@ extension StyleRenderer {
     return textures
   }
 
-  /// Uploads the textures the drawn layers' tiles need, once per layer type and source.
+  /// The tile textures the drawn layers upload, made without GL (see
+  /// ``StyleLayerRenderer/prepareTextures(_:source:)``), once per layer type and source.
+  func prepareTextures(layers: [DrawnLayer], tiles: [String: [RenderTile]]) -> [ResourceKey: PreparedTexture] {
+    var prepared: [ResourceKey: PreparedTexture] = [:]
+    var sets: Set<TextureSet> = []
+    for drawn in layers {
+      guard let id = drawn.layer.source, let source = sources[id], let sourceTiles = tiles[id],
+        sets.insert(TextureSet(layerType: drawn.layer.type, source: id)).inserted
+      else { continue }
+      prepared.merge(drawn.renderer.prepareTextures(sourceTiles, source: source)) { first, _ in first }
+    }
+    return prepared
+  }
+
+  /// Uploads the textures the drawn layers' tiles need, once per layer type and source, taking
+  /// the texels of `prepared` where they were made ahead.
   func uploadTextures(
     layers: [DrawnLayer], tiles: [String: [RenderTile]], resources: GPUResourceCache,
-    timings: inout PreparationTimings
+    prepared: [ResourceKey: PreparedTexture] = [:], timings: inout PreparationTimings
   ) throws(GLError) -> [TextureSet: [TileID: ResourceKey]] {
-    var uploader = TileTextureUploader(resources: resources)
+    var uploader = TileTextureUploader(resources: resources, prepared: prepared)
     var textures: [TextureSet: [TileID: ResourceKey]] = [:]
     if !patterns.isEmpty {
       try uploader.upload(

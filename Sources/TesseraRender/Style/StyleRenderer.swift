@@ -177,6 +177,8 @@ package final class StyleRenderer: Sendable {
     let tiles: [String: [RenderTile]]
     let warnings: [String]
     let geometries: [BucketKey: BucketGeometry]
+    /// The tiles' textures, made ahead (``StyleLayerRenderer/prepareTextures(_:source:)``).
+    let textures: [ResourceKey: PreparedTexture]
     let timings: PreparationTimings
     /// Why the buckets could not all be built, if they could not.
     let failure: FrameLimitError?
@@ -195,13 +197,16 @@ package final class StyleRenderer: Sendable {
     } catch {
       failure = error
     }
+    let texturesStart = DispatchTime.now()
+    let textures = prepareTextures(layers: layers, tiles: tiles)
+    timings.tessellation += milliseconds(texturesStart, DispatchTime.now())
     // Labels too: shaping their tiles is CPU work the GL thread need not wait for.
     let shapingStart = DispatchTime.now()
     _ = symbolBuckets(layers: layers, tiles: tiles, states: stateSnapshot, transform: transform)
     timings.textShaping += milliseconds(shapingStart, DispatchTime.now())
     return PreparedTiles(
       transform: transform, tiles: tiles, warnings: warnings, geometries: Dictionary(uniqueKeysWithValues: built),
-      timings: timings, failure: failure)
+      textures: textures, timings: timings, failure: failure)
   }
 
   /// Loads, builds and uploads what the frame's camera needs and adds the style's draws, one
@@ -239,7 +244,8 @@ package final class StyleRenderer: Sendable {
       layers: layers, tiles: tilesBySource, resources: frame.resources, prebuilt: usable?.geometries ?? [:],
       states: states, timings: &timings)
     let textures = try uploadTextures(
-      layers: layers, tiles: tilesBySource, resources: frame.resources, timings: &timings)
+      layers: layers, tiles: tilesBySource, resources: frame.resources, prepared: usable?.textures ?? [:],
+      timings: &timings)
     let planStart = DispatchTime.now()
     timings.upload = milliseconds(gpuStart, planStart) - (timings.tessellation - tessellatedBefore)
     if let clearColor, frame.isEmpty { frame.clearColor = clearColor }

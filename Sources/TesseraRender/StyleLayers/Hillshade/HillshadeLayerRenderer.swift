@@ -117,16 +117,21 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
     ]
   }
 
-  /// Prepares (in parallel) and uploads the slope textures of DEM tiles, borders filled from
-  /// the neighbours loaded in the same frame.
-  func uploadTextures(_ tiles: [RenderTile], source: RenderSource, uploader: inout TileTextureUploader)
-    throws(GLError) -> [TileID: ResourceKey]
-  {
+  /// A DEM tile's slope texture to make: its key (which neighbours it was made with), the
+  /// tile, its neighbours in ``HillshadePreparation/neighbourOffsets`` order and its zoom.
+  struct SlopeJob {
+    let key: ResourceKey
+    let tile: TileID
+    let dem: DEMTile
+    let neighbours: [DEMTile?]
+    let zoom: Int
+  }
+
+  /// The slope textures of the DEM tiles among `tiles`, one per data tile, in tile order.
+  func slopeJobs(_ tiles: [RenderTile], source: RenderSource) -> [SlopeJob] {
     var dems: [TileID: DEMTile] = [:]
     for tile in tiles { if case .dem(let dem) = tile.content { dems[tile.dataTile] = dem } }
-    var keys: [TileID: ResourceKey] = [:]
-    var jobs: [(key: ResourceKey, dem: DEMTile, neighbours: [DEMTile?], zoom: Int)] = []
-    for tile in dems.keys.sorted() {
+    return dems.keys.sorted().map { tile in
       let side = tile.tilesPerSide
       let neighbours: [DEMTile?] = HillshadePreparation.neighbourOffsets.map { offset in
         let y = tile.y + offset.dy
@@ -135,21 +140,48 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
       }
       var mask: UInt8 = 0
       for (index, neighbour) in neighbours.enumerated() where neighbour != nil { mask |= 1 << UInt8(index) }
-      let key = ResourceKey(SlopesKey(source: source.id, tile: tile, neighbours: mask))
-      keys[tile] = key
-      if uploader.resources.texture(key) == nil { jobs.append((key, dems[tile]!, neighbours, tile.z)) }
+      return SlopeJob(
+        key: ResourceKey(SlopesKey(source: source.id, tile: tile, neighbours: mask)), tile: tile, dem: dems[tile]!,
+        neighbours: neighbours, zoom: tile.z)
     }
+  }
+
+  /// The slope texture of `job`, made on the calling thread.
+  static func slopes(_ job: SlopeJob, maxZoom: Int) -> PreparedTexture {
+    let slopes = HillshadePreparation.prepareWithOccupancy(
+      job.dem, neighbours: job.neighbours, zoom: job.zoom, maxZoom: maxZoom)
+    return PreparedTexture(
+      width: job.dem.width, height: job.dem.height, pixels: slopes.pixels, occupancy: slopes.occupancy)
+  }
+
+  /// Every DEM tile's slope texture, made in parallel.
+  func prepareTextures(_ tiles: [RenderTile], source: RenderSource) -> [ResourceKey: PreparedTexture] {
+    let jobs = slopeJobs(tiles, source: source)
+    let maxZoom = source.pyramid.maxZoom
+    let prepared = ParallelWork.map(jobs) { HillshadeLayerRenderer.slopes($0, maxZoom: maxZoom) }
+    return Dictionary(zip(jobs.map(\.key), prepared)) { first, _ in first }
+  }
+
+  /// Prepares (in parallel, unless prepared ahead) and uploads the slope textures of DEM
+  /// tiles, borders filled from the neighbours loaded in the same frame.
+  func uploadTextures(_ tiles: [RenderTile], source: RenderSource, uploader: inout TileTextureUploader)
+    throws(GLError) -> [TileID: ResourceKey]
+  {
+    let jobs = slopeJobs(tiles, source: source)
+    let missing = jobs.filter { uploader.resources.texture($0.key) == nil }
     let maxZoom = source.pyramid.maxZoom
     let prepareStart = DispatchTime.now()
-    let prepared = ParallelWork.map(jobs) { job in
-      HillshadePreparation.prepareWithOccupancy(job.dem, neighbours: job.neighbours, zoom: job.zoom, maxZoom: maxZoom)
+    let made = ParallelWork.map(missing.filter { uploader.prepared[$0.key] == nil }) {
+      HillshadeLayerRenderer.slopes($0, maxZoom: maxZoom)
     }
     uploader.preparationMilliseconds += milliseconds(prepareStart, DispatchTime.now())
-    for (job, slopes) in zip(jobs, prepared) {
+    var madeInOrder = made.makeIterator()
+    for job in missing {
+      guard let slopes = uploader.prepared[job.key] ?? madeInOrder.next() else { continue }
       try uploader.resources.insertTexture(
-        job.key, width: job.dem.width, height: job.dem.height, pixels: slopes.pixels, occupancy: slopes.occupancy)
+        job.key, width: slopes.width, height: slopes.height, pixels: slopes.pixels, occupancy: slopes.occupancy)
     }
-    return keys
+    return Dictionary(uniqueKeysWithValues: jobs.map { ($0.tile, $0.key) })
   }
 
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {
