@@ -299,7 +299,7 @@ public final class Map {
     firstTiles = nil
     let pending =
       early.flatMap { $0.renderer === renderer && $0.transform == transform ? $0 : nil }
-      ?? PendingTiles(renderer: renderer, transform: transform)
+      ?? PendingTiles(renderer: renderer, transform: transform, cachedTextures: executor.resources.textureKeys)
     let viewport = transform.viewport
     do {
       try executor.warmUp(

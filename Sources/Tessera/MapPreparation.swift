@@ -132,13 +132,14 @@ final class PendingTiles: Sendable {
   private let result = Mutex<StyleRenderer.PreparedTiles?>(nil)
   private let done = DispatchGroup()
 
-  /// Starts preparing at once.
-  init(renderer: StyleRenderer, transform: CameraTransform) {
+  /// Starts preparing at once; textures under `cachedTextures` (on the map's GPU already) are
+  /// not made again.
+  init(renderer: StyleRenderer, transform: CameraTransform, cachedTextures: Set<ResourceKey> = []) {
     self.renderer = renderer
     self.transform = transform
     done.enter()
     DispatchQueue.global(qos: .userInitiated).async { [self] in
-      let prepared = renderer.prepareTiles(transform: transform)
+      let prepared = renderer.prepareTiles(transform: transform, cachedTextures: cachedTextures)
       result.withLock { $0 = prepared }
       done.leave()
     }

@@ -43,8 +43,14 @@ import Testing
         let expected = UInt8((Int(translucent[position * 4 + channel]) * 100 + 127) / 255)
         #expect(converted.pixels[position * 4 + channel] == expected)
       }
-      #expect(!RGBAImage(width: 100, height: 30, pixels: translucent, alpha: .premultiplied).straightAlpha().isOpaque)
+      let straightened = RGBAImage(width: 100, height: 30, pixels: translucent, alpha: .premultiplied).straightAlpha()
+      #expect(!straightened.isOpaque)
+      for channel in 0..<3 {
+        let expected = min((Int(translucent[position * 4 + channel]) * 255 + 50) / 100, 255)
+        #expect(straightened.pixels[position * 4 + channel] == UInt8(expected))
+      }
     }
+    #expect(RGBAImage(width: 0, height: 0, pixels: []).isOpaque)
   }
 
   @Test func compositingMakesEveryPixelOpaque() {

@@ -39,6 +39,23 @@ import Testing
     #expect(texture.occupancy == slopes.occupancy)
   }
 
+  /// A new style over the same DEM (a style set again, traffic turned on) finds the slopes on the
+  /// GPU: its first frame's preparation does not make them again.
+  @Test func texturesOnTheGPUAreNotMadeAgain() throws {
+    let folder = try HillshadeFlatGroundTests.coastFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let map = try PreparedTexturesTests.coastMap(folder: folder)
+    let first = try map.snapshot().image
+    let cached = map.executor.resources.textureKeys
+    try map.setStyle(try Style.parse(Array(HillshadeFlatGroundTests.style.utf8)), name: "coast", dataRoot: folder)
+    let renderer = try #require(map.styleRenderer)
+    let fresh = renderer.prepareTiles(transform: map.state.transform)
+    #expect(fresh.textures.count == 1)
+    #expect(fresh.textures.keys.allSatisfy(cached.contains), "the slopes of the first style are on the GPU")
+    #expect(renderer.prepareTiles(transform: map.state.transform, cachedTextures: cached).textures.isEmpty)
+    #expect(try map.snapshot().image == first)
+  }
+
   @Test func uploadsTakeThePreparedTexelsAndTheFrameIsUnchanged() throws {
     let folder = try HillshadeFlatGroundTests.coastFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }

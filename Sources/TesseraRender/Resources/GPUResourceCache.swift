@@ -40,6 +40,9 @@ package final class GPUResourceCache {
   package let budget: Int
   private var meshSets: [ResourceKey: Entry<MeshSet>] = [:]
   private var textures: [ResourceKey: Entry<TextureHandle>] = [:]
+
+  /// The keys of the textures held now (for work done ahead on other threads, which skips them).
+  package var textureKeys: Set<ResourceKey> { Set(textures.keys) }
   /// What parts of evictable textures draw anything, where their uploader said.
   private var occupancies: [ResourceKey: TextureOccupancy] = [:]
   /// What was drawn into textures drawn by frames (``renderableTexture(_:width:height:version:)``).

@@ -31,11 +31,13 @@ protocol StyleLayerRenderer: Sendable {
   func uploadTextures(_ tiles: [RenderTile], source: RenderSource, uploader: inout TileTextureUploader)
     throws(GLError) -> [TileID: ResourceKey]
 
-  /// The CPU half of ``uploadTextures(_:source:uploader:)`` for tiles none of whose textures
-  /// are on the GPU yet: each tile's texels under the key that function uploads them with,
-  /// made without GL on a worker thread (a first frame's, while the rendering thread makes
-  /// pipelines). That function then takes them from ``TileTextureUploader/prepared``.
-  func prepareTextures(_ tiles: [RenderTile], source: RenderSource) -> [ResourceKey: PreparedTexture]
+  /// The CPU half of ``uploadTextures(_:source:uploader:)``: each tile's texels under the key
+  /// that function uploads them with (textures under `cached` keys, on the GPU already, are
+  /// left out), made without GL on a worker thread (a first frame's, while the rendering
+  /// thread makes pipelines). That function then takes them from
+  /// ``TileTextureUploader/prepared``.
+  func prepareTextures(_ tiles: [RenderTile], source: RenderSource, cached: Set<ResourceKey>)
+    -> [ResourceKey: PreparedTexture]
 
   /// The textures `layer` itself draws with (not its tiles'): a heatmap's colour ramp, a
   /// line's dash patterns. Asked once per style `revision`; each frame uploads those missing.
@@ -98,7 +100,9 @@ extension StyleLayerRenderer {
     throws(GLError) -> [TileID: ResourceKey]
   { [:] }
 
-  func prepareTextures(_ tiles: [RenderTile], source: RenderSource) -> [ResourceKey: PreparedTexture] { [:] }
+  func prepareTextures(_ tiles: [RenderTile], source: RenderSource, cached: Set<ResourceKey>)
+    -> [ResourceKey: PreparedTexture]
+  { [:] }
 
   func layerTextures(_ layer: StyleLayer, revision: Int) -> [LayerTexture] { [] }
 }

@@ -105,16 +105,20 @@ extension StyleRenderer {
     return textures
   }
 
-  /// The tile textures the drawn layers upload, made without GL (see
-  /// ``StyleLayerRenderer/prepareTextures(_:source:)``), once per layer type and source.
-  func prepareTextures(layers: [DrawnLayer], tiles: [String: [RenderTile]]) -> [ResourceKey: PreparedTexture] {
+  /// The tile textures the drawn layers upload and the GPU does not hold (`cached`), made
+  /// without GL (see ``StyleLayerRenderer/prepareTextures(_:source:cached:)``), once per layer
+  /// type and source; stops early when the render is cancelled.
+  func prepareTextures(layers: [DrawnLayer], tiles: [String: [RenderTile]], cached: Set<ResourceKey>)
+    -> [ResourceKey: PreparedTexture]
+  {
     var prepared: [ResourceKey: PreparedTexture] = [:]
     var sets: Set<TextureSet> = []
     for drawn in layers {
+      guard !cancellation.isCancelled else { break }
       guard let id = drawn.layer.source, let source = sources[id], let sourceTiles = tiles[id],
         sets.insert(TextureSet(layerType: drawn.layer.type, source: id)).inserted
       else { continue }
-      prepared.merge(drawn.renderer.prepareTextures(sourceTiles, source: source)) { first, _ in first }
+      prepared.merge(drawn.renderer.prepareTextures(sourceTiles, source: source, cached: cached)) { first, _ in first }
     }
     return prepared
   }

@@ -184,8 +184,9 @@ package final class StyleRenderer: Sendable {
     let failure: FrameLimitError?
   }
 
-  /// Loads the tiles `transform` needs and tessellates all their buckets; no GL.
-  package func prepareTiles(transform: CameraTransform) -> PreparedTiles {
+  /// Loads the tiles `transform` needs, tessellates all their buckets and makes their textures
+  /// but those under `cachedTextures` (on the GPU already); no GL.
+  package func prepareTiles(transform: CameraTransform, cachedTextures: Set<ResourceKey> = []) -> PreparedTiles {
     let layers = drawnLayers(zoom: transform.camera.styleZoom).layers
     var timings = PreparationTimings()
     let (tiles, warnings) = loadTiles(transform: transform, layers: layers.map(\.layer), timings: &timings)
@@ -198,7 +199,8 @@ package final class StyleRenderer: Sendable {
       failure = error
     }
     let texturesStart = DispatchTime.now()
-    let textures = prepareTextures(layers: layers, tiles: tiles)
+    // A frame whose buckets failed throws before it uploads anything.
+    let textures = failure == nil ? prepareTextures(layers: layers, tiles: tiles, cached: cachedTextures) : [:]
     timings.tessellation += milliseconds(texturesStart, DispatchTime.now())
     // Labels too: shaping their tiles is CPU work the GL thread need not wait for.
     let shapingStart = DispatchTime.now()

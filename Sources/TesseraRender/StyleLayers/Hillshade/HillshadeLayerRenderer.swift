@@ -154,9 +154,11 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
       width: job.dem.width, height: job.dem.height, pixels: slopes.pixels, occupancy: slopes.occupancy)
   }
 
-  /// Every DEM tile's slope texture, made in parallel.
-  func prepareTextures(_ tiles: [RenderTile], source: RenderSource) -> [ResourceKey: PreparedTexture] {
-    let jobs = slopeJobs(tiles, source: source)
+  /// The slope textures of the DEM tiles not `cached`, made in parallel.
+  func prepareTextures(_ tiles: [RenderTile], source: RenderSource, cached: Set<ResourceKey>)
+    -> [ResourceKey: PreparedTexture]
+  {
+    let jobs = slopeJobs(tiles, source: source).filter { !cached.contains($0.key) }
     let maxZoom = source.pyramid.maxZoom
     let prepared = ParallelWork.map(jobs) { HillshadeLayerRenderer.slopes($0, maxZoom: maxZoom) }
     return Dictionary(zip(jobs.map(\.key), prepared)) { first, _ in first }
@@ -177,7 +179,10 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
     uploader.preparationMilliseconds += milliseconds(prepareStart, DispatchTime.now())
     var madeInOrder = made.makeIterator()
     for job in missing {
-      guard let slopes = uploader.prepared[job.key] ?? madeInOrder.next() else { continue }
+      guard let slopes = uploader.prepared[job.key] ?? madeInOrder.next() else {
+        assertionFailure("a slope texture was neither prepared nor made")
+        continue
+      }
       try uploader.resources.insertTexture(
         job.key, width: slopes.width, height: slopes.height, pixels: slopes.pixels, occupancy: slopes.occupancy)
     }
