@@ -294,7 +294,7 @@ public struct Scene: Sendable {
       }
     }
     if root["cameraTargetBounds"].exists {
-      let box = try root["cameraTargetBounds"].elements().map { try $0.number() }
+      let box = try root["cameraTargetBounds"].numbers()
       let bounds =
         box.count == 4 ? CoordinateBounds(south: box[1], west: box[0], north: box[3], east: box[2]) : CoordinateBounds()
       guard bounds.isValid else {

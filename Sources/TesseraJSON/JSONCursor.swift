@@ -10,39 +10,40 @@ import TesseraNumbers
 package struct JSONCursor: Sendable {
   /// The value here, or nil when the field is absent.
   package let value: JSONValue?
-  /// The path from the root, e.g. `camera.zoom` or `layers[3].paint`.
-  package let path: String
+  /// Where the value is: the steps from the root, written out only when asked for (a message).
+  private let location: JSONLocation?
   /// What the document is (a file path), for messages.
   package let source: String
 
+  /// The path from the root, e.g. `camera.zoom` or `layers[3].paint`.
+  package var path: String { location?.path ?? "" }
+
   /// A cursor at the root of a document.
   package init(root: JSONValue, source: String) {
-    value = root
-    path = ""
-    self.source = source
+    self.init(value: root, location: nil, source: source)
   }
 
   /// A cursor at the field `path` of the document `source`, holding `value`: a value given in
   /// code, checked as the field holding it is (with the same errors).
   package init(field path: String, value: JSONValue, source: String) {
-    self.init(value: value, path: path, source: source)
+    self.init(value: value, location: JSONLocation(parent: nil, step: .path(path)), source: source)
   }
 
-  private init(value: JSONValue?, path: String, source: String) {
+  private init(value: JSONValue?, location: JSONLocation?, source: String) {
     self.value = value
-    self.path = path
+    self.location = location
     self.source = source
   }
 
   /// The member `key` (absent when this is not an object or lacks it).
   package subscript(key: String) -> JSONCursor {
-    JSONCursor(value: value?[key], path: path.isEmpty ? key : "\(path).\(key)", source: source)
+    JSONCursor(value: value?[key], location: JSONLocation(parent: location, step: .key(key)), source: source)
   }
 
   /// The element at `index` (absent when this is not an array or is too short).
   package subscript(index: Int) -> JSONCursor {
     let element = value?.array.flatMap { index < $0.count ? $0[index] : nil }
-    return JSONCursor(value: element, path: "\(path)[\(index)]", source: source)
+    return JSONCursor(value: element, location: JSONLocation(parent: location, step: .index(index)), source: source)
   }
 
   /// Whether the field is present (null counts as present).
@@ -155,7 +156,25 @@ package struct JSONCursor: Sendable {
   /// The elements of a required array, as cursors.
   package func elements() throws(JSONFieldError) -> [JSONCursor] {
     guard let array = value?.array else { throw mismatch("an array") }
-    return array.indices.map { self[$0] }
+    return array.indices.map { index in
+      JSONCursor(value: array[index], location: JSONLocation(parent: location, step: .index(index)), source: source)
+    }
+  }
+
+  /// The elements of a required array of finite numbers; the error names the first element
+  /// that is not one. (No cursor is made for an element unless it is wrong.)
+  package func numbers() throws(JSONFieldError) -> [Double] {
+    guard let array = value?.array else { throw mismatch("an array") }
+    var numbers: [Double] = []
+    numbers.reserveCapacity(array.count)
+    for element in array {
+      guard let number = element.number, number.isFinite else {
+        for cursor in try elements() { _ = try cursor.number() }
+        break
+      }
+      numbers.append(number)
+    }
+    return numbers
   }
 
   /// The keys of a required object, in document order.

@@ -149,24 +149,50 @@ package struct JSONParser {
 
   private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
     let start = index
-    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    var decimal = DecimalDigits()
+    let negative = bytes[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
     guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number") }
     if bytes[index] == UInt8(ascii: "0") {
       index += 1
     } else {
-      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+      while index < bytes.count, isDigit(bytes[index]) {
+        decimal.append(bytes[index])
+        index += 1
+      }
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       index += 1
       guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number: digits expected after '.'") }
-      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+      while index < bytes.count, isDigit(bytes[index]) {
+        decimal.append(bytes[index])
+        decimal.exponent -= 1
+        index += 1
+      }
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
       index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+      var exponentSign = 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+        if bytes[index] == UInt8(ascii: "-") { exponentSign = -1 }
+        index += 1
+      }
       guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number: exponent digits expected") }
-      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+      var written = 0
+      var digits = 0
+      while index < bytes.count, isDigit(bytes[index]) {
+        written = written * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+        digits += 1
+        index += 1
+        // An exponent of more than four digits is beyond the exact path; the text decides.
+        if digits > 4 {
+          decimal.isExact = false
+          while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+      }
+      decimal.exponent += exponentSign * written
     }
+    if let value = decimal.exactValue { return negative ? -value : value }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     guard let value = Double(text) else { throw error("invalid number '\(text)'") }
     // 1e999 would be infinite: no field of any document Tessera reads can use it.

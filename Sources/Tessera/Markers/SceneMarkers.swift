@@ -118,7 +118,7 @@ enum SceneMarkers {
     mutating func marker(_ cursor: JSONCursor) throws -> Marker {
       let position: Coordinate
       if cursor["position"].exists {
-        let numbers = try cursor["position"].elements().map { try $0.number() }
+        let numbers = try cursor["position"].numbers()
         guard numbers.count == 2 else {
           throw MarkerError(
             source: "\(cursor.source): \(cursor.path).position", reason: "expected [latitude, longitude]")
@@ -252,7 +252,7 @@ enum SceneMarkers {
       for feature in features {
         let geometry = feature["geometry"]
         guard geometry["type"].value?.string == "Point" else { continue }
-        let coordinates = try geometry["coordinates"].elements().map { try $0.number() }
+        let coordinates = try geometry["coordinates"].numbers()
         guard coordinates.count >= 2 else {
           throw MarkerError(source: "\(file): \(geometry.path).coordinates", reason: "expected [longitude, latitude]")
         }

@@ -74,16 +74,6 @@ package struct StyleSourceBinder: Sendable {
       bounds: source.kind == .image ? nil : source.bounds ?? metadata.bounds)
   }
 
-  /// FNV-1a of `text`'s bytes, in hexadecimal.
-  static func fingerprint(_ text: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    return String(hash, radix: 16)
-  }
-
   private func open(_ source: StyleSource) throws(TileSourceError) -> any TileSource {
     if source.kind == .image {
       return try ImageQuadSource(path: try filePath(source.url ?? ""), corners: source.corners)
@@ -109,10 +99,12 @@ package struct StyleSourceBinder: Sendable {
         }
       }
       // Tiles cached between maps are keyed by what they are made of, not only the name.
-      let fingerprint = StyleSourceBinder.fingerprint(
-        data.serialized() + "|\(options.maxZoom)|\(options.buffer)|\(options.tolerance)|\(options.lineMetrics)"
+      var fingerprint = JSONFingerprint(data)
+      fingerprint.add(
+        "|\(options.maxZoom)|\(options.buffer)|\(options.tolerance)|\(options.lineMetrics)"
           + "|\(options.generateIds)|\(source.filter.map { "\($0)" } ?? "")")
-      return try GeoJSONSource(data: data, name: source.id, options: options, identity: "\(source.id)#\(fingerprint)")
+      return try GeoJSONSource(
+        data: data, name: source.id, options: options, identity: "\(source.id)#\(fingerprint.hex)")
     }
     if let url = source.url {
       return try locator.open(url.hasPrefix("local://") ? localPath(url) : url)

@@ -19,12 +19,13 @@ package struct OverlayReader {
 
   /// `[[lat, lng], …]` in degrees (or one `[lat, lng]` when `single`), each checked.
   package static func coordinates(_ cursor: JSONCursor, single: Bool = false) throws -> [Coordinate] {
+    if !single, let read = positions(cursor.value, latitudeFirst: true) { return read }
     let points = single ? [cursor] : try cursor.elements()
     guard points.count <= EncodedPolyline.maximumCoordinates else {
       throw OverlayError(cursor, reason: tooManyCoordinates)
     }
     return try points.map { point in
-      let numbers = try point.elements().map { try $0.number() }
+      let numbers = try point.numbers()
       let coordinate = numbers.count == 2 ? Coordinate(latitude: numbers[0], longitude: numbers[1]) : nil
       guard let coordinate, isValid(coordinate) else { throw OverlayError(point, reason: invalidCoordinate) }
       return coordinate
@@ -54,9 +55,41 @@ package struct OverlayReader {
     try entry["zIndex"].integer(default: 0, in: Int(Int32.min)...Int(Int32.max))
   }
 
+  /// A GeoJSON line's positions `[[longitude, latitude], …]` in degrees, each checked as
+  /// ``lngLat(_:)`` checks one, at most ``EncodedPolyline/maximumCoordinates`` of them.
+  package static func lngLats(_ cursor: JSONCursor) throws -> [Coordinate] {
+    if let read = positions(cursor.value, latitudeFirst: false) { return read }
+    let points = try cursor.elements()
+    guard points.count <= EncodedPolyline.maximumCoordinates else {
+      throw OverlayError(cursor, reason: tooManyCoordinates)
+    }
+    return try points.map(lngLat)
+  }
+
+  /// The positions of an array of number pairs read straight from the values, or nil when
+  /// anything is wrong (not an array, too many points, a position that is not two valid
+  /// numbers, or more than two when latitude comes first): the checked readers then go
+  /// through cursors and name the field. A GeoJSON position may carry an altitude.
+  private static func positions(_ value: JSONValue?, latitudeFirst: Bool) -> [Coordinate]? {
+    guard let points = value?.array, points.count <= EncodedPolyline.maximumCoordinates else { return nil }
+    var read: [Coordinate] = []
+    read.reserveCapacity(points.count)
+    for point in points {
+      guard let numbers = point.array, numbers.count == 2 || (!latitudeFirst && numbers.count > 2),
+        let first = numbers[0].number, let second = numbers[1].number,
+        numbers.dropFirst(2).allSatisfy({ $0.number?.isFinite == true })
+      else { return nil }
+      let coordinate =
+        latitudeFirst ? Coordinate(latitude: first, longitude: second) : Coordinate(latitude: second, longitude: first)
+      guard isValid(coordinate) else { return nil }
+      read.append(coordinate)
+    }
+    return read
+  }
+
   /// A GeoJSON position `[longitude, latitude]` in degrees, checked.
   package static func lngLat(_ cursor: JSONCursor) throws -> Coordinate {
-    let numbers = try cursor.elements().map { try $0.number() }
+    let numbers = try cursor.numbers()
     guard numbers.count >= 2, numbers[0].isFinite, numbers[1].isFinite, abs(numbers[1]) <= 90,
       abs(numbers[0]) <= OverlayCheck.maximumLongitude
     else {

@@ -36,21 +36,14 @@ package enum GeoJSONOverlayField: SceneOverlayField {
     let fill = try color("fill", opacity: "fill-opacity", defaultOpacity: 0.6)
     let geometry = feature["geometry"]
     let coordinates = geometry["coordinates"]
-    func line(_ cursor: JSONCursor) throws -> [Coordinate] {
-      let points = try cursor.elements()
-      guard points.count <= EncodedPolyline.maximumCoordinates else {
-        throw OverlayError(cursor, reason: "more than \(EncodedPolyline.maximumCoordinates) points")
-      }
-      return try points.map(OverlayReader.lngLat)
-    }
     func polyline(_ cursor: JSONCursor) throws -> MapOverlay {
-      let overlay = Polyline(path: try line(cursor))
+      let overlay = Polyline(path: try OverlayReader.lngLats(cursor))
       overlay.strokeColor = stroke
       overlay.strokeWidth = width
       return overlay
     }
     func polygon(_ cursor: JSONCursor) throws -> MapOverlay {
-      let rings = try cursor.elements().map(line)
+      let rings = try cursor.elements().map(OverlayReader.lngLats)
       guard let outer = rings.first else { throw OverlayError(cursor, reason: "a polygon needs an outer ring") }
       let overlay = Polygon(path: outer, holes: Array(rings.dropFirst()))
       overlay.fillColor = fill

@@ -26,7 +26,7 @@ package enum GroundOverlayKind: OverlayKind {
     let image = try reader.picture(try entry["image"].string(), field: entry["image"])
     let overlay: GroundOverlay
     if !entry["bounds"].isAbsentOrNull {
-      let box = try entry["bounds"].elements().map { try $0.number() }
+      let box = try entry["bounds"].numbers()
       guard box.count == 4, box.allSatisfy(\.isFinite), box[0] < box[2], abs(box[0]) <= 90, abs(box[2]) <= 90 else {
         throw OverlayError(entry, ".bounds", reason: "expected [south, west, north, east]")
       }

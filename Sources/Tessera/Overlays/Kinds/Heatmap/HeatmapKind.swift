@@ -34,7 +34,7 @@ package enum HeatmapKind: OverlayKind {
       }
     } else {
       for point in try entry["points"].elements() {
-        let numbers = try point.elements().map { try $0.number() }
+        let numbers = try point.numbers()
         guard numbers.count == 2 || numbers.count == 3, numbers.allSatisfy(\.isFinite), abs(numbers[0]) <= 90,
           abs(numbers[1]) <= OverlayCheck.maximumLongitude
         else {
