@@ -169,8 +169,7 @@ package struct JSONCursor: Sendable {
     numbers.reserveCapacity(array.count)
     for element in array {
       guard let number = element.number, number.isFinite else {
-        for cursor in try elements() { _ = try cursor.number() }
-        break
+        return try elements().map { cursor throws(JSONFieldError) in try cursor.number() }
       }
       numbers.append(number)
     }
