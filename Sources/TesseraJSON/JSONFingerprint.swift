@@ -6,11 +6,13 @@ import TesseraNumbers
 ///
 /// Every value feeds a kind tag, then its contents: a number its IEEE 754 bits (−0 as 0), a
 /// string its length and UTF-8 bytes, an array its count and elements, an object its count
-/// and members in document order. So values that serialise to the same text have the same
-/// fingerprint, and values of different shapes (`[1]` and `1`, `"ab"` and `["a", "b"]`) feed
-/// different input. The hash is Swift's `Hasher` (SipHash), keyed by the process's random
-/// seed: a fingerprint holds only within one process, and nobody outside it can make two
-/// documents share one (a request cannot have its tiles taken for another's).
+/// and members in document order. The encoding is prefix-free, so equal values have the same
+/// fingerprint and different values (`[1]` and `1`, `"ab"` and `["a", "b"]`, members in
+/// another order, and unlike JSON text also the non-finite numbers made in code that all write
+/// as `null`) feed different input. The hash is Swift's `Hasher` (SipHash), keyed by the
+/// process's random seed: a fingerprint holds only within one process, and nobody outside it
+/// can make two documents share one (a request cannot have its tiles taken for another's)
+/// unless the process runs with `SWIFT_DETERMINISTIC_HASHING` set, which Tessera never sets.
 package struct JSONFingerprint {
   private var hasher = Hasher()
 
@@ -38,7 +40,7 @@ package struct JSONFingerprint {
       hasher.combine(number == 0 ? 0 : number.bitPattern)
     case .string(let text):
       hasher.combine(UInt8(4))
-      add(text)
+      add(text: text)
     case .array(let elements):
       hasher.combine(UInt8(5))
       hasher.combine(elements.count)
@@ -47,15 +49,16 @@ package struct JSONFingerprint {
       hasher.combine(UInt8(6))
       hasher.combine(object.count)
       for key in object.keys {
-        add(key)
+        add(text: key)
         if let member = object[key] { add(member) }
       }
     }
   }
 
   /// Feeds a string's length and UTF-8 bytes (not its `Hashable` value, which equates
-  /// canonically equivalent strings whose bytes differ).
-  package mutating func add(_ text: String) {
+  /// canonically equivalent strings whose bytes differ); unlike a JSON string value, no kind
+  /// tag: for what is added beside the value (options).
+  package mutating func add(text: String) {
     var text = text
     text.withUTF8 { bytes in
       hasher.combine(bytes.count)

@@ -1,5 +1,7 @@
+import TesseraData
 import TesseraGeo
 import TesseraJSON
+import TesseraStyle
 import Testing
 
 @testable import Tessera
@@ -74,6 +76,14 @@ import Testing
         Self.feature("MultiLineString", [[[0, 0], [1, 1]], [[0, 0], [1, -95]]]),
         "features[0].geometry.coordinates[1][1]", "[longitude, latitude]"
       ),
+      (Self.feature("LineString", [[0, 0], [0, 1, 2, "x"]]), "features[0].geometry.coordinates[1][3]", "a number"),
+      (Self.feature("LineString", [[0, 0], [0, 1, nil]]), "features[0].geometry.coordinates[1][2]", "a number"),
+      (Self.feature("LineString", [[0, 0], []]), "features[0].geometry.coordinates[1]", "[longitude, latitude]"),
+      (
+        Self.feature(
+          "MultiPolygon", [[[[0, 0], [1, 0], [1, 1], [0, 0]]], [[[0, 0], [1, 0], [1, 1], [0, -91]]]]),
+        "features[0].geometry.coordinates[1][0][3]", "[longitude, latitude]"
+      ),
     ]
     for (geometry, field, reason) in cases {
       let collection: JSONValue = ["type": "FeatureCollection", "features": [geometry]]
@@ -98,6 +108,8 @@ import Testing
     // A third number is an error in a scene path (it is a GeoJSON altitude only).
     for (points, field) in [
       ([[0, 0], [1, 1, 1]], "polylines[0].path[1]"), ([[0, 0], [1, "1"]], "polylines[0].path[1][1]"),
+      ([[0, 0], [91, 0]], "polylines[0].path[1]"), ([[0, 0], [5]], "polylines[0].path[1]"),
+      ([[0, 0], 7], "polylines[0].path[1]"),
     ]
       as [(JSONValue, String)]
     {
@@ -109,6 +121,36 @@ import Testing
       } catch {
         #expect("\(error)".contains("request: \(field)"), "\(field): \(error)")
       }
+    }
+  }
+
+  /// A GeoJSON source's tiles are cached under its data and options: equal sources share the
+  /// key, and a change to any coordinate or option makes another.
+  @Test func inlineGeoJSONIsKeyedByItsDataAndOptions() throws {
+    func identity(_ source: JSONObject) throws -> String {
+      let document: JSONValue = ["version": 8, "sources": ["s": .object(source)], "layers": []]
+      let style = try Style.parse(document, source: "test")
+      let bound = try StyleSourceBinder(locator: TileSourceLocator(dataRoot: "/tmp")).bind(style, name: "test")
+      return try #require(bound.sources["s"]).bound.identity
+    }
+    func data(_ latitude: Double) -> JSONValue {
+      [
+        "type": "FeatureCollection",
+        "features": [Self.feature("LineString", [[7.42, 43.73], [7.43, .number(latitude)]])],
+      ]
+    }
+    let base: JSONObject = ["type": "geojson", "data": data(43.74)]
+    let key = try identity(base)
+    #expect(try identity(base) == key, "the same source keyed otherwise")
+    let changes: [(String, JSONValue)] = [
+      ("data", data(43.7400001)), ("maxzoom", 10), ("buffer", 64), ("tolerance", 1), ("lineMetrics", true),
+      ("generateId", true), ("filter", ["==", ["get", "a"], 1]),
+    ]
+    var keys: Set<String> = [key]
+    for (field, value) in changes {
+      var changed = base
+      changed[field] = value
+      #expect(keys.insert(try identity(changed)).inserted, "\(field) changed and the key did not")
     }
   }
 }

@@ -101,7 +101,7 @@ package struct StyleSourceBinder: Sendable {
       // Tiles cached between maps are keyed by what they are made of, not only the name.
       var fingerprint = JSONFingerprint(data)
       fingerprint.add(
-        "|\(options.maxZoom)|\(options.buffer)|\(options.tolerance)|\(options.lineMetrics)"
+        text: "|\(options.maxZoom)|\(options.buffer)|\(options.tolerance)|\(options.lineMetrics)"
           + "|\(options.generateIds)|\(source.filter.map { "\($0)" } ?? "")")
       return try GeoJSONSource(
         data: data, name: source.id, options: options, identity: "\(source.id)#\(fingerprint.hex)")
