@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TesseraGL
 import TesseraNumbers
+import TesseraService
 
 /// How the `tessera` executable ends a one-shot command: what the command has written is
 /// complete when it returns, so the maps it drew with need not be taken apart. Tearing a map
@@ -44,11 +45,12 @@ public enum ProcessEnd {
   static var keptCount: Int { kept.withLock { $0.count } }
 
   /// Ends the process with `status`: without teardown (C standard streams flushed for any
-  /// library that printed through them, then `_exit`) when the executable asked for it, else
-  /// through `exit` and its handlers.
+  /// library that printed through them, the service's temporary files removed, then `_exit`)
+  /// when the executable asked for it, else through `exit` and its handlers.
   public static func exit(_ status: Int32) -> Never {
     guard skipsTeardown.load(ordering: .relaxed) else { Foundation.exit(status) }
     fflush(nil)
+    ServiceConfiguration.removeTemporaryFiles()
     _exit(status)
   }
 }

@@ -17,16 +17,15 @@ extension ServiceConfiguration {
   /// The largest scale factor Tessera renders (tileserver-gl allows up to 9).
   static let largestScale = 4
 
-  /// Where the styles of config `file` are written with their folders resolved: a folder of
-  /// the system's temporary folder named by this process and the file's path (FNV-1a).
-  package static func resolvedStylesFolder(configFile file: String) -> String {
+  /// Where the styles of config `file` are written with their folders resolved: a folder,
+  /// named by the file's path (FNV-1a), of the process's ``PrivateTemporaryFolder``.
+  package static func resolvedStylesFolder(configFile file: String) throws(ConfigurationError) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in file.utf8 {
       hash ^= UInt64(byte)
       hash = hash &* 0x0000_0100_0000_01b3
     }
-    let name = "tessera-tileserver-gl-\(getpid())-\(String(hash, radix: 16))"
-    return FileManager.default.temporaryDirectory.path + "/" + name
+    return try PrivateTemporaryFolder.path() + "/styles-" + String(hash, radix: 16)
   }
 
   /// Sets what the tileserver-gl config `root`, read from `file`, declares.
@@ -42,7 +41,7 @@ extension ServiceConfiguration {
     let data = try Self.archives(root["data"], paths: paths, warnings: &warnings)
     dataSets = data
     fontsFolder = paths.fonts
-    let generated = Self.resolvedStylesFolder(configFile: file)
+    let generated = try Self.resolvedStylesFolder(configFile: file)
     // One folder per process and config file, emptied on each read (at start and on SIGHUP):
     // reloading never adds files.
     try? FileManager.default.removeItem(atPath: generated)
@@ -68,10 +67,17 @@ extension ServiceConfiguration {
         declared.append((id, paths.styles + "/" + name))
       }
     }
+    if !declared.isEmpty {
+      // Not the folders above it: the private folder is made by mkdtemp or not at all.
+      do {
+        try FileManager.default.createDirectory(atPath: generated, withIntermediateDirectories: false)
+      } catch {
+        throw ConfigurationError(source: file, reason: "cannot make the folder of the resolved styles \(generated)")
+      }
+    }
     for (id, path) in declared {
       let document = try TileserverGLStyle.resolved(
         stylePath: path, field: "styles.\(id)", configFile: file, paths: paths, data: data)
-      try FileManager.default.createDirectory(atPath: generated, withIntermediateDirectories: true)
       let written = generated + "/\(id).json"
       guard FileManager.default.createFile(atPath: written, contents: Data(document.serialized().utf8)) else {
         throw ConfigurationError(source: file, reason: "styles.\(id): cannot write the resolved style to \(written)")

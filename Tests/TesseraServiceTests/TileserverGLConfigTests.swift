@@ -208,6 +208,38 @@ extension TileserverGLConfigTests {
     #expect(configuration.warnings.count == 3, "\(configuration.warnings)")
   }
 
+  @Test func resolvedStylesAreWrittenWhereOnlyThisProcessCanReachThem() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Self.write(##"{"version": 8, "sources": {}, "layers": []}"##, to: folder + "/styles/basic.json")
+    try Self.write(
+      ##"{"options": {"paths": {"styles": "styles"}}, "styles": {"basic": {"style": "basic.json"}}}"##,
+      to: folder + "/config.json")
+    // A folder made first under the name the resolved styles once had (the process id and a
+    // hash of the config's path, both predictable), as another user of /tmp could make it.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in (folder + "/config.json").utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    let planted = NSTemporaryDirectory() + "tessera-tileserver-gl-\(getpid())-\(String(hash, radix: 16))"
+    try FileManager.default.createDirectory(atPath: planted, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: planted) }
+    let configuration = try ServiceConfiguration(file: folder + "/config.json")
+    guard case .file(let path, _)? = configuration.styles["basic"] else {
+      Issue.record("no basic style")
+      return
+    }
+    #expect(!path.hasPrefix(planted))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: planted).isEmpty)
+    // The style's folder is inside a folder of this process's own, mode 0700, with a name
+    // mkdtemp chose.
+    let root = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+    let name = (root as NSString).lastPathComponent
+    #expect(name.hasPrefix("tessera-\(getpid())-") && name.count == "tessera-\(getpid())-".count + 6, "\(name)")
+    var status = stat()
+    #expect(lstat(root, &status) == 0)
+    #expect(status.st_mode & S_IFMT == S_IFDIR && status.st_mode & 0o777 == 0o700 && status.st_uid == getuid())
+    #expect(try Self.servedStyle(configuration, "basic")?["version"] == 8)
+  }
+
   @Test func rereadingAConfigRewritesItsResolvedStylesInPlace() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -215,7 +247,7 @@ extension TileserverGLConfigTests {
     try Self.write(
       ##"{"options": {"paths": {"styles": "styles"}}, "styles": {"basic": {"style": "basic.json"}}}"##,
       to: folder + "/config.json")
-    let generated = ServiceConfiguration.resolvedStylesFolder(configFile: folder + "/config.json")
+    let generated = try ServiceConfiguration.resolvedStylesFolder(configFile: folder + "/config.json")
     defer { try? FileManager.default.removeItem(atPath: generated) }
     // Reading it as at start and on ten reloads leaves one copy of each style, in one folder.
     for _ in 0..<11 {
