@@ -87,6 +87,13 @@ public final class RenderPool: Sendable {
   public let startUpFailures: [String]
   private let queue = JobQueue()
   private let stopped = DispatchGroup()
+  /// Counts ``discardKeptMaps()`` calls; a thread drops what it keeps when the count moves.
+  private let keptGeneration = KeptGeneration()
+
+  /// The count of ``discardKeptMaps()`` calls, shared with the threads.
+  final class KeptGeneration: Sendable {
+    let value = Atomic<Int>(0)
+  }
 
   /// Starts `threads` threads, each making a GL context for `gpu`, sharing a tile cache of
   /// `tileCacheBytes`. Throws when no thread could make a context (the first thread's error).
@@ -109,7 +116,7 @@ public final class RenderPool: Sendable {
     let outcomes = Mutex<[Result<Void, any Error>]>([])
     for index in 0..<threads {
       stopped.enter()
-      let thread = Thread { [stopped, queue, tileLoader] in
+      let thread = Thread { [stopped, queue, tileLoader, keptGeneration] in
         defer { stopped.leave() }
         let device: GLDevice
         do {
@@ -121,7 +128,7 @@ public final class RenderPool: Sendable {
         }
         outcomes.withLock { $0.append(.success(())) }
         started.signal()
-        RenderPool.work(device: device, queue: queue, tileLoader: tileLoader)
+        RenderPool.work(device: device, queue: queue, tileLoader: tileLoader, generation: keptGeneration)
       }
       thread.name = "tessera-render-\(index)"
       thread.stackSize = 16 << 20
@@ -199,6 +206,14 @@ public final class RenderPool: Sendable {
     return try result.withLock { $0! }.get()
   }
 
+  /// Makes every job submitted from now on draw with a map (or tile renderer) made for it, not
+  /// one a thread kept from an earlier job: for when what the scenes name has changed on disk
+  /// (a service reloading its configuration and with it the style files). Kept maps are
+  /// matched by settings and paths, not by the files' contents.
+  public func discardKeptMaps() {
+    keptGeneration.value.add(1, ordering: .sequentiallyConsistent)
+  }
+
   /// Lets the threads finish the jobs submitted so far, then stops them (their maps and GL
   /// contexts are released) and waits for them. Later submissions fail. Not to be called from
   /// a completion (it would wait for its own thread).
@@ -208,10 +223,18 @@ public final class RenderPool: Sendable {
   }
 
   /// One thread's loop: jobs until the queue is closed and empty.
-  private static func work(device: GLDevice, queue: JobQueue, tileLoader: TileLoader) {
+  private static func work(device: GLDevice, queue: JobQueue, tileLoader: TileLoader, generation: KeptGeneration) {
     var current: (map: Map, key: ReuseKey)?
     var tileRenderers: [(set: TileJob.TileSet, renderer: TileRenderer)] = []
+    var keptAt = generation.value.load(ordering: .sequentiallyConsistent)
     while let next = queue.next() {
+      // A job submitted after discardKeptMaps() is taken after it: this load sees the new count.
+      let now = generation.value.load(ordering: .sequentiallyConsistent)
+      if now != keptAt {
+        current = nil
+        tileRenderers.removeAll()
+        keptAt = now
+      }
       let job: Scene
       let alpha: AlphaRepresentation
       let cancellation: RenderCancellation?

@@ -87,6 +87,34 @@ import Testing
     }
   }
 
+  @Test func discardingKeptMapsMakesTheNextJobReadItsStyleAgain() throws {
+    let folder = NSTemporaryDirectory() + "tessera-pool-style-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    func write(_ colour: String) throws {
+      let style = """
+        {"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", \
+        "paint": {"background-color": "\(colour)"}}]}
+        """
+      try Data(style.utf8).write(to: URL(fileURLWithPath: folder + "/style.json"))
+    }
+    var scene = Scene(options: MapOptions(width: 16, height: 16))
+    scene.stylePath = folder + "/style.json"
+    let pool = try RenderPool(threads: 1, gpu: .surfaceless)
+    defer { pool.shutdown() }
+    func centre() throws -> [UInt8] {
+      let pixel = try pool.render(scene).image.pixel(x: 8, y: 8)
+      return [pixel.r, pixel.g, pixel.b]
+    }
+    try write("#ff0000")
+    #expect(try centre() == [255, 0, 0])
+    // The one thread keeps its map for the same scene: an edit alone is not read.
+    try write("#0000ff")
+    #expect(try centre() == [255, 0, 0])
+    pool.discardKeptMaps()
+    #expect(try centre() == [0, 0, 255])
+  }
+
   @Test func failuresAreReportedAndTheOtherJobsRender() throws {
     let pool = try RenderPool(threads: 2, gpu: .surfaceless)
     var broken = Scene(options: MapOptions(width: 32, height: 32))
