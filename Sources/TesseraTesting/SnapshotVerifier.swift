@@ -158,6 +158,8 @@ public enum SnapshotVerifier {
 
   /// Writes a PNG, making its folder; the problem, or nil.
   static func write(_ image: RGBAImage, to path: String) -> String? {
+    let shared = SnapshotLocation.artifactsFolder(environment: [:])
+    if path.hasPrefix(shared + "/"), let problem = SnapshotLocation.claimPrivateFolder(shared) { return problem }
     do {
       let folder = (path as NSString).deletingLastPathComponent
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

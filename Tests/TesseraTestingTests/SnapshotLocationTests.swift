@@ -14,8 +14,32 @@ import Testing
 
   @Test func artifactsDefaultToTheTemporaryFolder() {
     let folder = SnapshotLocation.artifactsFolder(environment: [:])
-    #expect(folder.hasSuffix("/tessera-snapshots"))
+    #expect(folder.hasSuffix("/tessera-snapshots-\(getuid())"))
     #expect(SnapshotLocation.artifactsFolder(environment: ["TESSERA_SNAPSHOT_ARTIFACTS": "/x"]) == "/x")
+  }
+
+  @Test func theSharedArtifactsFolderIsClaimedOnlyWhenItIsThisUsersOwn() throws {
+    let base = NSTemporaryDirectory() + "tessera-claim-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: base) }
+    func mode(_ path: String) throws -> Int {
+      try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+    // Absent: made, 0700.
+    #expect(SnapshotLocation.claimPrivateFolder(base + "/new") == nil)
+    #expect(try mode(base + "/new") == 0o700)
+    // This user's own folder, open to others: narrowed to 0700.
+    try FileManager.default.createDirectory(atPath: base + "/open", withIntermediateDirectories: false)
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: base + "/open")
+    #expect(SnapshotLocation.claimPrivateFolder(base + "/open") == nil)
+    #expect(try mode(base + "/open") == 0o700)
+    // A link to another folder (as another user could make first), or a file: refused.
+    try FileManager.default.createDirectory(atPath: base + "/elsewhere", withIntermediateDirectories: false)
+    try FileManager.default.createSymbolicLink(atPath: base + "/link", withDestinationPath: base + "/elsewhere")
+    let refused = try #require(SnapshotLocation.claimPrivateFolder(base + "/link"))
+    #expect(refused.contains("TESSERA_SNAPSHOT_ARTIFACTS"))
+    #expect(FileManager.default.createFile(atPath: base + "/file", contents: Data()))
+    #expect(SnapshotLocation.claimPrivateFolder(base + "/file") != nil)
   }
 
   @Test func namesBecomeSafeFileNames() {
