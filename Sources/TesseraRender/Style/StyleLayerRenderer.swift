@@ -117,6 +117,9 @@ struct BucketContext: Sendable {
   let patterns: PatternAtlas
   /// The features' states (for `feature-state` paint).
   let states: FeatureStates
+  /// The render's cancellation: builders stop between features once it is cancelled, and
+  /// what they return then is partial and dropped (nil: not cancellable).
+  var cancellation: RenderCancellation? = nil
 }
 
 /// What the pipelines of a layer depend on besides the layer.

@@ -73,15 +73,19 @@ extension StyleRenderer {
     let buildStart = DispatchTime.now()
     let limit = limits.geometryBytes
     let bytes = Atomic<Int>(0)
-    let cancellation = self.cancellation
+    let cancellation = self.cancellation.cancellation
     let results = ParallelWork.map(jobs) { job in
       var geometries: [BucketGeometry] = []
       for drawn in job.layers {
-        guard bytes.load(ordering: .relaxed) <= limit, !cancellation.isCancelled else { break }
+        guard bytes.load(ordering: .relaxed) <= limit, cancellation?.isCancelled != true else { break }
         let geometry = drawn.renderer.buildBucket(
           job.content, layer: drawn.layer,
           context: BucketContext(
-            zoom: Double(job.zoom), overscale: job.overscale, patterns: patterns, states: job.states))
+            zoom: Double(job.zoom), overscale: job.overscale, patterns: patterns, states: job.states,
+            cancellation: cancellation))
+        // A builder stops between features once the render is cancelled: what it made then
+        // may be partial and is not kept.
+        guard cancellation?.isCancelled != true else { break }
         bytes.add(geometry.byteCount, ordering: .relaxed)
         geometries.append(geometry)
       }

@@ -8,7 +8,8 @@ import TesseraStyle
 enum CircleBucketBuilder {
   static func build(
     _ tile: VectorTile, layer: StyleLayer, zoom: Double, bindings: [PaintBinding] = CircleLayerRenderer.paint,
-    sortKey: StyleProperty<Double?>? = CircleProperties.sortKey, states: FeatureStates = FeatureStates()
+    sortKey: StyleProperty<Double?>? = CircleProperties.sortKey, states: FeatureStates = FeatureStates(),
+    cancellation: RenderCancellation? = nil
   ) -> BucketGeometry {
     var paint = PaintAttributeWriter(bindings: bindings, layer: layer, zoom: zoom)
     var mesh = MeshGeometry(floatsPerVertex: 4)
@@ -17,6 +18,7 @@ enum CircleBucketBuilder {
       tile, layer: layer, zoom: zoom, types: [.point, .lineString, .polygon], sortKey: sortKey,
       states: states)
     for (feature, extent) in features {
+      if cancellation?.isCancelled == true { break }
       let scale = BucketGeometry.extent / Double(extent)
       var count = 0
       for part in feature.feature.geometry {

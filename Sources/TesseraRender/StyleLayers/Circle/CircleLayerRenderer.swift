@@ -44,7 +44,8 @@ struct CircleLayerRenderer: StyleLayerRenderer {
   }
 
   func buildBucket(_ tile: VectorTile, layer: StyleLayer, context: BucketContext) -> BucketGeometry {
-    CircleBucketBuilder.build(tile, layer: layer, zoom: context.zoom, states: context.states)
+    CircleBucketBuilder.build(
+      tile, layer: layer, zoom: context.zoom, states: context.states, cancellation: context.cancellation)
   }
 
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {

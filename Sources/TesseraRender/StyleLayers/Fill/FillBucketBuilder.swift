@@ -6,7 +6,8 @@ import TesseraStyle
 /// coordinates) and, for antialiasing, their rings as GL line segments.
 enum FillBucketBuilder {
   static func build(
-    _ tile: VectorTile, layer: StyleLayer, zoom: Double, patterns: PatternAtlas, states: FeatureStates = FeatureStates()
+    _ tile: VectorTile, layer: StyleLayer, zoom: Double, patterns: PatternAtlas,
+    states: FeatureStates = FeatureStates(), cancellation: RenderCancellation? = nil
   ) -> BucketGeometry {
     var triangles = PaintAttributeWriter(
       bindings: FillLayerRenderer.paint, layer: layer, zoom: zoom, patterns: patterns)
@@ -18,6 +19,7 @@ enum FillBucketBuilder {
       tile, layer: layer, zoom: zoom, types: [.polygon, .lineString], sortKey: FillProperties.sortKey,
       states: states)
     for (feature, extent) in features {
+      if cancellation?.isCancelled == true { break }
       let scale = BucketGeometry.extent / Double(extent)
       var mainCount = 0
       var outlineCount = 0

@@ -72,7 +72,8 @@ struct FillLayerRenderer: StyleLayerRenderer {
 
   func buildBucket(_ tile: VectorTile, layer: StyleLayer, context: BucketContext) -> BucketGeometry {
     FillBucketBuilder.build(
-      tile, layer: layer, zoom: context.zoom, patterns: context.patterns, states: context.states)
+      tile, layer: layer, zoom: context.zoom, patterns: context.patterns, states: context.states,
+      cancellation: context.cancellation)
   }
 
   /// What planning a fill layer works out from the layer and the zoom alone (kept between

@@ -27,7 +27,7 @@ enum FillExtrusionBucketBuilder {
 
   static func build(
     _ tile: VectorTile, layer: StyleLayer, zoom: Double, patterns: PatternAtlas = .empty,
-    states: FeatureStates = FeatureStates()
+    states: FeatureStates = FeatureStates(), cancellation: RenderCancellation? = nil
   ) -> BucketGeometry {
     var paint = PaintAttributeWriter(
       bindings: FillExtrusionLayerRenderer.paint, layer: layer, zoom: zoom, patterns: patterns)
@@ -36,6 +36,7 @@ enum FillExtrusionBucketBuilder {
     let features = spatiallyOrdered(
       BucketFeatures.select(tile, layer: layer, zoom: zoom, types: [.polygon], sortKey: nil, states: states))
     for (feature, tileExtent) in features {
+      if cancellation?.isCancelled == true { break }
       let scale = extent / Double(tileExtent)
       let start = mesh.vertexCount
       for polygon in feature.feature.polygons {

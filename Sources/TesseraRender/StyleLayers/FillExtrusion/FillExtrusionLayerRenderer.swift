@@ -81,7 +81,8 @@ struct FillExtrusionLayerRenderer: StyleLayerRenderer {
 
   func buildBucket(_ tile: VectorTile, layer: StyleLayer, context: BucketContext) -> BucketGeometry {
     FillExtrusionBucketBuilder.build(
-      tile, layer: layer, zoom: context.zoom, patterns: context.patterns, states: context.states)
+      tile, layer: layer, zoom: context.zoom, patterns: context.patterns, states: context.states,
+      cancellation: context.cancellation)
   }
 
   func plan(_ layer: StyleLayer, tiles: [RenderTile], planner: inout StyleFramePlanner) {

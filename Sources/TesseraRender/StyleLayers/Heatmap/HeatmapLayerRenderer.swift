@@ -54,7 +54,8 @@ struct HeatmapLayerRenderer: StyleLayerRenderer {
 
   func buildBucket(_ tile: VectorTile, layer: StyleLayer, context: BucketContext) -> BucketGeometry {
     CircleBucketBuilder.build(
-      tile, layer: layer, zoom: context.zoom, bindings: HeatmapLayerRenderer.paint, sortKey: nil, states: context.states
+      tile, layer: layer, zoom: context.zoom, bindings: HeatmapLayerRenderer.paint, sortKey: nil,
+      states: context.states, cancellation: context.cancellation
     )
   }
 

@@ -7,7 +7,7 @@ import TesseraStyle
 enum LineBucketBuilder {
   static func build(
     _ tile: VectorTile, layer: StyleLayer, zoom: Double, overscale: Double, patterns: PatternAtlas = .empty,
-    states: FeatureStates = FeatureStates()
+    states: FeatureStates = FeatureStates(), cancellation: RenderCancellation? = nil
   ) -> BucketGeometry {
     var paint = PaintAttributeWriter(
       bindings: LineLayerRenderer.paint, layer: layer, zoom: zoom, patterns: patterns)
@@ -20,6 +20,7 @@ enum LineBucketBuilder {
       states: states)
     let measuresProgress = LineLayerRenderer.drawsGradient(layer, zoom: zoom)
     for (feature, extent) in features {
+      if cancellation?.isCancelled == true { break }
       let scale = BucketGeometry.extent / Double(extent)
       let join = LineTessellator.Join(layer.value(LineProperties.join, zoom: zoom, feature: feature))
       var tessellator = LineTessellator()

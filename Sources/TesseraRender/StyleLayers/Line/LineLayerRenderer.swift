@@ -81,7 +81,7 @@ struct LineLayerRenderer: StyleLayerRenderer {
   func buildBucket(_ tile: VectorTile, layer: StyleLayer, context: BucketContext) -> BucketGeometry {
     LineBucketBuilder.build(
       tile, layer: layer, zoom: context.zoom, overscale: context.overscale, patterns: context.patterns,
-      states: context.states)
+      states: context.states, cancellation: context.cancellation)
   }
 
   func layerTextures(_ layer: StyleLayer, revision: Int) -> [LayerTexture] {
