@@ -56,10 +56,12 @@ pytools:
 # other in one shell (so sharing Mesa's shader cache), as a user's CI matrix would.
 # TESSERA_RECORD=1 re-records the golden images and TesseraTesting's references (the tests still
 # fail, so every new image is looked at before it is committed).
+# Each test run gets a temporary folder of its own, removed when it ends (what a test writes
+# to the temporary folder and does not remove goes with it).
 test: deps pytools warnings
-	$(SWIFT) test --skip-build
-	cd Examples/SnapshotTesting && LP_NATIVE_VECTOR_WIDTH=128 $(SWIFT) test
-	cd Examples/SnapshotTesting && LP_NATIVE_VECTOR_WIDTH=256 $(SWIFT) test
+	Tools/test/in-temporary-folder.sh $(SWIFT) test --skip-build
+	cd Examples/SnapshotTesting && LP_NATIVE_VECTOR_WIDTH=128 ../../Tools/test/in-temporary-folder.sh $(SWIFT) test
+	cd Examples/SnapshotTesting && LP_NATIVE_VECTOR_WIDTH=256 ../../Tools/test/in-temporary-folder.sh $(SWIFT) test
 	$(MAKE) lint
 
 # Side-by-side benchmark against MapLibre Native; regenerates BENCHMARKS.md (several minutes).
