@@ -87,10 +87,10 @@ public final class RenderPool: Sendable {
   public let startUpFailures: [String]
   private let queue = JobQueue()
   private let stopped = DispatchGroup()
-  /// Counts ``discardKeptMaps()`` calls; a thread drops what it keeps when the count moves.
+  /// Counts ``discardKeptContent()`` calls; a thread drops what it keeps when the count moves.
   private let keptGeneration = KeptGeneration()
 
-  /// The count of ``discardKeptMaps()`` calls, shared with the threads.
+  /// The count of ``discardKeptContent()`` calls, shared with the threads.
   final class KeptGeneration: Sendable {
     let value = Atomic<Int>(0)
   }
@@ -206,11 +206,13 @@ public final class RenderPool: Sendable {
     return try result.withLock { $0! }.get()
   }
 
-  /// Makes every job submitted from now on draw with a map (or tile renderer) made for it, not
-  /// one a thread kept from an earlier job: for when what the scenes name has changed on disk
-  /// (a service reloading its configuration and with it the style files). Kept maps are
-  /// matched by settings and paths, not by the files' contents.
-  public func discardKeptMaps() {
+  /// Makes every job submitted from now on read what it draws anew: with a map (or tile
+  /// renderer) made for it, not one a thread kept from an earlier job, and from tiles loaded
+  /// again, not the shared cache's decoded ones. For when what the scenes name has changed on
+  /// disk (a service reloading its configuration, style and data files): kept maps and cached
+  /// tiles are matched by settings and paths, not by the files' contents.
+  public func discardKeptContent() {
+    tileLoader.discardCachedTiles()
     keptGeneration.value.add(1, ordering: .sequentiallyConsistent)
   }
 
@@ -228,7 +230,7 @@ public final class RenderPool: Sendable {
     var tileRenderers: [(set: TileJob.TileSet, renderer: TileRenderer)] = []
     var keptAt = generation.value.load(ordering: .sequentiallyConsistent)
     while let next = queue.next() {
-      // A job submitted after discardKeptMaps() is taken after it: this load sees the new count.
+      // A job submitted after discardKeptContent() is taken after it: this load sees the new count.
       let now = generation.value.load(ordering: .sequentiallyConsistent)
       if now != keptAt {
         current = nil

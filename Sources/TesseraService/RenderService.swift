@@ -105,9 +105,9 @@ public final class RenderService: Sendable {
   /// and the connection settings stay as started. Metrics and counts carry over.
   public func reload(_ configuration: ServiceConfiguration) {
     let router = ServiceRouter(configuration: configuration, pool: pool, counters: counters)
-    // Style files may have changed with the configuration: no request after this one draws
-    // with a map a worker kept from before.
-    pool.discardKeptMaps()
+    // Style and data files may have changed with the configuration: no request after this one
+    // draws with a map a worker kept or a tile decoded from before.
+    pool.discardKeptContent()
     current.replace(with: router)
     Self.logWarnings(of: configuration)
   }

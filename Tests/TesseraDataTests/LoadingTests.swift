@@ -72,6 +72,35 @@ final class CountingSource: TileSource {
     #expect(source.running.withLock { $0.peak } == 6)
   }
 
+  @Test func discardedTilesAreLoadedAgainEvenWhileALoadIsUnderWay() throws {
+    let source = CountingSource(delay: 0.3)
+    let loader = TileLoader(workerCount: 2)
+    let tile = TileID(z: 5, x: 3, y: 3)
+    // A load under way when the tiles are discarded: what it brings is not cached, and a
+    // request made after the discard does not wait for it but loads the tile again.
+    let before = loader.start([tile], from: BoundSource(source))
+    Thread.sleep(forTimeInterval: 0.05)
+    loader.discardCachedTiles()
+    let after = loader.start([tile], from: BoundSource(source))
+    #expect(before.wait()[tile]?.decoded != nil && after.wait()[tile]?.decoded != nil)
+    #expect(source.fetches.withLock { $0[tile] } == 2)
+    // The second load is cached; the first (of the old generation) was not kept over it.
+    _ = loader.load([tile], from: BoundSource(source))
+    #expect(source.fetches.withLock { $0[tile] } == 2)
+    loader.discardCachedTiles()
+    _ = loader.load([tile], from: BoundSource(source))
+    #expect(source.fetches.withLock { $0[tile] } == 3)
+    // A result loaded before the cache was emptied is not stored after it.
+    let cache = TileCache()
+    let key = TileKey(source: "s", tile: tile)
+    let begun = cache.generation
+    cache.removeAll()
+    cache.insert(.noTile, for: key, loadedIn: begun)
+    #expect(cache.result(for: key) == nil)
+    cache.insert(.noTile, for: key, loadedIn: cache.generation)
+    #expect(cache.result(for: key) != nil)
+  }
+
   @Test func cacheEvictsTheLeastRecentlyUsedBeyondItsBudget() {
     let cache = TileCache(budget: 10_000)
     let image = DecodedTile.raster(RGBAImage(width: 20, height: 20, fill: .white))

@@ -111,7 +111,7 @@ import Testing
     // The one thread keeps its map for the same scene: an edit alone is not read.
     try write("#0000ff")
     #expect(try centre() == [255, 0, 0])
-    pool.discardKeptMaps()
+    pool.discardKeptContent()
     #expect(try centre() == [0, 0, 255])
   }
 

@@ -5,8 +5,8 @@ import TesseraService
 import TesseraTestSupport
 import Testing
 
-/// A style file edited while the service runs is drawn as edited after a reload (SIGHUP), by
-/// every worker, including one that keeps its map between requests.
+/// A style or tile file changed while the service runs is drawn as it now is after a reload
+/// (SIGHUP), by every worker, including one that keeps its map between requests.
 @Suite(.serialized) struct StyleReloadTests {
   /// A style of one background colour, `#rrggbb`.
   static func style(_ colour: String) -> String {
@@ -77,5 +77,28 @@ import Testing
     try TileserverGLConfigTests.write(Self.style("#ffff00"), to: folder + "/ids/plain.json")
     try Self.reload(service, folder + "/serve.json")
     #expect(try Self.centre(LoopbackClient.request(port: service.port, target)) == [255, 255, 0])
+  }
+
+  @Test func aTileReplacedAndReloadedIsDrawnAsReplaced() throws {
+    let folder = try TileserverGLConfigTests.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    func writeTile(_ colour: Color) throws {
+      let tile = RGBAImage(width: 256, height: 256, fill: colour)
+      try FileManager.default.createDirectory(atPath: folder + "/tiles/0/0", withIntermediateDirectories: true)
+      try Data(try PNGCodec.encode(tile)).write(to: URL(fileURLWithPath: folder + "/tiles/0/0/0.png"))
+    }
+    try writeTile(Color(r: 255, g: 0, b: 0))
+    let style =
+      #"{"version": 8, "sources": {"r": {"type": "raster", "url": "file://"#
+      + folder + #"/tiles", "tileSize": 256, "maxzoom": 0}}, "layers": [{"id": "r", "type": "raster", "source": "r"}]}"#
+    try TileserverGLConfigTests.write(style, to: folder + "/ids/imagery.json")
+    try TileserverGLConfigTests.write(##"{"mapIDs": "ids"}"##, to: folder + "/serve.json")
+    let service = try Self.start(folder + "/serve.json")
+    defer { service.shutdown() }
+    let target = "/maps/api/staticmap?center=0,0&zoom=0&size=32x32&format=png32&map_id=imagery"
+    #expect(try Self.centre(LoopbackClient.request(port: service.port, target)) == [255, 0, 0])
+    try writeTile(Color(r: 0, g: 0, b: 255))
+    try Self.reload(service, folder + "/serve.json")
+    #expect(try Self.centre(LoopbackClient.request(port: service.port, target)) == [0, 0, 255])
   }
 }

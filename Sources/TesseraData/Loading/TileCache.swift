@@ -42,6 +42,8 @@ public final class TileCache: Sendable {
     var entries: [TileKey: (result: TileLoadResult, size: Int, stamp: UInt64)] = [:]
     var bytes = 0
     var clock: UInt64 = 0
+    /// Counts ``removeAll()`` calls: results of loads begun before the last one are not kept.
+    var generation = 0
   }
 
   /// Makes a cache of `budget` bytes (default 256 MiB).
@@ -60,9 +62,14 @@ public final class TileCache: Sendable {
     }
   }
 
+  /// The count of ``removeAll()`` calls so far: a load notes it when it begins and passes it to
+  /// ``insert(_:for:loadedIn:)``.
+  package var generation: Int { state.withLock { $0.generation } }
+
   /// Stores a result (errors are not stored), then evicts the least recently used entries
-  /// beyond the budget.
-  package func insert(_ result: TileLoadResult, for key: TileKey) {
+  /// beyond the budget. A result of a load begun before the last ``removeAll()`` (its
+  /// `generation` older) is not stored: it may have been read from a file replaced since.
+  package func insert(_ result: TileLoadResult, for key: TileKey, loadedIn generation: Int? = nil) {
     let size: Int
     switch result {
     case .tile(let tile): size = tile.byteCount
@@ -70,6 +77,7 @@ public final class TileCache: Sendable {
     case .failed: return
     }
     state.withLock { state in
+      if let generation, generation != state.generation { return }
       state.clock += 1
       if let old = state.entries[key] { state.bytes -= old.size }
       state.entries[key] = (result, size, state.clock)
@@ -89,8 +97,8 @@ public final class TileCache: Sendable {
     state.withLock { ($0.bytes, $0.entries.count) }
   }
 
-  /// Drops everything.
+  /// Drops everything, and what loads under way when it is called would bring.
   package func removeAll() {
-    state.withLock { $0 = State() }
+    state.withLock { $0 = State(generation: $0.generation + 1) }
   }
 }

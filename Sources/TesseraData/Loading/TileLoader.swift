@@ -29,7 +29,14 @@ public final class TileLoader: Sendable {
   /// Fetch-and-decode jobs running at once.
   package let workerCount: Int
   private let workers: WorkerPool
-  private let inFlight = Mutex<[TileKey: PendingLoad]>([:])
+  /// Loads under way by tile and cache generation (a tile asked for after the cache was
+  /// emptied does not wait for a load begun before).
+  private let inFlight = Mutex<[InFlightKey: PendingLoad]>([:])
+
+  private struct InFlightKey: Hashable {
+    let tile: TileKey
+    let generation: Int
+  }
   private let decodes = Atomic<Int>(0)
 
   public init(cache: TileCache = TileCache(), workerCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -105,17 +112,19 @@ public final class TileLoader: Sendable {
   package func start(_ tiles: [TileID], from source: BoundSource) -> Batch {
     var loads: [PendingLoad] = []
     var started: [Bool] = []
+    let generation = cache.generation
     for tile in tiles {
       let key = TileKey(source: source.identity, tile: tile)
+      let running = InFlightKey(tile: key, generation: generation)
       if let cached = cache.result(for: key) {
         loads.append(PendingLoad(finished: cached))
         started.append(false)
         continue
       }
-      let (pending, isNew) = inFlight.withLock { running -> (PendingLoad, Bool) in
-        if let pending = running[key] { return (pending, false) }
+      let (pending, isNew) = inFlight.withLock { loads -> (PendingLoad, Bool) in
+        if let pending = loads[running] { return (pending, false) }
         let pending = PendingLoad()
-        running[key] = pending
+        loads[running] = pending
         return (pending, true)
       }
       loads.append(pending)
@@ -125,12 +134,18 @@ public final class TileLoader: Sendable {
         let begin = DispatchTime.now().uptimeNanoseconds
         let result = load(tile, from: source)
         let busy = DispatchTime.now().uptimeNanoseconds - begin
-        cache.insert(result, for: key)
-        inFlight.withLock { $0[key] = nil }
+        cache.insert(result, for: key, loadedIn: generation)
+        inFlight.withLock { $0[running] = nil }
         pending.finish(result, nanoseconds: busy)
       }
     }
     return Batch(tiles: tiles, loads: loads, started: started)
+  }
+
+  /// Drops the decoded tiles and what the loads under way would bring: tiles asked for from
+  /// now on are read again (their files may have been replaced).
+  package func discardCachedTiles() {
+    cache.removeAll()
   }
 
   /// Loads `tiles` and waits for them.
