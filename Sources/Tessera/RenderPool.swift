@@ -206,11 +206,12 @@ public final class RenderPool: Sendable {
     return try result.withLock { $0! }.get()
   }
 
-  /// Makes every job submitted from now on read what it draws anew: with a map (or tile
+  /// Makes every job submitted from now on read its style and tiles anew: with a map (or tile
   /// renderer) made for it, not one a thread kept from an earlier job, and from tiles loaded
-  /// again, not the shared cache's decoded ones. For when what the scenes name has changed on
-  /// disk (a service reloading its configuration, style and data files): kept maps and cached
-  /// tiles are matched by settings and paths, not by the files' contents.
+  /// again, not the shared cache's decoded ones. For when style, sprite or tile files the
+  /// scenes name have changed on disk (a service reloading its configuration): kept maps and
+  /// cached tiles are matched by settings and paths, not by the files' contents. (Local font
+  /// folders are scanned once per process.)
   public func discardKeptContent() {
     tileLoader.discardCachedTiles()
     keptGeneration.value.add(1, ordering: .sequentiallyConsistent)

@@ -101,6 +101,28 @@ final class CountingSource: TileSource {
     #expect(cache.result(for: key) != nil)
   }
 
+  @Test func aSourceOpenedBeforeADiscardNeitherFillsTheCacheNorServesLaterLoads() throws {
+    // Two openings of one file (one identity): the first before the tiles were discarded (the
+    // file may have been replaced since), the second after.
+    let before = CountingSource(delay: 0.3)
+    let after = CountingSource(delay: 0.3)
+    let loader = TileLoader(workerCount: 2)
+    let tile = TileID(z: 5, x: 3, y: 3)
+    let key = TileKey(source: before.cacheIdentity, tile: tile)
+    let opened = loader.cache.generation
+    loader.discardCachedTiles()
+    // The older opening's tile is drawn but not cached.
+    #expect(loader.start([tile], from: BoundSource(before), generation: opened).wait()[tile]?.decoded != nil)
+    #expect(loader.cache.result(for: key) == nil)
+    // A load of the newer opening does not wait for one of the older under way.
+    let old = loader.start([tile], from: BoundSource(before), generation: opened)
+    Thread.sleep(forTimeInterval: 0.05)
+    let new = loader.start([tile], from: BoundSource(after))
+    #expect(old.wait()[tile]?.decoded != nil && new.wait()[tile]?.decoded != nil)
+    #expect(before.fetches.withLock { $0[tile] } == 2 && after.fetches.withLock { $0[tile] } == 1)
+    #expect(loader.cache.result(for: key) != nil)
+  }
+
   @Test func cacheEvictsTheLeastRecentlyUsedBeyondItsBudget() {
     let cache = TileCache(budget: 10_000)
     let image = DecodedTile.raster(RGBAImage(width: 20, height: 20, fill: .white))

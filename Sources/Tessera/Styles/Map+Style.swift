@@ -163,6 +163,8 @@ enum StyleBuilder {
   ) throws -> StyleRenderer {
     var unbound = style
     for id in prebound.keys { unbound.sources[id] = nil }
+    // Noted before the sources are opened: files replaced after are not cached as theirs.
+    let tileGeneration = loader.cache.generation
     var bound = try binder.bind(unbound, name: name)
     bound.sources.merge(prebound) { _, given in given }
     // Local fonts draw the labels of styles without glyph PBFs, and in styles with them the
@@ -184,7 +186,7 @@ enum StyleBuilder {
       style: style, name: name, sources: bound.sources, loader: loader, loadTimeout: settings.loadTimeout,
       limits: settings.limits, sourceProblems: bound.problems + sprites.problems,
       images: sprites.images.merging(images) { sprite, _ in sprite },
-      glyphs: binder.glyphStore(style, fonts: fonts))
+      glyphs: binder.glyphStore(style, fonts: fonts), tileGeneration: tileGeneration)
   }
 }
 

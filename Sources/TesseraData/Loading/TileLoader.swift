@@ -108,11 +108,13 @@ public final class TileLoader: Sendable {
     }
   }
 
-  /// Starts loading `tiles` from `source`; cached tiles are ready at once.
-  package func start(_ tiles: [TileID], from source: BoundSource) -> Batch {
+  /// Starts loading `tiles` from `source`, opened when the cache's generation was `generation`
+  /// (nil: now); cached tiles are ready at once. Loads of an older generation than the cache's
+  /// are neither cached nor joined by loads of the current one.
+  package func start(_ tiles: [TileID], from source: BoundSource, generation: Int? = nil) -> Batch {
     var loads: [PendingLoad] = []
     var started: [Bool] = []
-    let generation = cache.generation
+    let generation = generation ?? cache.generation
     for tile in tiles {
       let key = TileKey(source: source.identity, tile: tile)
       let running = InFlightKey(tile: key, generation: generation)

@@ -41,7 +41,7 @@ extension StyleRenderer {
     var unique: [TileID] = []
     var seen = Set<TileID>()
     for (_, data) in covered where seen.insert(data).inserted { unique.append(data) }
-    let batch = loader.start(unique, from: source.bound)
+    let batch = loader.start(unique, from: source.bound, generation: tileGeneration)
     let results = batch.wait(until: deadline)
     timings.tileDecode += batch.fetchAndDecodeMilliseconds
     var warnings: [String] = []
@@ -88,7 +88,7 @@ extension StyleRenderer {
       candidates[tile] = chain
       for ancestor in chain where seen.insert(ancestor).inserted { wanted.append(ancestor) }
     }
-    let loaded = loader.start(wanted, from: source.bound).wait(until: deadline)
+    let loaded = loader.start(wanted, from: source.bound, generation: tileGeneration).wait(until: deadline)
     var result: [TileID: (TileID, DecodedTile)] = [:]
     for (tile, chain) in candidates {
       if let ancestor = chain.first(where: { loaded[$0]?.decoded != nil }) {

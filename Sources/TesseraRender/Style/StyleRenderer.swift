@@ -23,6 +23,10 @@ package final class StyleRenderer: Sendable {
   /// The style's sources bound to data, by id (sources that failed to open are absent).
   package let sources: [String: RenderSource]
   package let loader: TileLoader
+  /// The tile cache's generation when the sources were opened (see
+  /// ``TileCache/generation``): tiles this renderer loads are cached only while it is current,
+  /// and never join loads of a later one, since its sources may read files replaced since.
+  package let tileGeneration: Int
   /// Seconds to wait for a frame's tiles.
   package let loadTimeout: Double
   /// How much geometry and how many draws one frame may hold.
@@ -94,7 +98,7 @@ package final class StyleRenderer: Sendable {
   package init(
     style: Style, name: String = "style", sources: [String: RenderSource], loader: TileLoader,
     loadTimeout: Double = 60, limits: FrameLimits = FrameLimits(), sourceProblems: [String] = [],
-    images: [String: SpriteImage] = [:], glyphs: GlyphStore? = nil
+    images: [String: SpriteImage] = [:], glyphs: GlyphStore? = nil, tileGeneration: Int? = nil
   ) {
     patterns = PatternAtlas(images: images)
     let drawsSymbols = style.layers.contains { $0.type == .symbol }
@@ -110,6 +114,7 @@ package final class StyleRenderer: Sendable {
     self.limits = limits
     self.sources = sources
     self.loader = loader
+    self.tileGeneration = tileGeneration ?? loader.cache.generation
     revision = StyleRenderer.revisions.add(1, ordering: .relaxed).newValue
     bucketNames = StyleRenderer.bucketNames(style.layers)
     paintVaryings = PaintVaryings(layers: style.layers)
