@@ -2,45 +2,118 @@ import Foundation
 import Synchronization
 import TesseraNumbers
 
-/// A folder under the system's temporary folder that belongs to this process alone, made on
-/// first use by `mkdtemp` (mode 0700 and a random name, made atomically: no other user can make
-/// it first, link it elsewhere or enter it).
+/// A folder under the system's temporary folder that belongs to this process alone, for files
+/// the service writes and reads again (the resolved styles of a tileserver-gl config).
 ///
-/// Files the service writes and reads again (the resolved styles of a tileserver-gl config)
-/// go here rather than under a predictable name in a shared `/tmp`, where another user could
-/// make the folder first and swap the files between their writing and their reading.
-/// `exit` removes it; the `tessera` executable, which ends with `_exit`, removes it itself
-/// (``ServiceConfiguration/removeTemporaryFiles()``).
-enum PrivateTemporaryFolder {
-  /// The folder made, while it exists.
-  private static let made = Mutex<String?>(nil)
-  /// Whether `exit` has been asked to remove it.
-  private static let removedAtExit = Atomic<Bool>(false)
+/// It is made by `mkdtemp` (mode 0700 and a random name, made atomically: no other user can
+/// make it first, link it elsewhere or enter it) and held open: ``path()`` names it through
+/// the open descriptor (`/proc/self/fd/N`), so what is written and read there is in that very
+/// folder even if its name in the shared temporary folder is removed and made again by someone
+/// else. A folder whose name was removed is replaced by a new one at the next ``path()``.
+/// `exit` removes the process's (``shared``); the `tessera` executable, which ends with
+/// `_exit`, removes it itself (``ServiceConfiguration/removeTemporaryFiles()``), after which
+/// ``path()`` refuses.
+final class PrivateTemporaryFolder: Sendable {
+  /// The process's folder.
+  static let shared = PrivateTemporaryFolder(removedAtExit: true)
 
-  /// The folder, made now if the process has none.
-  static func path() throws(ConfigurationError) -> String {
-    let result: Result<String, ConfigurationError> = made.withLock { made in
-      if let made { return .success(made) }
+  private struct Made {
+    /// The name made in the temporary folder.
+    let name: String
+    /// The folder held open.
+    let descriptor: Int32
+    /// The folder's inode (to remove the name only while it is still this folder).
+    let inode: ino_t
+  }
+
+  private struct State {
+    var made: Made?
+    var closed = false
+    var reads = 0
+  }
+
+  private let state = Mutex(State())
+  /// Whether `exit` is to remove it, and has been asked to.
+  private let removedAtExit: Bool
+  private let registered = Atomic<Bool>(false)
+
+  init(removedAtExit: Bool = false) {
+    self.removedAtExit = removedAtExit
+  }
+
+  deinit {
+    remove()
+  }
+
+  /// The folder, through its open descriptor when `/proc` shows it (else by name); made now if
+  /// the process has none or the one made was removed.
+  func path() throws(ConfigurationError) -> String {
+    let result: Result<String, ConfigurationError> = state.withLock { state in
+      if state.closed {
+        let reason = "removed for good (the process is ending)"
+        return .failure(ConfigurationError(source: "temporary folder", reason: reason))
+      }
+      if let made = state.made {
+        var status = stat()
+        if fstat(made.descriptor, &status) == 0, status.st_nlink > 0 { return .success(Self.reference(made)) }
+        close(made.descriptor)
+        state.made = nil
+      }
       let template = FileManager.default.temporaryDirectory.path + "/tessera-\(getpid())-XXXXXX"
       var characters = Array(template.utf8CString)
       guard characters.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-        let reason = String(cString: strerror(errno))
-        return .failure(
-          ConfigurationError(source: template, reason: "cannot make a private temporary folder: \(reason)"))
+        return .failure(Self.failure(template, "cannot make a private temporary folder"))
       }
-      let path = String(decoding: characters.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      made = path
-      return .success(path)
+      let name = String(decoding: characters.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let descriptor = open(name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      var status = stat()
+      guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
+        if descriptor >= 0 { close(descriptor) }
+        rmdir(name)
+        return .failure(Self.failure(name, "cannot open the private temporary folder"))
+      }
+      let made = Made(name: name, descriptor: descriptor, inode: status.st_ino)
+      state.made = made
+      return .success(Self.reference(made))
     }
-    if !removedAtExit.exchange(true, ordering: .relaxed) { atexit { PrivateTemporaryFolder.remove() } }
+    if removedAtExit, !registered.exchange(true, ordering: .relaxed) {
+      atexit { PrivateTemporaryFolder.shared.remove() }
+    }
     return try result.get()
   }
 
-  /// Removes the folder and everything in it; the next ``path()`` makes a new one.
-  static func remove() {
-    made.withLock { made in
-      if let folder = made { try? FileManager.default.removeItem(atPath: folder) }
-      made = nil
+  /// A number not given before in this process, for a folder of one read of a config.
+  func nextRead() -> Int {
+    state.withLock { state in
+      state.reads += 1
+      return state.reads
     }
+  }
+
+  /// Removes the folder and everything in it (its name only while it still names the folder
+  /// made); ``path()`` refuses from then on: the process is ending.
+  func remove() {
+    state.withLock { state in
+      state.closed = true
+      guard let made = state.made else { return }
+      var status = stat()
+      if lstat(made.name, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_ino == made.inode {
+        try? FileManager.default.removeItem(atPath: made.name)
+      }
+      close(made.descriptor)
+      state.made = nil
+    }
+  }
+
+  /// How paths inside `made` are written: through its descriptor when `/proc` is mounted.
+  private static func reference(_ made: Made) -> String {
+    let viaDescriptor = "/proc/self/fd/\(made.descriptor)"
+    var status = stat()
+    guard stat(viaDescriptor, &status) == 0, status.st_ino == made.inode else { return made.name }
+    return viaDescriptor
+  }
+
+  private static func failure(_ path: String, _ what: String) -> ConfigurationError {
+    ConfigurationError(source: path, reason: "\(what): \(String(cString: strerror(errno)))")
   }
 }

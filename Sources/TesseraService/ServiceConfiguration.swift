@@ -152,7 +152,7 @@ public struct ServiceConfiguration: Sendable {
   /// Removes the files that reading configurations wrote to the temporary folder (the resolved
   /// styles of tileserver-gl configs), as `exit` does: for a process ending without its exit
   /// handlers. Configurations read before no longer draw their tileserver-gl styles.
-  public static func removeTemporaryFiles() { PrivateTemporaryFolder.remove() }
+  public static func removeTemporaryFiles() { PrivateTemporaryFolder.shared.remove() }
 
   /// Reads a config file: `{"listen": "HOST:PORT", "workers", "queue", "deadline", "maxWidth",
   /// "maxHeight", "maxScale", "maxBodyBytes", "connectionTimeout", "connectionLimit",

@@ -17,15 +17,54 @@ extension ServiceConfiguration {
   /// The largest scale factor Tessera renders (tileserver-gl allows up to 9).
   static let largestScale = 4
 
-  /// Where the styles of config `file` are written with their folders resolved: a folder,
-  /// named by the file's path (FNV-1a), of the process's ``PrivateTemporaryFolder``.
-  package static func resolvedStylesFolder(configFile file: String) throws(ConfigurationError) -> String {
+  /// How the folders of config `file`'s resolved styles begin: `styles-` and a hash of the
+  /// file's path (FNV-1a); each read of the file writes to a new one, numbered.
+  package static func resolvedStylesPrefix(configFile file: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in file.utf8 {
       hash ^= UInt64(byte)
       hash = hash &* 0x0000_0100_0000_01b3
     }
-    return try PrivateTemporaryFolder.path() + "/styles-" + String(hash, radix: 16)
+    return "styles-" + String(hash, radix: 16) + "-"
+  }
+
+  /// Writes the resolved styles of one read of config `file` to a new folder of the process's
+  /// ``PrivateTemporaryFolder``: the files of the previous read stay while requests of the
+  /// configuration before may still read them (and when this read fails, that configuration
+  /// stays in force); those of older reads are removed once this one has written all of its.
+  private mutating func writeResolvedStyles(
+    _ declared: [(id: String, path: String)], file: String, paths: TileserverGLPaths,
+    data: [String: TileserverGLStyle.Archive]
+  ) throws {
+    let root = try PrivateTemporaryFolder.shared.path()
+    let prefix = Self.resolvedStylesPrefix(configFile: file)
+    let read = PrivateTemporaryFolder.shared.nextRead()
+    let generated = root + "/" + prefix + String(read)
+    // Not the folders above it: the private folder is made by mkdtemp or not at all.
+    do {
+      try FileManager.default.createDirectory(atPath: generated, withIntermediateDirectories: false)
+    } catch {
+      throw ConfigurationError(source: file, reason: "cannot make the folder of the resolved styles \(generated)")
+    }
+    var written = false
+    defer { if !written { try? FileManager.default.removeItem(atPath: generated) } }
+    for (id, path) in declared {
+      let document = try TileserverGLStyle.resolved(
+        stylePath: path, field: "styles.\(id)", configFile: file, paths: paths, data: data)
+      let copy = generated + "/\(id).json"
+      guard FileManager.default.createFile(atPath: copy, contents: Data(document.serialized().utf8)) else {
+        throw ConfigurationError(source: file, reason: "styles.\(id): cannot write the resolved style to \(copy)")
+      }
+      styles[id] = .file(path: copy, dataRoot: (path as NSString).deletingLastPathComponent)
+      publishedStyleFiles[id] = path
+    }
+    written = true
+    let earlier = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).compactMap { name in
+      name.hasPrefix(prefix) ? Int(name.dropFirst(prefix.count)) : nil
+    }
+    for number in earlier.sorted().dropLast(2) where number < read {
+      try? FileManager.default.removeItem(atPath: root + "/" + prefix + String(number))
+    }
   }
 
   /// Sets what the tileserver-gl config `root`, read from `file`, declares.
@@ -41,10 +80,6 @@ extension ServiceConfiguration {
     let data = try Self.archives(root["data"], paths: paths, warnings: &warnings)
     dataSets = data
     fontsFolder = paths.fonts
-    let generated = try Self.resolvedStylesFolder(configFile: file)
-    // One folder per process and config file, emptied on each read (at start and on SIGHUP):
-    // reloading never adds files.
-    try? FileManager.default.removeItem(atPath: generated)
     var declared: [(id: String, path: String)] = []
     let entries = root["styles"]
     if entries.exists, entries.value?.object == nil { throw entries.mismatch("an object of styles by id") }
@@ -67,24 +102,7 @@ extension ServiceConfiguration {
         declared.append((id, paths.styles + "/" + name))
       }
     }
-    if !declared.isEmpty {
-      // Not the folders above it: the private folder is made by mkdtemp or not at all.
-      do {
-        try FileManager.default.createDirectory(atPath: generated, withIntermediateDirectories: false)
-      } catch {
-        throw ConfigurationError(source: file, reason: "cannot make the folder of the resolved styles \(generated)")
-      }
-    }
-    for (id, path) in declared {
-      let document = try TileserverGLStyle.resolved(
-        stylePath: path, field: "styles.\(id)", configFile: file, paths: paths, data: data)
-      let written = generated + "/\(id).json"
-      guard FileManager.default.createFile(atPath: written, contents: Data(document.serialized().utf8)) else {
-        throw ConfigurationError(source: file, reason: "styles.\(id): cannot write the resolved style to \(written)")
-      }
-      styles[id] = .file(path: written, dataRoot: (path as NSString).deletingLastPathComponent)
-      publishedStyleFiles[id] = path
-    }
+    if !declared.isEmpty { try writeResolvedStyles(declared, file: file, paths: paths, data: data) }
   }
 
   /// The style file of the entry `id` (nil when it is not rendered); warns of what the entry

@@ -230,8 +230,10 @@ extension TileserverGLConfigTests {
     #expect(!path.hasPrefix(planted))
     #expect(try FileManager.default.contentsOfDirectory(atPath: planted).isEmpty)
     // The style's folder is inside a folder of this process's own, mode 0700, with a name
-    // mkdtemp chose.
-    let root = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+    // mkdtemp chose, named through the descriptor that holds it open.
+    let held = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+    #expect(held.hasPrefix("/proc/self/fd/"), "\(held)")
+    let root = try #require(realpath(held, nil).map { String(cString: $0) })
     let name = (root as NSString).lastPathComponent
     #expect(name.hasPrefix("tessera-\(getpid())-") && name.count == "tessera-\(getpid())-".count + 6, "\(name)")
     var status = stat()
@@ -240,24 +242,35 @@ extension TileserverGLConfigTests {
     #expect(try Self.servedStyle(configuration, "basic")?["version"] == 8)
   }
 
-  @Test func rereadingAConfigRewritesItsResolvedStylesInPlace() throws {
+  @Test func rereadingAConfigKeepsTheStylesOfItsLastTwoReads() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Self.write(##"{"version": 8, "sources": {}, "layers": []}"##, to: folder + "/styles/basic.json")
     try Self.write(
       ##"{"options": {"paths": {"styles": "styles"}}, "styles": {"basic": {"style": "basic.json"}}}"##,
       to: folder + "/config.json")
-    let generated = try ServiceConfiguration.resolvedStylesFolder(configFile: folder + "/config.json")
-    defer { try? FileManager.default.removeItem(atPath: generated) }
-    // Reading it as at start and on ten reloads leaves one copy of each style, in one folder.
-    for _ in 0..<11 {
-      let configuration = try ServiceConfiguration(file: folder + "/config.json")
-      guard case .file(let path, _)? = configuration.styles["basic"] else {
-        Issue.record("no basic style")
-        return
-      }
-      #expect((path as NSString).deletingLastPathComponent == generated)
+    let prefix = ServiceConfiguration.resolvedStylesPrefix(configFile: folder + "/config.json")
+    func styleFile(_ configuration: ServiceConfiguration) throws -> String {
+      guard case .file(let path, _)? = configuration.styles["basic"] else { throw CocoaError(.fileNoSuchFile) }
+      return path
     }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: generated) == ["basic.json"])
+    func folders(beside path: String) throws -> [String] {
+      let root = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+      return try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix(prefix) }
+    }
+    // Reading it as at start and on ten reloads keeps two reads' copies: the configuration in
+    // force and the one before, which requests under way may still draw.
+    var paths: [String] = []
+    for _ in 0..<11 { paths.append(try styleFile(try ServiceConfiguration(file: folder + "/config.json"))) }
+    #expect(Set(paths).count == 11)
+    #expect(try folders(beside: paths[10]).count == 2)
+    #expect(FileManager.default.fileExists(atPath: paths[10]) && FileManager.default.fileExists(atPath: paths[9]))
+    #expect(!FileManager.default.fileExists(atPath: paths[8]))
+    // A read that fails (the style is no longer JSON) leaves the configuration in force whole.
+    try Self.write("{", to: folder + "/styles/basic.json")
+    #expect(throws: (any Error).self) { try ServiceConfiguration(file: folder + "/config.json") }
+    #expect(FileManager.default.fileExists(atPath: paths[10]) && FileManager.default.fileExists(atPath: paths[9]))
+    #expect(try folders(beside: paths[10]).count == 2)
   }
+
 }
