@@ -47,28 +47,28 @@ public struct SnapshotLocation: Sendable, Equatable {
   }
 
   /// The folder failure images go to: `$TESSERA_SNAPSHOT_ARTIFACTS`, else
-  /// `tessera-snapshots-<user id>` in the temporary folder (made private before it is written
-  /// to: see ``claimPrivateFolder(_:)``).
+  /// `tessera-snapshots-<user id>` in the temporary folder (claimed before anything is written
+  /// to or removed from it: see ``claimPrivateFolder(_:)``).
   public static func artifactsFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
     if let folder = environment["TESSERA_SNAPSHOT_ARTIFACTS"], !folder.isEmpty { return folder }
     return URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tessera-snapshots-\(getuid())").path
   }
 
   /// Makes `folder` (in a temporary folder other users share) a folder only this user may
-  /// enter: made with mode 0700 when absent, narrowed to 0700 when it is this user's own
-  /// folder; refused (the problem is returned) when it is a link or another user's, as a folder
-  /// made first by someone else would let them read the images or lead them elsewhere.
+  /// enter: made with mode 0700 when absent; refused (the problem is returned) when it is a
+  /// link, another user's or open to others, as a folder made or opened by someone else would
+  /// let them read the images or lead them elsewhere (through links they put inside).
   public static func claimPrivateFolder(_ folder: String) -> String? {
     if mkdir(folder, 0o700) != 0, errno != EEXIST {
       return "cannot make \(folder): \(String(cString: strerror(errno)))"
     }
     var status = stat()
-    guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid() else {
-      return "\(folder) is not a folder of this user's (a link, a file or another user's folder): "
-        + "no failure images are written there; set TESSERA_SNAPSHOT_ARTIFACTS to a folder of your own"
-    }
-    if status.st_mode & 0o077 != 0, chmod(folder, 0o700) != 0 {
-      return "cannot make \(folder) private: \(String(cString: strerror(errno)))"
+    guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid(),
+      status.st_mode & 0o077 == 0
+    else {
+      return "\(folder) is not a folder of this user's alone (a link, a file, another user's folder or "
+        + "one open to others): no failure images are written there; set TESSERA_SNAPSHOT_ARTIFACTS "
+        + "to a folder of your own"
     }
     return nil
   }

@@ -157,8 +157,9 @@ public enum SnapshotVerifier {
   }
 
   /// Writes a PNG, making its folder; the problem, or nil.
-  static func write(_ image: RGBAImage, to path: String) -> String? {
-    let shared = SnapshotLocation.artifactsFolder(environment: [:])
+  static func write(
+    _ image: RGBAImage, to path: String, shared: String = SnapshotLocation.artifactsFolder(environment: [:])
+  ) -> String? {
     if path.hasPrefix(shared + "/"), let problem = SnapshotLocation.claimPrivateFolder(shared) { return problem }
     do {
       let folder = (path as NSString).deletingLastPathComponent
@@ -173,7 +174,12 @@ public enum SnapshotVerifier {
     }
   }
 
-  static func removeArtifacts(_ location: SnapshotLocation) {
+  /// Removes a location's failure images; none under the default folder unless it is this
+  /// user's alone (``SnapshotLocation/claimPrivateFolder(_:)``).
+  static func removeArtifacts(
+    _ location: SnapshotLocation, shared: String = SnapshotLocation.artifactsFolder(environment: [:])
+  ) {
+    if location.actualPath.hasPrefix(shared + "/"), SnapshotLocation.claimPrivateFolder(shared) != nil { return }
     try? FileManager.default.removeItem(atPath: location.actualPath)
     try? FileManager.default.removeItem(atPath: location.diffPath)
   }

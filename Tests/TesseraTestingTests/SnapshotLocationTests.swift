@@ -1,6 +1,8 @@
 import Foundation
-import TesseraTesting
+import TesseraImage
 import Testing
+
+@testable import TesseraTesting
 
 @Suite struct SnapshotLocationTests {
   @Test func referencesLiveBesideTheTestFile() {
@@ -28,11 +30,11 @@ import Testing
     // Absent: made, 0700.
     #expect(SnapshotLocation.claimPrivateFolder(base + "/new") == nil)
     #expect(try mode(base + "/new") == 0o700)
-    // This user's own folder, open to others: narrowed to 0700.
+    // This user's own folder, but open to others (who may have put links inside): refused.
     try FileManager.default.createDirectory(atPath: base + "/open", withIntermediateDirectories: false)
     try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: base + "/open")
-    #expect(SnapshotLocation.claimPrivateFolder(base + "/open") == nil)
-    #expect(try mode(base + "/open") == 0o700)
+    #expect(SnapshotLocation.claimPrivateFolder(base + "/open") != nil)
+    #expect(SnapshotLocation.claimPrivateFolder(base + "/new") == nil)
     // A link to another folder (as another user could make first), or a file: refused.
     try FileManager.default.createDirectory(atPath: base + "/elsewhere", withIntermediateDirectories: false)
     try FileManager.default.createSymbolicLink(atPath: base + "/link", withDestinationPath: base + "/elsewhere")
@@ -40,6 +42,30 @@ import Testing
     #expect(refused.contains("TESSERA_SNAPSHOT_ARTIFACTS"))
     #expect(FileManager.default.createFile(atPath: base + "/file", contents: Data()))
     #expect(SnapshotLocation.claimPrivateFolder(base + "/file") != nil)
+  }
+
+  @Test func failureImagesAreNeitherWrittenNorRemovedThroughALinkedDefaultFolder() throws {
+    let base = NSTemporaryDirectory() + "tessera-claim-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: base + "/elsewhere/Tests", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: base) }
+    // The default folder made first by someone else, as a link to a folder of theirs.
+    let shared = base + "/tessera-snapshots"
+    try FileManager.default.createSymbolicLink(atPath: shared, withDestinationPath: base + "/elsewhere")
+    let image = RGBAImage(width: 2, height: 2, fill: .white)
+    let problem = SnapshotVerifier.write(image, to: shared + "/Tests/map.actual.png", shared: shared)
+    #expect(problem?.contains("TESSERA_SNAPSHOT_ARTIFACTS") == true)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: base + "/elsewhere/Tests").isEmpty)
+    // Files there are not removed either.
+    #expect(FileManager.default.createFile(atPath: base + "/elsewhere/Tests/map.actual.png", contents: Data()))
+    let location = SnapshotLocation(
+      name: "map", referencePath: base + "/ref.png", actualPath: shared + "/Tests/map.actual.png",
+      diffPath: shared + "/Tests/map.diff.png")
+    SnapshotVerifier.removeArtifacts(location, shared: shared)
+    #expect(FileManager.default.fileExists(atPath: base + "/elsewhere/Tests/map.actual.png"))
+    // A folder of this user's alone is written to.
+    let own = base + "/own"
+    #expect(SnapshotVerifier.write(image, to: own + "/Tests/map.actual.png", shared: own) == nil)
+    #expect(FileManager.default.fileExists(atPath: own + "/Tests/map.actual.png"))
   }
 
   @Test func namesBecomeSafeFileNames() {
