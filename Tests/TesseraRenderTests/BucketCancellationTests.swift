@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TesseraData
 import TesseraGeo
 import TesseraJSON
@@ -45,5 +46,27 @@ import Testing
     #expect(build(running).byteCount == build(nil).byteCount)
     running.cancel()
     #expect(build(running).byteCount == 0)
+  }
+
+  @Test func aBucketFinishedWhileTheRenderIsCancelledIsNotKept() throws {
+    let cancellation = RenderCancellation()
+    let bytes = Atomic<Int>(0)
+    var mesh = MeshGeometry(floatsPerVertex: 2)
+    mesh.vertices = [0, 0, 1, 1]
+    let geometry = BucketGeometry(main: mesh, outline: nil, mask: [])
+    // The second layer's build is cancelled while it runs (its bucket may be partial).
+    let built = StyleRenderer.buildWhileAllowed([1, 2, 3], cancellation: cancellation, bytes: bytes, limit: 1 << 20) {
+      layer in
+      if layer == 2 { cancellation.cancel() }
+      return geometry
+    }
+    #expect(built.count == 1)
+    #expect(bytes.load(ordering: .relaxed) == geometry.byteCount)
+    // Without a cancellation every layer is built, up to the byte limit.
+    let unlimited = Atomic<Int>(0)
+    let all = StyleRenderer.buildWhileAllowed([1, 2, 3], cancellation: nil, bytes: unlimited, limit: 1 << 20) { _ in
+      geometry
+    }
+    #expect(all.count == 3)
   }
 }

@@ -75,21 +75,13 @@ extension StyleRenderer {
     let bytes = Atomic<Int>(0)
     let cancellation = self.cancellation.cancellation
     let results = ParallelWork.map(jobs) { job in
-      var geometries: [BucketGeometry] = []
-      for drawn in job.layers {
-        guard bytes.load(ordering: .relaxed) <= limit, cancellation?.isCancelled != true else { break }
-        let geometry = drawn.renderer.buildBucket(
+      Self.buildWhileAllowed(job.layers, cancellation: cancellation, bytes: bytes, limit: limit) { drawn in
+        drawn.renderer.buildBucket(
           job.content, layer: drawn.layer,
           context: BucketContext(
             zoom: Double(job.zoom), overscale: job.overscale, patterns: patterns, states: job.states,
             cancellation: cancellation))
-        // A builder stops between features once the render is cancelled: what it made then
-        // may be partial and is not kept.
-        guard cancellation?.isCancelled != true else { break }
-        bytes.add(geometry.byteCount, ordering: .relaxed)
-        geometries.append(geometry)
       }
-      return geometries
     }
     timings.tessellation += milliseconds(buildStart, DispatchTime.now())
     guard bytes.load(ordering: .relaxed) <= limit else {
@@ -99,6 +91,25 @@ extension StyleRenderer {
     }
     // A cancelled render keeps what was built (zip drops the keys of buckets left unbuilt).
     return zip(jobs, results).flatMap { job, geometries in zip(job.keys, geometries).map { ($0, $1) } }
+  }
+
+  /// The buckets `build` makes of `layers` in turn, until the render is cancelled or the
+  /// geometry of every job together (`bytes`, shared) passes `limit`. A builder stops between
+  /// features once the render is cancelled: a bucket finished while it is cancelled may be
+  /// partial and is not returned (nor, then, cached).
+  static func buildWhileAllowed<Layer>(
+    _ layers: [Layer], cancellation: RenderCancellation?, bytes: borrowing Atomic<Int>, limit: Int,
+    build: (Layer) -> BucketGeometry
+  ) -> [BucketGeometry] {
+    var geometries: [BucketGeometry] = []
+    for layer in layers {
+      guard bytes.load(ordering: .relaxed) <= limit, cancellation?.isCancelled != true else { break }
+      let geometry = build(layer)
+      guard cancellation?.isCancelled != true else { break }
+      bytes.add(geometry.byteCount, ordering: .relaxed)
+      geometries.append(geometry)
+    }
+    return geometries
   }
 
   /// The textures a layer draws with, worked out on its first frame and kept.
