@@ -56,8 +56,8 @@ pytools:
 # other in one shell (so sharing Mesa's shader cache), as a user's CI matrix would.
 # TESSERA_RECORD=1 re-records the golden images and TesseraTesting's references (the tests still
 # fail, so every new image is looked at before it is committed).
-# Each test run gets a temporary folder of its own, removed when it ends (what a test writes
-# to the temporary folder and does not remove goes with it).
+# Each test run gets a temporary folder of its own, removed when the run passes (what a test
+# writes to the temporary folder and does not remove goes with it) and kept when it fails.
 test: deps pytools warnings
 	Tools/test/in-temporary-folder.sh $(SWIFT) test --skip-build
 	cd Examples/SnapshotTesting && LP_NATIVE_VECTOR_WIDTH=128 ../../Tools/test/in-temporary-folder.sh $(SWIFT) test

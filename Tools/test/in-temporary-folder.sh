@@ -1,11 +1,24 @@
 #!/bin/sh
-# Runs a command with TMPDIR set to a new folder of its own (mktemp -d: mode 0700), then
-# removes the folder, whatever the command left in it; exits with the command's status.
-# `make test` runs the tests this way, so a test run leaves nothing in the temporary folder.
+# Runs a command with TMPDIR set to a new folder of its own (mktemp -d: mode 0700) and exits
+# with the command's status. The folder is removed when the command succeeds and kept (its path
+# printed) when it fails, for the failure images tests leave there. SIGINT and SIGTERM are
+# passed on to the command as SIGTERM. `make test` runs the tests this way, so a passing run
+# leaves nothing in the temporary folder.
 set -u
 folder=$(mktemp -d "${TMPDIR:-/tmp}/tessera-tests.XXXXXX") || exit 1
-trap 'rm -rf "$folder"' EXIT
-trap 'exit 130' INT TERM
-TMPDIR=$folder "$@"
+TMPDIR=$folder "$@" &
+child=$!
+trap 'kill -TERM "$child" 2>/dev/null' INT TERM
+# wait returns early when a trapped signal arrives; wait again until the command has ended.
+wait "$child"
 status=$?
-exit $status
+while kill -0 "$child" 2>/dev/null; do
+  wait "$child"
+  status=$?
+done
+if [ "$status" -eq 0 ]; then
+  rm -rf "$folder"
+else
+  echo "in-temporary-folder: '$1' exited with $status; its temporary folder is kept: $folder" >&2
+fi
+exit "$status"
