@@ -87,13 +87,16 @@ public final class MapPreparation {
     state = try options.mapState(applying: updates)
     let tileLoader = tileLoader ?? TileLoader(cache: TileCache(budget: options.tileCacheBytes))
     self.tileLoader = tileLoader
+    // Noted before any source is opened: tiles read through them after the cache is emptied
+    // (their files may have been replaced) are not cached.
+    let tileGeneration = tileLoader.cache.generation
     let settings = StyleSettings(options)
     if let stylePath {
       let style = try TrafficStyle.adding(options.traffic, to: try Style.load(path: stylePath))
       let root = dataRoot ?? (stylePath as NSString).deletingLastPathComponent
       styleRenderer = try StyleBuilder.renderer(
         style, name: stylePath, binder: StyleBuilder.binder(dataRoot: root, localRoot: nil, settings: settings),
-        loader: tileLoader, settings: settings)
+        loader: tileLoader, tileGeneration: tileGeneration, settings: settings)
       content = .style(name: stylePath, dataRoot: root)
       options.mapType = .none
     } else if options.mapType != .none {
@@ -102,7 +105,7 @@ public final class MapPreparation {
         settings: settings, mapStyle: options.mapStyle, indoor: options.indoor)
       styleRenderer = try StyleBuilder.renderer(
         try TrafficStyle.adding(options.traffic, to: built.style), name: built.name, binder: built.binder,
-        loader: tileLoader, settings: settings, images: built.images)
+        loader: tileLoader, tileGeneration: tileGeneration, settings: settings, images: built.images)
       content = .mapType(options.mapType, options.colorScheme)
     } else {
       styleRenderer = nil

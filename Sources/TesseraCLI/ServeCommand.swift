@@ -129,20 +129,6 @@ enum ServeCommand: Command {
   }
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    // SIGTERM or SIGINT: shut down gracefully, also when it comes while the service starts
-    // (reading the config writes files that the end of the process removes).
-    let dispositions = [SIGTERM, SIGINT].map { ($0, signal($0, SIG_IGN)) }
-    let stop = DispatchSemaphore(value: 0)
-    let sources = [SIGTERM, SIGINT].map { number in
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { stop.signal() }
-      source.resume()
-      return source
-    }
-    defer {
-      sources.forEach { $0.cancel() }
-      for (number, disposition) in dispositions { signal(number, disposition) }
-    }
     var configuration: ServiceConfiguration
     do {
       configuration = try arguments.value("config").map { try ServiceConfiguration(file: $0) } ?? ServiceConfiguration()
@@ -155,6 +141,16 @@ enum ServeCommand: Command {
     let service = try RenderService(configuration: configuration, gpu: gpu)
     console.printError(
       "tessera serve: listening on http://\(configuration.host):\(service.port) with \(configuration.workers) workers")
+    // Wait for SIGTERM or SIGINT, then shut down gracefully.
+    signal(SIGTERM, SIG_IGN)
+    signal(SIGINT, SIG_IGN)
+    let stop = DispatchSemaphore(value: 0)
+    let sources = [SIGTERM, SIGINT].map { number in
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { stop.signal() }
+      source.resume()
+      return source
+    }
     // SIGHUP: read the config file again (flags still apply on top); a bad file keeps the old.
     signal(SIGHUP, SIG_IGN)
     let reloads = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
@@ -174,6 +170,7 @@ enum ServeCommand: Command {
     reloads.cancel()
     console.printError("tessera serve: shutting down")
     let finished = service.shutdown()
+    sources.forEach { $0.cancel() }
     return finished ? 0 : 1
   }
 }

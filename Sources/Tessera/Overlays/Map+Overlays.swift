@@ -76,7 +76,8 @@ extension Map {
       style, name: "overlays",
       binder: StyleBuilder.binder(
         dataRoot: FileManager.default.currentDirectoryPath, localRoot: nil, settings: styleSettings),
-      loader: tileLoader, settings: styleSettings, images: built.images, prebound: pictures)
+      loader: tileLoader, tileGeneration: tileLoader.cache.generation, settings: styleSettings, images: built.images,
+      prebound: pictures)
     overlayLayer.renderer?.cancellation.cancellation = cancellation
     overlayLayer.isDirty = false
   }

@@ -20,11 +20,13 @@ extension Map {
   /// DEM; throws when it is missing or a source cannot be opened.
   public func setMapType(_ type: MapType, colorScheme: ColorScheme = .light, data: MapData? = nil) throws {
     let data = data ?? self.data
+    let tileGeneration = tileLoader.cache.generation
     let built = try StyleBuilder.mapType(
       type, colorScheme: colorScheme, data: data, buildings3D: buildingsEnabled, settings: styleSettings,
       mapStyle: mapStyle, indoor: indoorDisplay)
     try install(
-      built.style, name: built.name, binder: built.binder, images: built.images, traffic: type == .none ? nil : traffic)
+      built.style, name: built.name, binder: built.binder, tileGeneration: tileGeneration, images: built.images,
+      traffic: type == .none ? nil : traffic)
     self.data = data
     content = .mapType(type, colorScheme)
   }
@@ -35,7 +37,8 @@ extension Map {
   public func setStyle(_ style: Style, name: String, dataRoot: String, localRoot: String? = nil) throws {
     try install(
       style, name: name,
-      binder: StyleBuilder.binder(dataRoot: dataRoot, localRoot: localRoot, settings: styleSettings), traffic: traffic)
+      binder: StyleBuilder.binder(dataRoot: dataRoot, localRoot: localRoot, settings: styleSettings),
+      tileGeneration: tileLoader.cache.generation, traffic: traffic)
     content = .style(name: name, dataRoot: dataRoot)
   }
 
@@ -67,12 +70,12 @@ extension Map {
   public var styleWarnings: [String] { styleRenderer?.warnings ?? [] }
 
   private func install(
-    _ style: Style, name: String, binder: StyleSourceBinder, images: [String: SpriteImage] = [:],
-    traffic: TrafficLayer?
+    _ style: Style, name: String, binder: StyleSourceBinder, tileGeneration: Int,
+    images: [String: SpriteImage] = [:], traffic: TrafficLayer?
   ) throws {
     styleRenderer = try StyleBuilder.renderer(
       try TrafficStyle.adding(traffic, to: style), name: name, binder: binder, loader: tileLoader,
-      settings: styleSettings, images: images)
+      tileGeneration: tileGeneration, settings: styleSettings, images: images)
   }
 }
 
@@ -156,15 +159,15 @@ enum StyleBuilder {
 
   /// A renderer of `style` with its sources bound, loading tiles with `loader`; `images` join
   /// the style's sprites (built-in icons); `prebound` sources are used as given (pictures held
-  /// in memory) instead of being opened.
+  /// in memory) instead of being opened. `tileGeneration` is the loader's cache generation
+  /// noted before any of the sources was opened (``StyleRenderer/tileGeneration``; the map
+  /// types open theirs in `mapType`, before this).
   static func renderer(
-    _ style: Style, name: String, binder: StyleSourceBinder, loader: TileLoader, settings: StyleSettings,
-    images: [String: SpriteImage] = [:], prebound: [String: RenderSource] = [:]
+    _ style: Style, name: String, binder: StyleSourceBinder, loader: TileLoader, tileGeneration: Int,
+    settings: StyleSettings, images: [String: SpriteImage] = [:], prebound: [String: RenderSource] = [:]
   ) throws -> StyleRenderer {
     var unbound = style
     for id in prebound.keys { unbound.sources[id] = nil }
-    // Noted before the sources are opened: files replaced after are not cached as theirs.
-    let tileGeneration = loader.cache.generation
     var bound = try binder.bind(unbound, name: name)
     bound.sources.merge(prebound) { _, given in given }
     // Local fonts draw the labels of styles without glyph PBFs, and in styles with them the
