@@ -6,10 +6,14 @@ import TesseraNumbers
 /// the service writes and reads again (the resolved styles of a tileserver-gl config).
 ///
 /// It is made by `mkdtemp` (mode 0700 and a random name, made atomically: no other user can
-/// make it first, link it elsewhere or enter it) and held open: ``path()`` names it through
-/// the open descriptor (`/proc/self/fd/N`), so what is written and read there is in that very
-/// folder even if its name in the shared temporary folder is removed and made again by someone
-/// else. A folder whose name was removed is replaced by a new one at the next ``path()``.
+/// make it first, link it elsewhere or enter it) and held open for the life of the process:
+/// ``path()`` names it through that descriptor (`/proc/self/fd/N`), so what is written and
+/// read there is in that very folder even if its name in the shared temporary folder is
+/// removed and made again by someone else. When its name was removed, the next ``path()``
+/// makes a new folder; the old descriptor stays open, so paths given before lead nowhere
+/// rather than to whatever might take its number. (Where `/proc` is not mounted, paths use
+/// the name.) A process killed before it could remove its folder leaves it.
+///
 /// `exit` removes the process's (``shared``); the `tessera` executable, which ends with
 /// `_exit`, removes it itself (``ServiceConfiguration/removeTemporaryFiles()``), after which
 /// ``path()`` refuses.
@@ -27,13 +31,14 @@ final class PrivateTemporaryFolder: Sendable {
   }
 
   private struct State {
-    var made: Made?
+    /// Every folder made, the one in use last.
+    var made: [Made] = []
     var closed = false
     var reads = 0
   }
 
   private let state = Mutex(State())
-  /// Whether `exit` is to remove it, and has been asked to.
+  /// Whether `exit` is to remove it.
   private let removedAtExit: Bool
   private let registered = Atomic<Bool>(false)
 
@@ -45,19 +50,17 @@ final class PrivateTemporaryFolder: Sendable {
     remove()
   }
 
-  /// The folder, through its open descriptor when `/proc` shows it (else by name); made now if
-  /// the process has none or the one made was removed.
+  /// The folder, through its open descriptor where `/proc` shows it; made now if the process
+  /// has none or the name of the one made was removed.
   func path() throws(ConfigurationError) -> String {
     let result: Result<String, ConfigurationError> = state.withLock { state in
       if state.closed {
         let reason = "removed for good (the process is ending)"
         return .failure(ConfigurationError(source: "temporary folder", reason: reason))
       }
-      if let made = state.made {
+      if let made = state.made.last {
         var status = stat()
         if fstat(made.descriptor, &status) == 0, status.st_nlink > 0 { return .success(Self.reference(made)) }
-        close(made.descriptor)
-        state.made = nil
       }
       let template = FileManager.default.temporaryDirectory.path + "/tessera-\(getpid())-XXXXXX"
       var characters = Array(template.utf8CString)
@@ -73,7 +76,7 @@ final class PrivateTemporaryFolder: Sendable {
         return .failure(Self.failure(name, "cannot open the private temporary folder"))
       }
       let made = Made(name: name, descriptor: descriptor, inode: status.st_ino)
-      state.made = made
+      state.made.append(made)
       return .success(Self.reference(made))
     }
     if removedAtExit, !registered.exchange(true, ordering: .relaxed) {
@@ -82,7 +85,7 @@ final class PrivateTemporaryFolder: Sendable {
     return try result.get()
   }
 
-  /// A number not given before in this process, for a folder of one read of a config.
+  /// A number not given before by this folder, for a folder of one read of a config.
   func nextRead() -> Int {
     state.withLock { state in
       state.reads += 1
@@ -90,18 +93,17 @@ final class PrivateTemporaryFolder: Sendable {
     }
   }
 
-  /// Removes the folder and everything in it (its name only while it still names the folder
-  /// made); ``path()`` refuses from then on: the process is ending.
+  /// Removes the folders made and everything in them (each name only while it still names
+  /// the folder made); ``path()`` refuses from then on: the process is ending.
   func remove() {
     state.withLock { state in
       state.closed = true
-      guard let made = state.made else { return }
-      var status = stat()
-      if lstat(made.name, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_ino == made.inode {
-        try? FileManager.default.removeItem(atPath: made.name)
+      for made in state.made {
+        var status = stat()
+        if lstat(made.name, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_ino == made.inode {
+          try? FileManager.default.removeItem(atPath: made.name)
+        }
       }
-      close(made.descriptor)
-      state.made = nil
     }
   }
 
@@ -115,5 +117,29 @@ final class PrivateTemporaryFolder: Sendable {
 
   private static func failure(_ path: String, _ what: String) -> ConfigurationError {
     ConfigurationError(source: path, reason: "\(what): \(String(cString: strerror(errno)))")
+  }
+}
+
+/// The folder of one read of a tileserver-gl config's resolved styles, inside the process's
+/// ``PrivateTemporaryFolder``: removed when the last configuration holding it is released (a
+/// reload's configuration replaces the one before once the requests under way on it are
+/// answered; a read that fails releases its own at once).
+package final class ResolvedStylesFolder: Sendable {
+  /// The folder, inside the private one.
+  package let path: String
+
+  /// Makes a new folder for one read of the config whose resolved styles begin with `prefix`.
+  init(in folder: PrivateTemporaryFolder = .shared, prefix: String) throws(ConfigurationError) {
+    let root = try folder.path()
+    path = root + "/" + prefix + String(folder.nextRead())
+    // Not the folders above it: the private folder is made by mkdtemp or not at all.
+    guard mkdir(path, 0o700) == 0 else {
+      throw ConfigurationError(
+        source: path, reason: "cannot make the folder of the resolved styles: \(String(cString: strerror(errno)))")
+    }
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: path)
   }
 }

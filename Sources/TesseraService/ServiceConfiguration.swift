@@ -113,6 +113,9 @@ public struct ServiceConfiguration: Sendable {
   /// a tileserver-gl style as written, not the copy with its sources and folders resolved to
   /// the server's paths.
   public var publishedStyleFiles: [String: String] = [:]
+  /// The folder of the copies ``styles`` draw of a tileserver-gl config's styles (resolved to
+  /// absolute paths), kept while this configuration or a copy of it is; nil for other configs.
+  package var resolvedStyles: ResolvedStylesFolder?
   /// The data sets `/data/{id}…` serves (a tileserver-gl config's `data`), by id.
   package var dataSets: [String: TileserverGLStyle.Archive] = [:]
   /// Indoor venues a `POST /render` scene may show by name (`"indoor": {"venue": NAME,
@@ -150,8 +153,9 @@ public struct ServiceConfiguration: Sendable {
   public init() {}
 
   /// Removes the files that reading configurations wrote to the temporary folder (the resolved
-  /// styles of tileserver-gl configs), as `exit` does: for a process ending without its exit
-  /// handlers. Configurations read before no longer draw their tileserver-gl styles.
+  /// styles of tileserver-gl configs), as `exit` does: for a process that ends without its
+  /// exit handlers. Afterwards no configuration draws its tileserver-gl styles, and reading a
+  /// tileserver-gl config with styles fails.
   public static func removeTemporaryFiles() { PrivateTemporaryFolder.shared.remove() }
 
   /// Reads a config file: `{"listen": "HOST:PORT", "workers", "queue", "deadline", "maxWidth",

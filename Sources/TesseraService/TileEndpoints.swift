@@ -140,9 +140,13 @@ extension ServiceRouter {
     case .render:
       metrics.tileServed(cached: false)
       let cache = metatiles
+      // The style files the job reads stay until it is done (a reload may replace them).
+      let styleFiles = configuration.resolvedStyles
       pool.submit(TileJob(set: set, metatile: metatile)) { result in
-        metrics.rendered(failed: (try? result.get()) == nil)
-        cache.finish(key, with: result)
+        withExtendedLifetime(styleFiles) {
+          metrics.rendered(failed: (try? result.get()) == nil)
+          cache.finish(key, with: result)
+        }
       }
     }
   }

@@ -18,7 +18,8 @@ extension ServiceConfiguration {
   static let largestScale = 4
 
   /// How the folders of config `file`'s resolved styles begin: `styles-` and a hash of the
-  /// file's path (FNV-1a); each read of the file writes to a new one, numbered.
+  /// file's path (FNV-1a); each read of the file writes to a new one, numbered
+  /// (``ResolvedStylesFolder``).
   package static func resolvedStylesPrefix(configFile file: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in file.utf8 {
@@ -29,42 +30,25 @@ extension ServiceConfiguration {
   }
 
   /// Writes the resolved styles of one read of config `file` to a new folder of the process's
-  /// ``PrivateTemporaryFolder``: the files of the previous read stay while requests of the
-  /// configuration before may still read them (and when this read fails, that configuration
-  /// stays in force); those of older reads are removed once this one has written all of its.
+  /// ``PrivateTemporaryFolder``, which this configuration (and its copies: the service's, the
+  /// requests' under way) keeps: a reload never removes the files of the configuration still in
+  /// force, and a read that fails removes its own.
   private mutating func writeResolvedStyles(
     _ declared: [(id: String, path: String)], file: String, paths: TileserverGLPaths,
     data: [String: TileserverGLStyle.Archive]
   ) throws {
-    let root = try PrivateTemporaryFolder.shared.path()
-    let prefix = Self.resolvedStylesPrefix(configFile: file)
-    let read = PrivateTemporaryFolder.shared.nextRead()
-    let generated = root + "/" + prefix + String(read)
-    // Not the folders above it: the private folder is made by mkdtemp or not at all.
-    do {
-      try FileManager.default.createDirectory(atPath: generated, withIntermediateDirectories: false)
-    } catch {
-      throw ConfigurationError(source: file, reason: "cannot make the folder of the resolved styles \(generated)")
-    }
-    var written = false
-    defer { if !written { try? FileManager.default.removeItem(atPath: generated) } }
+    let folder = try ResolvedStylesFolder(prefix: Self.resolvedStylesPrefix(configFile: file))
     for (id, path) in declared {
       let document = try TileserverGLStyle.resolved(
         stylePath: path, field: "styles.\(id)", configFile: file, paths: paths, data: data)
-      let copy = generated + "/\(id).json"
+      let copy = folder.path + "/\(id).json"
       guard FileManager.default.createFile(atPath: copy, contents: Data(document.serialized().utf8)) else {
         throw ConfigurationError(source: file, reason: "styles.\(id): cannot write the resolved style to \(copy)")
       }
       styles[id] = .file(path: copy, dataRoot: (path as NSString).deletingLastPathComponent)
       publishedStyleFiles[id] = path
     }
-    written = true
-    let earlier = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).compactMap { name in
-      name.hasPrefix(prefix) ? Int(name.dropFirst(prefix.count)) : nil
-    }
-    for number in earlier.sorted().dropLast(2) where number < read {
-      try? FileManager.default.removeItem(atPath: root + "/" + prefix + String(number))
-    }
+    resolvedStyles = folder
   }
 
   /// Sets what the tileserver-gl config `root`, read from `file`, declares.

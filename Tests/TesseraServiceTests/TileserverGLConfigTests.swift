@@ -242,7 +242,7 @@ extension TileserverGLConfigTests {
     #expect(try Self.servedStyle(configuration, "basic")?["version"] == 8)
   }
 
-  @Test func rereadingAConfigKeepsTheStylesOfItsLastTwoReads() throws {
+  @Test func aConfigurationsResolvedStylesLastAsLongAsIt() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Self.write(##"{"version": 8, "sources": {}, "layers": []}"##, to: folder + "/styles/basic.json")
@@ -250,27 +250,35 @@ extension TileserverGLConfigTests {
       ##"{"options": {"paths": {"styles": "styles"}}, "styles": {"basic": {"style": "basic.json"}}}"##,
       to: folder + "/config.json")
     let prefix = ServiceConfiguration.resolvedStylesPrefix(configFile: folder + "/config.json")
-    func styleFile(_ configuration: ServiceConfiguration) throws -> String {
-      guard case .file(let path, _)? = configuration.styles["basic"] else { throw CocoaError(.fileNoSuchFile) }
+    func styleFile(_ configuration: ServiceConfiguration?) throws -> String {
+      guard case .file(let path, _)? = configuration?.styles["basic"] else { throw CocoaError(.fileNoSuchFile) }
       return path
     }
     func folders(beside path: String) throws -> [String] {
       let root = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
       return try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix(prefix) }
     }
-    // Reading it as at start and on ten reloads keeps two reads' copies: the configuration in
-    // force and the one before, which requests under way may still draw.
-    var paths: [String] = []
-    for _ in 0..<11 { paths.append(try styleFile(try ServiceConfiguration(file: folder + "/config.json"))) }
-    #expect(Set(paths).count == 11)
-    #expect(try folders(beside: paths[10]).count == 2)
-    #expect(FileManager.default.fileExists(atPath: paths[10]) && FileManager.default.fileExists(atPath: paths[9]))
-    #expect(!FileManager.default.fileExists(atPath: paths[8]))
-    // A read that fails (the style is no longer JSON) leaves the configuration in force whole.
+    // Each read writes its own copies, which stay while its configuration (or a copy of it, as
+    // requests under way hold) does: a reload never takes the files of the one in force.
+    var first: ServiceConfiguration? = try ServiceConfiguration(file: folder + "/config.json")
+    let firstPath = try styleFile(first)
+    var copy = first
+    let second = try ServiceConfiguration(file: folder + "/config.json")
+    let secondPath = try styleFile(second)
+    #expect(firstPath != secondPath)
+    #expect(try folders(beside: secondPath).count == 2)
+    first = nil
+    #expect(FileManager.default.fileExists(atPath: firstPath), "a copy still holds it")
+    copy = nil
+    #expect(!FileManager.default.fileExists(atPath: firstPath) && copy == nil)
+    // Ten more reads, each released at once: their files go with them.
+    for _ in 0..<10 { _ = try styleFile(try ServiceConfiguration(file: folder + "/config.json")) }
+    #expect(try folders(beside: secondPath).count == 1)
+    // A read that fails (the style is no longer JSON) leaves nothing, and the one in force whole.
     try Self.write("{", to: folder + "/styles/basic.json")
     #expect(throws: (any Error).self) { try ServiceConfiguration(file: folder + "/config.json") }
-    #expect(FileManager.default.fileExists(atPath: paths[10]) && FileManager.default.fileExists(atPath: paths[9]))
-    #expect(try folders(beside: paths[10]).count == 2)
+    #expect(try folders(beside: secondPath).count == 1)
+    #expect(try Self.servedStyle(second, "basic")?["version"] == 8)
   }
 
 }
