@@ -55,20 +55,24 @@ public struct SnapshotLocation: Sendable, Equatable {
   }
 
   /// Makes `folder` (in a temporary folder other users share) a folder only this user may
-  /// enter: made with mode 0700 when absent; refused (the problem is returned) when it is a
-  /// link, another user's or open to others, as a folder made or opened by someone else would
-  /// let them read the images or lead them elsewhere (through links they put inside).
-  public static func claimPrivateFolder(_ folder: String) -> String? {
-    if mkdir(folder, 0o700) != 0, errno != EEXIST {
+  /// enter: made with mode 0700 when absent (unless `makes` is false: then nil means it is
+  /// absent or this user's), narrowed to 0700 when others may only read it; refused (the
+  /// problem is returned) when it is a link, another user's or writable by others, as a folder
+  /// made or opened by someone else would let them read the images or lead them elsewhere
+  /// (through links they put inside).
+  public static func claimPrivateFolder(_ folder: String, makes: Bool = true) -> String? {
+    if makes, mkdir(folder, 0o700) != 0, errno != EEXIST {
       return "cannot make \(folder): \(String(cString: strerror(errno)))"
     }
     var status = stat()
-    guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid(),
-      status.st_mode & 0o077 == 0
-    else {
+    guard lstat(folder, &status) == 0 else { return makes ? "cannot read \(folder)" : nil }
+    guard status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid(), status.st_mode & 0o022 == 0 else {
       return "\(folder) is not a folder of this user's alone (a link, a file, another user's folder or "
-        + "one open to others): no failure images are written there; set TESSERA_SNAPSHOT_ARTIFACTS "
-        + "to a folder of your own"
+        + "one others may write to): no failure images are written there or removed from it; set "
+        + "TESSERA_SNAPSHOT_ARTIFACTS to a folder of your own"
+    }
+    if status.st_mode & 0o077 != 0, chmod(folder, 0o700) != 0 {
+      return "cannot make \(folder) private: \(String(cString: strerror(errno)))"
     }
     return nil
   }

@@ -179,7 +179,9 @@ public enum SnapshotVerifier {
   static func removeArtifacts(
     _ location: SnapshotLocation, shared: String = SnapshotLocation.artifactsFolder(environment: [:])
   ) {
-    if location.actualPath.hasPrefix(shared + "/"), SnapshotLocation.claimPrivateFolder(shared) != nil { return }
+    if location.actualPath.hasPrefix(shared + "/"), SnapshotLocation.claimPrivateFolder(shared, makes: false) != nil {
+      return
+    }
     try? FileManager.default.removeItem(atPath: location.actualPath)
     try? FileManager.default.removeItem(atPath: location.diffPath)
   }

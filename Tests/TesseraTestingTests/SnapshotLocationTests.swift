@@ -30,11 +30,18 @@ import Testing
     // Absent: made, 0700.
     #expect(SnapshotLocation.claimPrivateFolder(base + "/new") == nil)
     #expect(try mode(base + "/new") == 0o700)
-    // This user's own folder, but open to others (who may have put links inside): refused.
+    // This user's own folder that others may read: narrowed; that others may write to (they
+    // may have put links inside): refused.
+    try FileManager.default.createDirectory(atPath: base + "/readable", withIntermediateDirectories: false)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: base + "/readable")
+    #expect(SnapshotLocation.claimPrivateFolder(base + "/readable") == nil)
+    #expect(try mode(base + "/readable") == 0o700)
     try FileManager.default.createDirectory(atPath: base + "/open", withIntermediateDirectories: false)
     try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: base + "/open")
     #expect(SnapshotLocation.claimPrivateFolder(base + "/open") != nil)
-    #expect(SnapshotLocation.claimPrivateFolder(base + "/new") == nil)
+    // Only looking (before removing images): an absent folder is not made.
+    #expect(SnapshotLocation.claimPrivateFolder(base + "/absent", makes: false) == nil)
+    #expect(!FileManager.default.fileExists(atPath: base + "/absent"))
     // A link to another folder (as another user could make first), or a file: refused.
     try FileManager.default.createDirectory(atPath: base + "/elsewhere", withIntermediateDirectories: false)
     try FileManager.default.createSymbolicLink(atPath: base + "/link", withDestinationPath: base + "/elsewhere")
