@@ -108,7 +108,8 @@ public final class RenderService: Sendable {
     // Style and data files may have changed with the configuration: no request after this one
     // draws with a map a worker kept or a tile decoded from before.
     pool.discardKeptContent()
-    current.replace(with: router)
+    let previous = current.replace(with: router)
+    withExtendedLifetime(previous) {}
     Self.logWarnings(of: configuration)
   }
 
@@ -163,7 +164,16 @@ final class RouterSlot: Sendable {
 
   var router: ServiceRouter { slot.withLock { $0 } }
 
-  func replace(with router: ServiceRouter) { slot.withLock { $0 = router } }
+  /// Puts `router` in the slot and returns the one it replaces, so that whoever called lets go
+  /// of that outside the lock (releasing a router frees its caches and its configuration's
+  /// files, which requests waiting for the slot should not wait for).
+  func replace(with router: ServiceRouter) -> ServiceRouter {
+    slot.withLock { slot in
+      let previous = slot
+      slot = router
+      return previous
+    }
+  }
 }
 
 /// What outlives a reload: the metrics and the counts the service holds load with.

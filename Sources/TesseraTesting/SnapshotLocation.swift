@@ -55,8 +55,9 @@ public struct SnapshotLocation: Sendable, Equatable {
   }
 
   /// Makes `folder` (in a temporary folder other users share) a folder only this user may
-  /// enter: made with mode 0700 when absent (unless `makes` is false: then nil means it is
-  /// absent or this user's), narrowed to 0700 when others may only read it; refused (the
+  /// enter: made with mode 0700 when absent (unless `makes` is false, as before removing
+  /// images: then an absent folder is refused too, there being nothing to remove), narrowed to
+  /// 0700 when others may only read it; refused (the
   /// problem is returned) when it is a link, another user's or writable by others, as a folder
   /// made or opened by someone else would let them read the images or lead them elsewhere
   /// (through links they put inside).
@@ -65,7 +66,7 @@ public struct SnapshotLocation: Sendable, Equatable {
       return "cannot make \(folder): \(String(cString: strerror(errno)))"
     }
     var status = stat()
-    guard lstat(folder, &status) == 0 else { return makes ? "cannot read \(folder)" : nil }
+    guard lstat(folder, &status) == 0 else { return "cannot read \(folder)" }
     guard status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid(), status.st_mode & 0o022 == 0 else {
       return "\(folder) is not a folder of this user's alone (a link, a file, another user's folder or "
         + "one others may write to): no failure images are written there or removed from it; set "

@@ -27,6 +27,10 @@ import Testing
     #expect(FileManager.default.contents(atPath: held + "/style.json") == nil)
     let again = try folder.path()
     #expect(try Self.name(again) != name)
+    // The paths given before do not lead into the new folder either (its descriptor is not the
+    // old one's number).
+    #expect(FileManager.default.createFile(atPath: again + "/style.json", contents: Data("new".utf8)))
+    #expect(FileManager.default.contents(atPath: held + "/style.json") == nil)
     var status = stat()
     #expect(lstat(try Self.name(again), &status) == 0 && status.st_mode & 0o777 == 0o700)
     // Removing it spares the name someone else made, and ends its use.

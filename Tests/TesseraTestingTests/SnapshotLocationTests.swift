@@ -39,8 +39,8 @@ import Testing
     try FileManager.default.createDirectory(atPath: base + "/open", withIntermediateDirectories: false)
     try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: base + "/open")
     #expect(SnapshotLocation.claimPrivateFolder(base + "/open") != nil)
-    // Only looking (before removing images): an absent folder is not made.
-    #expect(SnapshotLocation.claimPrivateFolder(base + "/absent", makes: false) == nil)
+    // Only looking (before removing images): an absent folder is not made, and not used.
+    #expect(SnapshotLocation.claimPrivateFolder(base + "/absent", makes: false) != nil)
     #expect(!FileManager.default.fileExists(atPath: base + "/absent"))
     // A link to another folder (as another user could make first), or a file: refused.
     try FileManager.default.createDirectory(atPath: base + "/elsewhere", withIntermediateDirectories: false)
@@ -69,6 +69,13 @@ import Testing
       diffPath: shared + "/Tests/map.diff.png")
     SnapshotVerifier.removeArtifacts(location, shared: shared)
     #expect(FileManager.default.fileExists(atPath: base + "/elsewhere/Tests/map.actual.png"))
+    // Removing the images of a passing check makes no folder.
+    let absent = base + "/absent"
+    SnapshotVerifier.removeArtifacts(
+      SnapshotLocation(
+        name: "map", referencePath: base + "/ref.png", actualPath: absent + "/Tests/map.actual.png",
+        diffPath: absent + "/Tests/map.diff.png"), shared: absent)
+    #expect(!FileManager.default.fileExists(atPath: absent))
     // A folder of this user's alone is written to.
     let own = base + "/own"
     #expect(SnapshotVerifier.write(image, to: own + "/Tests/map.actual.png", shared: own) == nil)
