@@ -156,7 +156,7 @@ let package = Package(
       name: "TesseraRenderTests",
       dependencies: [
         "Tessera", "TesseraRender", "TesseraConformance", "TesseraTestSupport", "TesseraData", "TesseraGeo",
-        "TesseraImage", "TesseraJSON", "TesseraStyle",
+        "TesseraGL", "TesseraImage", "TesseraJSON", "TesseraStyle",
       ],
       exclude: [
         "Cases", "Support/make_fixture_tiles.py", "Support/make_marker_icons.py", "Support/make_pattern_sprite.py",

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraGL
 import TesseraTestSupport
 import Testing
 
@@ -25,6 +26,27 @@ import Testing
     for _ in 0..<3 {
       #expect(try Map(scene: scene, device: device).snapshot().image.pixels == first.pixels, "\(name)")
     }
+  }
+
+  /// Maps whose programs were linked from stored binaries (``ProgramBinaryCache``) draw the
+  /// bytes of maps whose programs were compiled from source.
+  @Test(arguments: ["maptype-normal-3d-msaa", "text-scripts"])
+  func programsFromStoredBinariesGiveTheSameBytes(_ name: String) throws {
+    let scene = try Self.scene(name)
+    let folder = FileManager.default.temporaryDirectory.path + "/programs-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let cache = try #require(ProgramBinaryCache(path: folder))
+    func draw(_ cache: ProgramBinaryCache?) throws -> RGBAImage {
+      let device = try GLDevice(gpu: .surfaceless)
+      device.programCache = cache
+      return try Map(scene: scene, device: device).snapshot().image
+    }
+    let compiled = try draw(nil)
+    #expect(try draw(cache).pixels == compiled.pixels)
+    let stored = cache.counts.stored
+    #expect(stored >= 1)
+    #expect(try draw(cache).pixels == compiled.pixels)
+    #expect(cache.counts == .init(loaded: stored, stored: stored))
   }
 
   @Test func aPoolThreadGivesTheSameBytesWhateverItDrewBefore() throws {

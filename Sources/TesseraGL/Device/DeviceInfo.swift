@@ -67,6 +67,12 @@ package struct DeviceInfo: Sendable, Equatable {
     return name.contains("llvmpipe") || name.contains("softpipe") || name.contains("swrast")
   }
 
+  /// The driver strings a stored program binary must have been made with: vendor, renderer,
+  /// version and shading language version, one a line.
+  package var programBinaryDriver: String {
+    [vendor, renderer, version, shadingLanguageVersion].joined(separator: "\n")
+  }
+
   static func query(platform: String) -> DeviceInfo {
     func string(_ name: Int32) -> String {
       guard let pointer = glGetString(GLenum(name)) else { return "unknown" }

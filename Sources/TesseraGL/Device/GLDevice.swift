@@ -23,6 +23,9 @@ public final class GLDevice {
   var pipelines = ResourcePool<GLPipeline>()
   var targets = ResourcePool<GLRenderTarget>()
   var programs: [ProgramKey: GLProgram] = [:]
+  /// Where programs are kept between processes: ``ProgramBinaryCache/shared`` when the driver
+  /// offers program binaries (`GL_NUM_PROGRAM_BINARY_FORMATS` > 0), else nil (always compiled).
+  package var programCache: ProgramBinaryCache?
   let vertexArray: GLuint
   var current: (pipeline: GLPipeline, slot: ResourceSlot)?
   var passTarget: GLRenderTarget?
@@ -81,6 +84,9 @@ public final class GLDevice {
     self.vertexArray = vertexArray
     glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
     glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+    var binaryFormats: GLint = 0
+    glGetIntegerv(GLenum(GL_NUM_PROGRAM_BINARY_FORMATS), &binaryFormats)
+    programCache = binaryFormats > 0 ? ProgramBinaryCache.shared : nil
   }
 
   deinit {
@@ -318,7 +324,8 @@ public final class GLDevice {
   func program(named name: String, defines: [String: String] = [:]) throws(GLError) -> GLProgram {
     let key = ProgramKey(name: name, defines: defines)
     if let program = programs[key] { return program }
-    let program = try GLProgram.build(name: name, defines: defines)
+    let program = try GLProgram.build(
+      name: name, defines: defines, cache: programCache, driver: info.programBinaryDriver)
     programs[key] = program
     return program
   }

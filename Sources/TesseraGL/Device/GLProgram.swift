@@ -11,10 +11,23 @@ struct GLProgram {
   /// Uniform name → location (array uniforms also under their base name).
   let uniforms: [String: Int32]
 
-  /// Compiles and links the embedded program `name` with `defines`.
-  static func build(name: String, defines: [String: String]) throws(GLError) -> GLProgram {
+  /// Builds the embedded program `name` with `defines`: from its stored binary when `cache`
+  /// holds one the driver accepts for `driver` (``DeviceInfo/programBinaryDriver``), else
+  /// compiled and linked from source (and then stored in `cache`).
+  static func build(
+    name: String, defines: [String: String], cache: ProgramBinaryCache? = nil, driver: String = ""
+  ) throws(GLError) -> GLProgram {
     guard let source = ShaderLibrary.source(of: name, defines: defines) else {
       throw GLError.unknownProgram(name)
+    }
+    let key = cache.map { _ in ProgramBinaryCache.key(driver: driver, vertex: source.vertex, fragment: source.fragment)
+    }
+    if let cache, let key, let entry = cache.entry(for: key) {
+      if let id = linked(entry) {
+        cache.noteLoaded()
+        return described(id, name: name)
+      }
+      cache.noteRefused()
     }
     let vertex = try compile(source.vertex, stage: GLenum(GL_VERTEX_SHADER), program: name)
     defer { glDeleteShader(vertex) }
@@ -23,6 +36,7 @@ struct GLProgram {
     let id = glCreateProgram()
     glAttachShader(id, vertex)
     glAttachShader(id, fragment)
+    if cache != nil { glProgramParameteri(id, GLenum(GL_PROGRAM_BINARY_RETRIEVABLE_HINT), GL_TRUE) }
     glLinkProgram(id)
     var linked: GLint = 0
     glGetProgramiv(id, GLenum(GL_LINK_STATUS), &linked)
@@ -31,9 +45,44 @@ struct GLProgram {
       glDeleteProgram(id)
       throw GLError.programLink(program: name, log: log)
     }
-    return GLProgram(
-      id: id, name: name, attributes: activeNames(id, kind: .attribute),
-      uniforms: activeNames(id, kind: .uniform))
+    if let cache, let key, let entry = binary(of: id, key: key) { cache.store(entry) }
+    return described(id, name: name)
+  }
+
+  /// The linked program `id` with its active attributes and uniforms looked up.
+  private static func described(_ id: GLuint, name: String) -> GLProgram {
+    GLProgram(
+      id: id, name: name, attributes: activeNames(id, kind: .attribute), uniforms: activeNames(id, kind: .uniform))
+  }
+
+  /// A program linked from `entry`'s binary, or nil when the driver refuses it (made by another
+  /// build of the driver, damaged); the refusal's GL error is cleared.
+  private static func linked(_ entry: ProgramBinaryEntry) -> GLuint? {
+    let id = glCreateProgram()
+    entry.binary.withUnsafeBytes { bytes in
+      glProgramBinary(id, GLenum(entry.format), bytes.baseAddress, GLsizei(bytes.count))
+    }
+    var linked: GLint = 0
+    glGetProgramiv(id, GLenum(GL_LINK_STATUS), &linked)
+    if linked == GL_TRUE { return id }
+    while glGetError() != GLenum(GL_NO_ERROR) {}
+    glDeleteProgram(id)
+    return nil
+  }
+
+  /// The linked program `id`'s binary as an entry for `key`; nil when the driver gives none.
+  private static func binary(of id: GLuint, key: String) -> ProgramBinaryEntry? {
+    var length: GLint = 0
+    glGetProgramiv(id, GLenum(GL_PROGRAM_BINARY_LENGTH), &length)
+    guard length > 0, Int(length) <= ProgramBinaryCache.largestEntry else { return nil }
+    var bytes = [UInt8](repeating: 0, count: Int(length))
+    var written: GLsizei = 0
+    var format: GLenum = 0
+    bytes.withUnsafeMutableBytes { buffer in
+      glGetProgramBinary(id, length, &written, &format, buffer.baseAddress)
+    }
+    guard glGetError() == GLenum(GL_NO_ERROR), written > 0, written <= length else { return nil }
+    return ProgramBinaryEntry(key: key, format: format, binary: Array(bytes.prefix(Int(written))))
   }
 
   private static func compile(_ text: String, stage: GLenum, program: String) throws(GLError) -> GLuint {

@@ -27,12 +27,17 @@ package enum MesaEnvironment {
   /// first EGL display is opened; later calls do nothing).
   package static func prepare() { _ = prepared }
 
-  private static let prepared: Void = {
+  /// The shader cache folder ``prepare()`` gave Mesa; nil when the cache is off or no folder
+  /// could be named.
+  package static var shaderCacheFolderInUse: String? { prepared }
+
+  private static let prepared: String? = {
     let environment = ProcessInfo.processInfo.environment
-    guard let folder = shaderCacheFolder(environment: environment, cpuFeatures: cpuFeatures()) else { return }
+    guard let folder = shaderCacheFolder(environment: environment, cpuFeatures: cpuFeatures()) else { return nil }
     // Mesa makes only the last folder of the path; without its parents it runs uncached.
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     setenv("MESA_SHADER_CACHE_DIR", folder, 1)
+    return folder
   }()
 
   /// Runs `body` (which opens a display) with llvmpipe told to give the display's screen
