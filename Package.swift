@@ -151,7 +151,7 @@ let package = Package(
       exclude: ["Support/tile_server.py"]
     ),
     .testTarget(name: "TesseraImageTests", dependencies: ["TesseraImage", "TesseraTestSupport"]),
-    .testTarget(name: "TesseraGLTests", dependencies: ["TesseraGL", "TesseraShaders", "TesseraTestSupport"]),
+    .testTarget(name: "TesseraGLTests", dependencies: ["CGLES3", "TesseraGL", "TesseraShaders", "TesseraTestSupport"]),
     .testTarget(
       name: "TesseraRenderTests",
       dependencies: [

@@ -1,3 +1,4 @@
+import CGLES3
 import Foundation
 import TesseraImage
 import TesseraShaders
@@ -96,12 +97,55 @@ import Testing
     }
   }
 
-  @Test func noMoreThanItsCapacityIsWritten() throws {
+  /// Sets the modification time of `name` in `folder` to `seconds` before now.
+  static func age(_ folder: String, _ name: String, seconds: Int) {
+    var times = [timespec](repeating: timespec(tv_sec: time(nil) - seconds, tv_nsec: 0), count: 2)
+    #expect(utimensat(AT_FDCWD, folder + "/" + name, &times, 0) == 0)
+  }
+
+  /// At capacity a new entry replaces the one used longest ago (loading renews an entry), an
+  /// entry of a key already stored is replaced whatever the count, and temporary files a
+  /// process left behind are removed once old.
+  @Test func itKeepsItsCapacityByDroppingTheEntryUsedLongestAgo() throws {
     try Self.withFolder { path in
       let cache = try #require(ProgramBinaryCache(path: path, capacity: 2))
-      for index in 0..<4 { cache.store(ProgramBinaryEntry(key: "k\(index)", format: 1, binary: [1])) }
-      #expect(cache.counts.stored == 2)
-      #expect(try FileManager.default.contentsOfDirectory(atPath: path).count == 2)
+      func entry(_ key: String, _ byte: UInt8 = 1) -> ProgramBinaryEntry {
+        ProgramBinaryEntry(key: key, format: 1, binary: [byte])
+      }
+      cache.store(entry("k0"))
+      cache.store(entry("k1"))
+      Self.age(path, ProgramBinaryCache.fileName(for: "k0"), seconds: 100)
+      Self.age(path, ProgramBinaryCache.fileName(for: "k1"), seconds: 50)
+      #expect(cache.entry(for: "k0") == entry("k0"))
+      let abandoned = ".\(ProgramBinaryCache.fileName(for: "k9")).1.1"
+      let fresh = ".\(ProgramBinaryCache.fileName(for: "k8")).1.1"
+      for name in [abandoned, fresh] {
+        #expect(FileManager.default.createFile(atPath: path + "/" + name, contents: Data([1])))
+      }
+      Self.age(path, abandoned, seconds: ProgramBinaryCache.abandonedAfter + 60)
+      cache.store(entry("k2"))
+      #expect(cache.entry(for: "k1") == nil, "k1 was used longest ago")
+      #expect(cache.entry(for: "k0") == entry("k0"))
+      #expect(cache.entry(for: "k2") == entry("k2"))
+      cache.store(entry("k2", 7))
+      #expect(cache.entry(for: "k2") == entry("k2", 7))
+      #expect(cache.entry(for: "k0") == entry("k0"))
+      #expect(cache.counts.stored == 4)
+      let files = Set(try FileManager.default.contentsOfDirectory(atPath: path))
+      #expect(files == [ProgramBinaryCache.fileName(for: "k0"), ProgramBinaryCache.fileName(for: "k2"), fresh])
+    }
+  }
+
+  /// Threads storing at once keep the count (at most one over per thread racing for the last
+  /// place).
+  @Test func threadsStoringAtOnceKeepTheCapacity() throws {
+    try Self.withFolder { path in
+      let cache = try #require(ProgramBinaryCache(path: path, capacity: 40))
+      DispatchQueue.concurrentPerform(iterations: 4) { thread in
+        for index in 0..<40 { cache.store(ProgramBinaryEntry(key: "t\(thread)-\(index)", format: 1, binary: [1])) }
+      }
+      let count = try FileManager.default.contentsOfDirectory(atPath: path).count
+      #expect(count >= 40 && count <= 44, "\(count) entries")
     }
   }
 
@@ -143,6 +187,45 @@ import Testing
       #expect(cache.counts == .init(stored: 2, refused: 1))
       #expect(try Self.drawSolid(cache: cache) == compiled)
       #expect(cache.counts == .init(loaded: 1, stored: 2, refused: 1))
+    }
+  }
+
+  /// Building a program through the cache raises no GL error and clears none: an entry in a
+  /// format the driver does not read is refused before GL sees it, and an error an earlier call
+  /// left is still there for the checks after every path (stored, refused, loaded).
+  @Test func theCacheLeavesGLErrorsAsTheyWere() throws {
+    try Self.withFolder { path in
+      let cache = try #require(ProgramBinaryCache(path: path))
+      var key = ""
+      func build(pendingError: Bool) throws -> GLenum {
+        let device = try GLDevice(gpu: .surfaceless)
+        device.programCache = cache
+        #expect(!device.programBinaryFormats.contains(0xDEAD))
+        let source = try #require(ShaderLibrary.source(of: "solid", defines: [:]))
+        key = ProgramBinaryCache.key(
+          driver: device.info.programBinaryDriver, vertex: source.vertex, fragment: source.fragment)
+        if pendingError { glEnable(0xDEAD) }
+        _ = try device.program(named: "solid")
+        return glGetError()
+      }
+      #expect(try build(pendingError: true) == GLenum(GL_INVALID_ENUM))
+      #expect(cache.counts == .init(stored: 1))
+      let file = path + "/" + (try FileManager.default.contentsOfDirectory(atPath: path)[0])
+      let refusals: [(foreign: Bool, pending: Bool)] = [(true, false), (true, true), (false, false), (false, true)]
+      for (round, refusal) in refusals.enumerated() {
+        let stored = try #require(
+          ProgramBinaryEntry(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: file))), key: key))
+        var binary = stored.binary
+        if !refusal.foreign { binary[binary.count - 9] ^= 0x5A }
+        let format = refusal.foreign ? 0xDEAD : stored.format
+        try Data(ProgramBinaryEntry(key: stored.key, format: format, binary: binary).encoded())
+          .write(to: URL(fileURLWithPath: file))
+        #expect(try build(pendingError: refusal.pending) == GLenum(refusal.pending ? GL_INVALID_ENUM : GL_NO_ERROR))
+        #expect(cache.counts == .init(stored: 2 + round, refused: 1 + round))
+      }
+      #expect(try build(pendingError: true) == GLenum(GL_INVALID_ENUM))
+      #expect(try build(pendingError: false) == GLenum(GL_NO_ERROR))
+      #expect(cache.counts == .init(loaded: 2, stored: 5, refused: 4))
     }
   }
 

@@ -26,6 +26,8 @@ public final class GLDevice {
   /// Where programs are kept between processes: ``ProgramBinaryCache/shared`` when the driver
   /// offers program binaries (`GL_NUM_PROGRAM_BINARY_FORMATS` > 0), else nil (always compiled).
   package var programCache: ProgramBinaryCache?
+  /// The program binary formats the driver reads (`GL_PROGRAM_BINARY_FORMATS`).
+  let programBinaryFormats: Set<UInt32>
   let vertexArray: GLuint
   var current: (pipeline: GLPipeline, slot: ResourceSlot)?
   var passTarget: GLRenderTarget?
@@ -84,9 +86,12 @@ public final class GLDevice {
     self.vertexArray = vertexArray
     glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
     glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-    var binaryFormats: GLint = 0
-    glGetIntegerv(GLenum(GL_NUM_PROGRAM_BINARY_FORMATS), &binaryFormats)
-    programCache = binaryFormats > 0 ? ProgramBinaryCache.shared : nil
+    var formatCount: GLint = 0
+    glGetIntegerv(GLenum(GL_NUM_PROGRAM_BINARY_FORMATS), &formatCount)
+    var formats = [GLint](repeating: 0, count: Int(max(formatCount, 0)))
+    if formatCount > 0 { glGetIntegerv(GLenum(GL_PROGRAM_BINARY_FORMATS), &formats) }
+    programBinaryFormats = Set(formats.map { UInt32(bitPattern: $0) })
+    programCache = programBinaryFormats.isEmpty ? nil : ProgramBinaryCache.shared
   }
 
   deinit {
@@ -324,8 +329,10 @@ public final class GLDevice {
   func program(named name: String, defines: [String: String] = [:]) throws(GLError) -> GLProgram {
     let key = ProgramKey(name: name, defines: defines)
     if let program = programs[key] { return program }
-    let program = try GLProgram.build(
-      name: name, defines: defines, cache: programCache, driver: info.programBinaryDriver)
+    let binaries = programCache.map {
+      ProgramBinaries(cache: $0, driver: info.programBinaryDriver, formats: programBinaryFormats)
+    }
+    let program = try GLProgram.build(name: name, defines: defines, binaries: binaries)
     programs[key] = program
     return program
   }

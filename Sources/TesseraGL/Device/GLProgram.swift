@@ -11,23 +11,26 @@ struct GLProgram {
   /// Uniform name → location (array uniforms also under their base name).
   let uniforms: [String: Int32]
 
-  /// Builds the embedded program `name` with `defines`: from its stored binary when `cache`
-  /// holds one the driver accepts for `driver` (``DeviceInfo/programBinaryDriver``), else
-  /// compiled and linked from source (and then stored in `cache`).
+  /// Builds the embedded program `name` with `defines`: from its stored binary when `binaries`
+  /// holds one the driver accepts, else compiled and linked from source (and then stored).
+  /// No call on the binary path raises a GL error (an entry in a format the driver does not
+  /// read is refused before GL sees it; a binary the driver refuses only fails to link), so
+  /// errors other calls left stay for the checks that look for them.
   static func build(
-    name: String, defines: [String: String], cache: ProgramBinaryCache? = nil, driver: String = ""
+    name: String, defines: [String: String], binaries: ProgramBinaries? = nil
   ) throws(GLError) -> GLProgram {
     guard let source = ShaderLibrary.source(of: name, defines: defines) else {
       throw GLError.unknownProgram(name)
     }
-    let key = cache.map { _ in ProgramBinaryCache.key(driver: driver, vertex: source.vertex, fragment: source.fragment)
+    let key = binaries.map {
+      ProgramBinaryCache.key(driver: $0.driver, vertex: source.vertex, fragment: source.fragment)
     }
-    if let cache, let key, let entry = cache.entry(for: key) {
-      if let id = linked(entry) {
-        cache.noteLoaded()
+    if let binaries, let key, let entry = binaries.cache.entry(for: key) {
+      if let id = linked(entry, formats: binaries.formats) {
+        binaries.cache.noteLoaded()
         return described(id, name: name)
       }
-      cache.noteRefused()
+      binaries.cache.discard(key)
     }
     let vertex = try compile(source.vertex, stage: GLenum(GL_VERTEX_SHADER), program: name)
     defer { glDeleteShader(vertex) }
@@ -36,7 +39,7 @@ struct GLProgram {
     let id = glCreateProgram()
     glAttachShader(id, vertex)
     glAttachShader(id, fragment)
-    if cache != nil { glProgramParameteri(id, GLenum(GL_PROGRAM_BINARY_RETRIEVABLE_HINT), GL_TRUE) }
+    if binaries != nil { glProgramParameteri(id, GLenum(GL_PROGRAM_BINARY_RETRIEVABLE_HINT), GL_TRUE) }
     glLinkProgram(id)
     var linked: GLint = 0
     glGetProgramiv(id, GLenum(GL_LINK_STATUS), &linked)
@@ -45,7 +48,7 @@ struct GLProgram {
       glDeleteProgram(id)
       throw GLError.programLink(program: name, log: log)
     }
-    if let cache, let key, let entry = binary(of: id, key: key) { cache.store(entry) }
+    if let binaries, let key, let entry = binary(of: id, key: key) { binaries.cache.store(entry) }
     return described(id, name: name)
   }
 
@@ -55,9 +58,10 @@ struct GLProgram {
       id: id, name: name, attributes: activeNames(id, kind: .attribute), uniforms: activeNames(id, kind: .uniform))
   }
 
-  /// A program linked from `entry`'s binary, or nil when the driver refuses it (made by another
-  /// build of the driver, damaged); the refusal's GL error is cleared.
-  private static func linked(_ entry: ProgramBinaryEntry) -> GLuint? {
+  /// A program linked from `entry`'s binary, or nil when its format is not one of `formats`
+  /// (the driver's) or the driver refuses it (made by another build of the driver, damaged).
+  private static func linked(_ entry: ProgramBinaryEntry, formats: Set<UInt32>) -> GLuint? {
+    guard formats.contains(entry.format) else { return nil }
     let id = glCreateProgram()
     entry.binary.withUnsafeBytes { bytes in
       glProgramBinary(id, GLenum(entry.format), bytes.baseAddress, GLsizei(bytes.count))
@@ -65,7 +69,6 @@ struct GLProgram {
     var linked: GLint = 0
     glGetProgramiv(id, GLenum(GL_LINK_STATUS), &linked)
     if linked == GL_TRUE { return id }
-    while glGetError() != GLenum(GL_NO_ERROR) {}
     glDeleteProgram(id)
     return nil
   }
@@ -81,7 +84,7 @@ struct GLProgram {
     bytes.withUnsafeMutableBytes { buffer in
       glGetProgramBinary(id, length, &written, &format, buffer.baseAddress)
     }
-    guard glGetError() == GLenum(GL_NO_ERROR), written > 0, written <= length else { return nil }
+    guard written > 0, written <= length else { return nil }
     return ProgramBinaryEntry(key: key, format: format, binary: Array(bytes.prefix(Int(written))))
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TesseraNumbers
 
 /// Linked GL programs kept on disk between processes (`glGetProgramBinary`, `glProgramBinary`),
 /// so that a process's first frame does not compile its programs from source.
@@ -13,13 +14,15 @@ import Synchronization
 ///
 /// Every file is one ``ProgramBinaryEntry`` whose key holds the driver's strings and the
 /// program's two sources; a file is used only when its key is exactly the one asked for and the
-/// driver accepts its binary (Mesa checks its own build and a checksum), else the program is
-/// compiled from source and its file written again. The folder must be a directory of this
-/// user's that others cannot write to, reached without following a link at its last component
-/// (it is made `0700` when absent); files are read only when they are regular files of this
-/// user of at most ``largestEntry`` bytes, written whole under a temporary name and renamed
-/// into place (processes sharing the folder never read half a file), and no more than
-/// ``capacity`` entries are written. Nothing here fails a render: any problem means compiling.
+/// driver accepts its binary (Mesa checks its own build and a checksum), else it is removed, the
+/// program is compiled from source and its file written again. The folder must be a directory of
+/// this user's that others cannot write to, reached without following a link at its last
+/// component (it is made `0700` when absent); files are read only when they are regular files of
+/// this user of at most ``largestEntry`` bytes, written whole under a temporary name and renamed
+/// into place (processes sharing the folder never read half a file). At most ``capacity``
+/// entries are kept: a new one replaces the one used longest ago (a file's modification time is
+/// renewed when it is loaded), and temporary files an interrupted process left are removed.
+/// Nothing here fails a render: any problem means compiling.
 package final class ProgramBinaryCache: Sendable {
   /// The largest file read or written, in bytes (a map program's file, key included, is 5–25 KB;
   /// with ``capacity`` this bounds the folder at 1 GiB, Mesa's own cache's default, and in
@@ -51,15 +54,16 @@ package final class ProgramBinaryCache: Sendable {
 
   /// The folder's path.
   package let path: String
-  /// The most entries the cache writes into its folder.
+  /// The most entries the cache keeps in its folder.
   package let capacity: Int
   /// The folder, opened once: files are opened relative to it.
   private let folder: Int32
   private let tally = Mutex(Counts())
   private let temporaryNumbers = Atomic<Int>(0)
 
-  /// Opens the cache in `path`, making the folder (`0700`) when it is absent; nil when it
-  /// cannot be made or opened, is a link, is not this user's or others may write to it.
+  /// Opens the cache in `path` (keeping at least one entry), making the folder (`0700`) when it
+  /// is absent; nil when it cannot be made or opened, is a link, is not this user's or others
+  /// may write to it.
   package init?(path: String, capacity: Int = 1024) {
     if mkdir(path, 0o700) != 0, errno != EEXIST { return nil }
     let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -70,7 +74,7 @@ package final class ProgramBinaryCache: Sendable {
       return nil
     }
     self.path = path
-    self.capacity = capacity
+    self.capacity = max(1, capacity)
     self.folder = folder
   }
 
@@ -96,9 +100,11 @@ package final class ProgramBinaryCache: Sendable {
     return String(repeating: "0", count: 16 - digits.count) + digits + ".program"
   }
 
-  /// The stored entry for `key`, or nil (none, unreadable, another key's, damaged).
+  /// The stored entry for `key`, or nil (none, unreadable, another key's, damaged); a file
+  /// read whole has its modification time renewed (it was used now).
   func entry(for key: String) -> ProgramBinaryEntry? {
-    let file = openat(folder, Self.fileName(for: key), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    // Non-blocking: a FIFO of that name must not stop the build before `fstat` refuses it.
+    let file = openat(folder, Self.fileName(for: key), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard file >= 0 else { return nil }
     defer { close(file) }
     var status = stat()
@@ -116,16 +122,24 @@ package final class ProgramBinaryCache: Sendable {
       }
       return true
     }
-    guard complete else { return nil }
-    return ProgramBinaryEntry(decoding: bytes, key: key)
+    guard complete, let entry = ProgramBinaryEntry(decoding: bytes, key: key) else { return nil }
+    futimens(file, nil)
+    return entry
   }
 
-  /// Writes `entry` (replacing the file of its key) unless it is too large or the folder holds
-  /// ``capacity`` entries already.
+  /// Writes `entry`, replacing the file of its key; when that file is new and the folder holds
+  /// ``capacity`` entries, the entry used longest ago goes first. Entries larger than
+  /// ``largestEntry`` are not written.
   func store(_ entry: ProgramBinaryEntry) {
     let bytes = entry.encoded()
-    guard bytes.count <= Self.largestEntry, entryCount() < capacity else { return }
+    guard bytes.count <= Self.largestEntry else { return }
     let name = Self.fileName(for: entry.key)
+    var existing = stat()
+    if fstatat(folder, name, &existing, AT_SYMLINK_NOFOLLOW) != 0 {
+      // Every entry beyond capacity − 1, oldest first: entries stores racing for the last place
+      // added go again at the next store.
+      for oldest in entriesOldestFirst().dropLast(capacity - 1) { unlinkat(folder, oldest, 0) }
+    }
     let temporary = ".\(name).\(getpid()).\(temporaryNumbers.add(1, ordering: .relaxed).newValue)"
     let file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard file >= 0 else { return }
@@ -146,28 +160,53 @@ package final class ProgramBinaryCache: Sendable {
     tally.withLock { $0.stored += 1 }
   }
 
+  /// Removes `key`'s file: its binary was refused by the driver.
+  func discard(_ key: String) {
+    unlinkat(folder, Self.fileName(for: key), 0)
+    tally.withLock { $0.refused += 1 }
+  }
+
   /// Notes a program linked from its stored binary.
   func noteLoaded() { tally.withLock { $0.loaded += 1 } }
 
-  /// Notes a stored binary the driver refused.
-  func noteRefused() { tally.withLock { $0.refused += 1 } }
+  /// How old a temporary file must be, in seconds, before a listing removes it as left behind.
+  static let abandonedAfter = 600
 
-  /// The entries (`*.program` files) in the folder now.
-  private func entryCount() -> Int {
-    let copy = dup(folder)
-    guard copy >= 0, let listing = fdopendir(copy) else {
-      if copy >= 0 { close(copy) }
-      return Int.max
+  /// The names of the entries (`*.program` files) in the folder, the one modified longest ago
+  /// first; removes temporary files older than ``abandonedAfter``.
+  private func entriesOldestFirst() -> [String] {
+    // A descriptor of its own: copies made with `dup` share one read position between threads.
+    let descriptor = openat(folder, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return [] }
+    guard let listing = fdopendir(descriptor) else {
+      close(descriptor)
+      return []
     }
     defer { closedir(listing) }
-    rewinddir(listing)
-    var count = 0
+    var entries: [(name: String, seconds: Int, nanoseconds: Int)] = []
+    let now = time(nil)
     while let item = readdir(listing) {
-      let isEntry = withUnsafeBytes(of: item.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self).hasSuffix(".program")
+      let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if isEntry { count += 1 }
+      var status = stat()
+      guard name.hasSuffix(".program") || name.hasPrefix("."), name != ".", name != "..",
+        fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0
+      else { continue }
+      if name.hasPrefix(".") {
+        if now - status.st_mtim.tv_sec > Self.abandonedAfter { unlinkat(folder, name, 0) }
+        continue
+      }
+      entries.append((name, status.st_mtim.tv_sec, status.st_mtim.tv_nsec))
     }
-    return count
+    return entries.sorted { ($0.seconds, $0.nanoseconds, $0.name) < ($1.seconds, $1.nanoseconds, $1.name) }.map(\.name)
   }
+}
+
+/// A device's use of a ``ProgramBinaryCache``: the cache, the device's driver strings
+/// (``DeviceInfo/programBinaryDriver``) and the binary formats its driver reads.
+struct ProgramBinaries {
+  let cache: ProgramBinaryCache
+  let driver: String
+  let formats: Set<UInt32>
 }

@@ -1,3 +1,5 @@
+import TesseraNumbers
+
 /// One linked program as the program binary cache keeps it in a file: what it was built from
 /// (the key) and what the driver gave back (`glGetProgramBinary`'s format and bytes).
 ///
