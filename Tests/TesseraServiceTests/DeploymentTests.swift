@@ -101,6 +101,25 @@ import Testing
     #expect(status == 0 && output.contains("syntax is ok"), "\(output)")
   }
 
+  /// The runtime image gives the service user (`nobody`, without a home) a cache folder of its
+  /// own, writable by no one else, before it switches to that user: without it Mesa's shader
+  /// cache and the linked programs are off and every worker compiles its pipelines.
+  @Test func theRuntimeImageGivesTheServiceUserACacheFolder() throws {
+    let dockerfile = try String(contentsOfFile: Self.root + "/deploy/Dockerfile", encoding: .utf8)
+    let runtime = try #require(dockerfile.components(separatedBy: "FROM debian").last)
+    let lines = runtime.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let environment = try #require(lines.firstIndex { $0.hasPrefix("ENV XDG_CACHE_HOME=") })
+    let folder = String(lines[environment].dropFirst("ENV XDG_CACHE_HOME=".count))
+    #expect(folder.hasPrefix("/"))
+    let user = try #require(lines.firstIndex(of: "USER nobody"))
+    let made = lines.firstIndex {
+      $0.hasPrefix("RUN ") && $0.contains("mkdir -p \(folder)") && $0.contains("chown nobody")
+        && $0.contains("chmod 0700 \(folder)")
+    }
+    #expect(made.map { $0 < user } == true, "the folder is made, given to nobody and narrowed before USER")
+    #expect(environment < user)
+  }
+
   /// The runtime image has what the served pages and the text need: Leaflet and every font
   /// package `make` installs.
   @Test func theRuntimeImageHasLeafletAndTheFonts() throws {
