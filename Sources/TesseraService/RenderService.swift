@@ -553,12 +553,7 @@ final class ServiceRouter: Sendable {
 
   /// FNV-1a (64 bits) of `bytes` in hex: the entity tag of an image.
   static func hash(_ bytes: [UInt8]) -> String {
-    var value: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      value ^= UInt64(byte)
-      value = value &* 0x0000_0100_0000_01B3
-    }
-    return String(value, radix: 16)
+    String(FNV1a.hash(bytes), radix: 16)
   }
 
   /// A render warning as a JSON log line on standard error.

@@ -21,12 +21,7 @@ extension ServiceConfiguration {
   /// file's path (FNV-1a); each read of the file writes to a new one, numbered
   /// (``ResolvedStylesFolder``).
   package static func resolvedStylesPrefix(configFile file: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in file.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    return "styles-" + String(hash, radix: 16) + "-"
+    "styles-" + String(FNV1a.hash(file), radix: 16) + "-"
   }
 
   /// Writes the resolved styles of one read of config `file` to a new folder of the process's

@@ -41,13 +41,7 @@ public struct FontFingerprint: Sendable, Equatable {
   static func file(_ path: String) -> File? {
     if let known = checksums.withLock({ $0[path] }) { return known }
     guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    data.withUnsafeBytes { raw in
-      for byte in raw.bindMemory(to: UInt8.self) {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x0000_0100_0000_01B3
-      }
-    }
+    let hash = data.withUnsafeBytes { FNV1a.hash($0) }
     let file = File(name: (path as NSString).lastPathComponent, bytes: data.count, checksum: String(hash, radix: 16))
     checksums.withLock { $0[path] = file }
     return file

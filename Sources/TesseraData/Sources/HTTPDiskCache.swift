@@ -94,12 +94,6 @@ final class HTTPDiskCache: Sendable {
 
   /// A file-name-safe key of a URL (FNV-1a 64, hex).
   static func key(_ url: String) -> String {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in url.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01B3
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
+    FNV1a.paddedHex(FNV1a.hash(url))
   }
 }

@@ -203,14 +203,7 @@ package final class MBTilesWriter {
   }
 
   /// FNV-1a, 64 bits: equal images have equal hashes; equal hashes are checked byte by byte.
-  static func hash(_ bytes: [UInt8]) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return hash
-  }
+  static func hash(_ bytes: [UInt8]) -> UInt64 { FNV1a.hash(bytes) }
 
   static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 

@@ -91,13 +91,7 @@ package final class ProgramBinaryCache: Sendable {
 
   /// The file name of `key`'s entry: a 64-bit FNV-1a hash of it in 16 hex digits.
   static func fileName(for key: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in key.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01B3
-    }
-    let digits = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits + ".program"
+    FNV1a.paddedHex(FNV1a.hash(key)) + ".program"
   }
 
   /// The stored entry for `key`, or nil (none, unreadable, another key's, damaged); a file

@@ -85,13 +85,7 @@ package enum MesaEnvironment {
     var text = "v1"
     for name in codeGenerationVariables { text += "|\(name)=\(environment[name] ?? "")" }
     text += "|cpu=" + cpuFeatures
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01B3
-    }
-    let digits = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+    return FNV1a.paddedHex(FNV1a.hash(text))
   }
 
   /// The CPU's feature flags as Linux lists them (`/proc/cpuinfo`, the first processor's

@@ -17,13 +17,7 @@ package struct IconKey: Sendable, Hashable, CustomStringConvertible {
 
   /// The key of an image's pixels (FNV-1a over the bytes and the size).
   package init(image: RGBAImage) {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    image.pixels.withUnsafeBufferPointer { bytes in
-      for byte in bytes {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x100_0000_01B3
-      }
-    }
+    let hash = image.pixels.withUnsafeBufferPointer { FNV1a.hash($0) }
     self.init(contentHash: hash, width: image.width, height: image.height)
   }
 
