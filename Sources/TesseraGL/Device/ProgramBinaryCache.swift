@@ -106,15 +106,8 @@ package final class ProgramBinaryCache: Sendable {
       status.st_size > 0, status.st_size <= Self.largestEntry
     else { return nil }
     var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-    let complete = bytes.withUnsafeMutableBytes { buffer -> Bool in
-      var done = 0
-      while done < buffer.count {
-        let count = read(file, buffer.baseAddress! + done, buffer.count - done)
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return false }
-        done += count
-      }
-      return true
+    let complete = bytes.withUnsafeMutableBytes { buffer in
+      Self.whole(buffer.count) { done in read(file, buffer.baseAddress! + done, buffer.count - done) }
     }
     guard complete, let entry = ProgramBinaryEntry(decoding: bytes, key: key) else { return nil }
     futimens(file, nil)
@@ -137,21 +130,27 @@ package final class ProgramBinaryCache: Sendable {
     let temporary = ".\(name).\(getpid()).\(temporaryNumbers.add(1, ordering: .relaxed).newValue)"
     let file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard file >= 0 else { return }
-    let written = bytes.withUnsafeBytes { buffer -> Bool in
-      var done = 0
-      while done < buffer.count {
-        let count = write(file, buffer.baseAddress! + done, buffer.count - done)
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return false }
-        done += count
-      }
-      return true
+    let written = bytes.withUnsafeBytes { buffer in
+      Self.whole(buffer.count) { done in write(file, buffer.baseAddress! + done, buffer.count - done) }
     }
     guard close(file) == 0, written, renameat(folder, temporary, folder, name) == 0 else {
       unlinkat(folder, temporary, 0)
       return
     }
     tally.withLock { $0.stored += 1 }
+  }
+
+  /// Repeats `step` (a `read` or `write` of the bytes from the offset it is given, returning
+  /// the count moved) until `count` bytes have moved; false at an error or the file's end.
+  private static func whole(_ count: Int, _ step: (Int) -> Int) -> Bool {
+    var done = 0
+    while done < count {
+      let moved = step(done)
+      if moved < 0, errno == EINTR { continue }
+      guard moved > 0 else { return false }
+      done += moved
+    }
+    return true
   }
 
   /// Removes `key`'s file: its binary was refused by the driver.
