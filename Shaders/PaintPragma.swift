@@ -29,30 +29,25 @@ public enum PaintPragma {
 
   /// `source` with every `#pragma paint:` line replaced by its expansion for `stage`.
   public static func expand(_ source: String, stage: Stage) -> String {
-    var lines: [String] = []
-    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+    PragmaLines.rewrite(source) { line in
       let words = line.split(separator: " ", omittingEmptySubsequences: true)
-      guard words.count == 5, words[0] == "#pragma", words[1] == "paint:" else {
-        lines.append(String(line))
-        continue
-      }
+      guard words.count == 5, words[0] == "#pragma", words[1] == "paint:" else { return nil }
       let indent = String(line.prefix { $0 == " " })
       let type = String(words[3])
       let name = String(words[4])
       precondition(type == "float" || type == "vec4", "#pragma paint: \(type) is not float or vec4 (\(line))")
       switch words[2] {
-      case "define": lines += define(type: type, name: name, stage: stage).map { indent + $0 }
-      case "initialize": lines += initialize(type: type, name: name, stage: stage).map { indent + $0 }
+      case "define": return define(type: type, name: name, stage: stage).map { indent + $0 }
+      case "initialize": return initialize(type: type, name: name, stage: stage).map { indent + $0 }
       default: preconditionFailure("#pragma paint: expected define or initialize (\(line))")
       }
     }
-    return lines.joined(separator: "\n")
   }
 
   /// The names of the paint properties `source` declares (`#pragma paint: define TYPE NAME`).
   public static func definedNames(in source: String) -> Set<String> {
     var names = Set<String>()
-    for line in source.split(separator: "\n") {
+    for line in PragmaLines.lines(of: source) {
       let words = line.split(separator: " ", omittingEmptySubsequences: true)
       if words.count == 5, words[0] == "#pragma", words[1] == "paint:", words[2] == "define" {
         names.insert(String(words[4]))

@@ -18,27 +18,22 @@ import TesseraNumbers
 public enum PatternPragma {
   /// `source` with every `#pragma pattern:` line replaced by its expansion for `stage`.
   public static func expand(_ source: String, stage: PaintPragma.Stage) -> String {
-    var lines: [String] = []
-    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+    PragmaLines.rewrite(source) { line in
       let trimmed = line.drop { $0 == " " }
-      guard trimmed.hasPrefix("#pragma pattern: ") else {
-        lines.append(String(line))
-        continue
-      }
+      guard trimmed.hasPrefix("#pragma pattern: ") else { return nil }
       let indent = String(line.prefix { $0 == " " })
       let directive = trimmed.dropFirst("#pragma pattern: ".count)
       if directive == "functions" {
-        lines += functions
+        return functions
       } else if directive == "define" {
-        lines += stage == .vertex ? vertexDeclarations : fragmentDeclarations
+        return stage == .vertex ? vertexDeclarations : fragmentDeclarations
       } else if directive.hasPrefix("position ") {
         precondition(stage == .vertex, "#pragma pattern: position belongs in the vertex stage (\(line))")
-        lines += position(String(directive.dropFirst("position ".count))).map { indent + $0 }
+        return position(String(directive.dropFirst("position ".count))).map { indent + $0 }
       } else {
         preconditionFailure("#pragma pattern: expected functions, define or position (\(line))")
       }
     }
-    return lines.joined(separator: "\n")
   }
 
   static let functions = [
