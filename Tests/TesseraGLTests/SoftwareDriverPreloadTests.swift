@@ -19,6 +19,14 @@ import Testing
     let moved = Self.maps.replacingOccurrences(
       of: "/usr/lib/x86_64-linux-gnu/libEGL_mesa", with: "/opt/mesa/lib/libEGL_mesa")
     #expect(SoftwareDriverPreload.driverPath(maps: moved) == "/opt/mesa/lib/dri/swrast_dri.so")
+    // A folder name with spaces and other letters, a library replaced on disk since it was mapped.
+    let unusual = Self.maps.replacingOccurrences(
+      of: "/usr/lib/x86_64-linux-gnu/libEGL_mesa.so.0.0.0", with: "/opt/mesa é/lib/libEGL_mesa.so.0 (deleted)")
+    #expect(SoftwareDriverPreload.driverPath(maps: unusual) == "/opt/mesa é/lib/dri/swrast_dri.so")
+    // Only the file name counts, not a folder named like the library.
+    let folder = Self.maps.replacingOccurrences(
+      of: "/usr/lib/x86_64-linux-gnu/libEGL_mesa.so.0.0.0", with: "/usr/lib/libEGL_mesa.so.0/other.so")
+    #expect(SoftwareDriverPreload.driverPath(maps: folder) == nil)
   }
 
   @Test func findsNothingWithoutMesasEGL() {

@@ -92,7 +92,10 @@ package enum MesaEnvironment {
   /// `flags` or `Features` line, sorted), or the machine's architecture when there are none.
   static func cpuFeatures() -> String {
     guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return architecture }
-    for line in text.split(separator: "\n") where line.hasPrefix("flags") || line.hasPrefix("Features") {
+    // Lines found as bytes: a machine with many processors lists thousands.
+    for bytes in text.utf8.split(separator: UInt8(ascii: "\n"))
+    where bytes.starts(with: "flags".utf8) || bytes.starts(with: "Features".utf8) {
+      let line = String(decoding: bytes, as: UTF8.self)
       guard let colon = line.firstIndex(of: ":") else { continue }
       return architecture + ":"
         + line[line.index(after: colon)...].split(separator: " ").sorted().joined(separator: " ")

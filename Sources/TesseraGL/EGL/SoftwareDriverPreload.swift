@@ -52,14 +52,28 @@ enum SoftwareDriverPreload {
   /// when `LIBGL_DRIVERS_PATH` is unset), from the text of `/proc/self/maps`; nil when Mesa's
   /// EGL is not loaded.
   static func driverPath(maps: String) -> String? {
-    for line in maps.split(separator: "\n") {
-      guard let slash = line.firstIndex(of: "/") else { continue }
-      let path = String(line[slash...])
-      let file = (path as NSString).lastPathComponent
-      guard file.hasPrefix("libEGL_mesa.so") else { continue }
-      return (path as NSString).deletingLastPathComponent + "/dri/swrast_dri.so"
+    var maps = maps
+    return maps.withUTF8 { bytes in
+      let slash = UInt8(ascii: "/")
+      let newline = UInt8(ascii: "\n")
+      let vendorLibrary = Array("libEGL_mesa.so".utf8)
+      // Bytes, not characters: the text has a line per mapping, hundreds in this process.
+      var start = 0
+      while start < bytes.count {
+        var end = start
+        while end < bytes.count, bytes[end] != newline { end += 1 }
+        // A mapping's path starts at its line's first slash; its file name follows the last.
+        if let first = (start..<end).first(where: { bytes[$0] == slash }),
+          let last = (first..<end).last(where: { bytes[$0] == slash }),
+          UnsafeBufferPointer(rebasing: bytes[(last + 1)..<end]).starts(with: vendorLibrary)
+        {
+          return String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self)
+            + "/dri/swrast_dri.so"
+        }
+        start = end + 1
+      }
+      return nil
     }
-    return nil
   }
 
   /// The text of `/proc/self/maps`, read to its end (the file reports no size, and a read of
