@@ -89,3 +89,22 @@ import Testing
     #expect(MeshChunks.visibleRanges(chunks, matrix: lifted, margin: 0, height: 2.5, clipMargin: (0, 0)).count == 1)
   }
 }
+
+/// Buckets carry their meshes' chunks from the thread that built them.
+@Suite struct BuiltBucketTests {
+  @Test func aBuiltBucketCarriesTheChunksOfItsMeshes() {
+    let (vertices, indices) = MeshChunksTests.strip(from: 0, count: 70)
+    var main = MeshGeometry(floatsPerVertex: 2)
+    main.vertices = vertices
+    main.indices = indices
+    var outline = MeshGeometry(floatsPerVertex: 2)
+    outline.vertices = vertices
+    outline.indices = Array(indices.prefix(60))
+    let built = BuiltBucket(BucketGeometry(main: main, outline: outline, mask: []))
+    #expect(built.mainChunks == MeshChunks.build(vertices: vertices, floatsPerVertex: 2, indices: indices))
+    #expect(built.outlineChunks == MeshChunks.build(vertices: vertices, floatsPerVertex: 2, indices: outline.indices))
+    #expect(built.mainChunks.count > built.outlineChunks.count && !built.outlineChunks.isEmpty)
+    #expect(BuiltBucket(BucketGeometry(main: main, outline: nil, mask: [])).outlineChunks.isEmpty)
+    #expect(built.byteCount == built.geometry.byteCount)
+  }
+}

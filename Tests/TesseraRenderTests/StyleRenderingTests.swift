@@ -12,11 +12,11 @@ import Testing
 
 @Suite struct GPUResourceCacheTests {
   /// A bucket of `vertices` two-float vertices (8 bytes each) and as many indices (4 bytes).
-  static func geometry(vertices: Int) -> BucketGeometry {
+  static func geometry(vertices: Int) -> BuiltBucket {
     var mesh = MeshGeometry(floatsPerVertex: 2)
     mesh.vertices = [Float](repeating: 1, count: vertices * 2)
     mesh.indices = (0..<UInt32(vertices)).map { $0 }
-    return BucketGeometry(main: mesh, outline: nil, mask: [])
+    return BuiltBucket(BucketGeometry(main: mesh, outline: nil, mask: []))
   }
 
   static func key(_ number: Int) -> ResourceKey {

@@ -91,10 +91,12 @@ package final class GPUResourceCache {
   }
 
   /// Uploads a bucket's geometry under `key` (replacing what was there).
-  func insertMeshes(_ geometry: BucketGeometry, for key: ResourceKey) throws(GLError) {
-    let main = try upload(geometry.main, label: "\(key)")
-    let outline = try geometry.outline.flatMap { mesh throws(GLError) in try upload(mesh, label: "\(key) outline") }
-    let size = geometry.byteCount
+  func insertMeshes(_ bucket: BuiltBucket, for key: ResourceKey) throws(GLError) {
+    let main = try upload(bucket.geometry.main, chunks: bucket.mainChunks, label: "\(key)")
+    let outline = try bucket.geometry.outline.flatMap { mesh throws(GLError) in
+      try upload(mesh, chunks: bucket.outlineChunks, label: "\(key) outline")
+    }
+    let size = bucket.byteCount
     if let old = meshSets[key] {
       release(old.value)
       bytes -= old.bytes
@@ -106,7 +108,7 @@ package final class GPUResourceCache {
 
   func meshes(_ key: ResourceKey) -> MeshSet? { meshSets[key]?.value }
 
-  private func upload(_ mesh: MeshGeometry, label: String) throws(GLError) -> Mesh? {
+  private func upload(_ mesh: MeshGeometry, chunks: [MeshChunk], label: String) throws(GLError) -> Mesh? {
     guard !mesh.isEmpty else { return nil }
     let vertices = try device.makeBuffer(BufferDescriptor(kind: .vertex, label: label), contents: mesh.vertices)
     let paint: BufferHandle?
@@ -120,8 +122,6 @@ package final class GPUResourceCache {
     }
     do {
       let indices = try device.makeBuffer(BufferDescriptor(kind: .index, label: label), contents: mesh.indices)
-      let chunks = MeshChunks.build(
-        vertices: mesh.vertices, floatsPerVertex: mesh.floatsPerVertex, indices: mesh.indices)
       return Mesh(
         vertices: vertices, paint: paint, indices: indices, indexCount: mesh.indices.count, chunks: chunks,
         maxHeight: mesh.maxHeight)

@@ -22,6 +22,11 @@ enum MeshChunks {
   /// call costs llvmpipe more than shading that many vertices.
   static let maxSkippedIndices = 288
 
+  /// The chunks of `mesh`'s indices.
+  static func build(_ mesh: MeshGeometry) -> [MeshChunk] {
+    build(vertices: mesh.vertices, floatsPerVertex: mesh.floatsPerVertex, indices: mesh.indices)
+  }
+
   /// Chunks of `indices`, positions read as the first two floats of each vertex of
   /// `floatsPerVertex` floats.
   static func build(vertices: [Float], floatsPerVertex: Int, indices: [UInt32]) -> [MeshChunk] {

@@ -11,9 +11,9 @@ extension StyleRenderer {
   /// how many were uploaded.
   func uploadBuckets(
     layers: [DrawnLayer], tiles: [String: [RenderTile]], resources: GPUResourceCache,
-    prebuilt: [BucketKey: BucketGeometry], states: StateSnapshot, timings: inout PreparationTimings
+    prebuilt: [BucketKey: BuiltBucket], states: StateSnapshot, timings: inout PreparationTimings
   ) throws -> Int {
-    var ready: [(BucketKey, BucketGeometry)] = []
+    var ready: [(BucketKey, BuiltBucket)] = []
     let built = try buildBuckets(
       layers: layers, tiles: tiles, states: states,
       isCached: { key in
@@ -33,7 +33,7 @@ extension StyleRenderer {
   func buildBuckets(
     layers: [DrawnLayer], tiles: [String: [RenderTile]], states: StateSnapshot, isCached: (BucketKey) -> Bool,
     timings: inout PreparationTimings
-  ) throws(FrameLimitError) -> [(BucketKey, BucketGeometry)] {
+  ) throws(FrameLimitError) -> [(BucketKey, BuiltBucket)] {
     struct Job: Sendable {
       let content: VectorTile
       let zoom: Int
@@ -93,21 +93,21 @@ extension StyleRenderer {
     return zip(jobs, results).flatMap { job, geometries in zip(job.keys, geometries).map { ($0, $1) } }
   }
 
-  /// The buckets `build` makes of `layers` in turn, until the render is cancelled or the
-  /// geometry of every job together (`bytes`, shared) passes `limit`. A builder stops between
-  /// features once the render is cancelled: a bucket finished while it is cancelled may be
-  /// partial and is not returned (nor, then, cached).
+  /// The buckets `build` makes of `layers` in turn, with their meshes' chunks, until the render
+  /// is cancelled or the geometry of every job together (`bytes`, shared) passes `limit`. A
+  /// builder stops between features once the render is cancelled: a bucket finished while it is
+  /// cancelled may be partial and is not returned (nor, then, cached).
   static func buildWhileAllowed<Layer>(
     _ layers: [Layer], cancellation: RenderCancellation?, bytes: borrowing Atomic<Int>, limit: Int,
     build: (Layer) -> BucketGeometry
-  ) -> [BucketGeometry] {
-    var geometries: [BucketGeometry] = []
+  ) -> [BuiltBucket] {
+    var geometries: [BuiltBucket] = []
     for layer in layers {
       guard bytes.load(ordering: .relaxed) <= limit, cancellation?.isCancelled != true else { break }
       let geometry = build(layer)
       guard cancellation?.isCancelled != true else { break }
       bytes.add(geometry.byteCount, ordering: .relaxed)
-      geometries.append(geometry)
+      geometries.append(BuiltBucket(geometry))
     }
     return geometries
   }

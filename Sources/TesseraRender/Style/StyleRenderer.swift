@@ -181,7 +181,7 @@ package final class StyleRenderer: Sendable {
     let transform: CameraTransform
     let tiles: [String: [RenderTile]]
     let warnings: [String]
-    let geometries: [BucketKey: BucketGeometry]
+    let geometries: [BucketKey: BuiltBucket]
     /// The tiles' textures, made ahead (``StyleLayerRenderer/prepareTextures(_:source:)``).
     let textures: [ResourceKey: PreparedTexture]
     let timings: PreparationTimings
@@ -195,7 +195,7 @@ package final class StyleRenderer: Sendable {
     let layers = drawnLayers(zoom: transform.camera.styleZoom).layers
     var timings = PreparationTimings()
     let (tiles, warnings) = loadTiles(transform: transform, layers: layers.map(\.layer), timings: &timings)
-    var built: [(BucketKey, BucketGeometry)] = []
+    var built: [(BucketKey, BuiltBucket)] = []
     var failure: FrameLimitError?
     do {
       built = try buildBuckets(
