@@ -16,6 +16,52 @@ import Testing
     return LineDashes(layer: style.layers[0], zoom: 3)
   }
 
+  /// The first line layer of a style with `layout` and `paint` (JSON object members).
+  static func layer(layout: String, paint: String) throws -> StyleLayer {
+    try Style.parse(
+      Array(
+        #"{"version": 8, "sources": {"s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}}, "layers": [{"id": "l", "type": "line", "source": "s", "layout": {\#(layout)}, "paint": {\#(paint)}}]}"#
+          .utf8)
+    ).layers[0]
+  }
+
+  /// The textures a layer's patterns need are the distinct width-less patterns of every tenth of
+  /// a zoom, found without evaluating the width, and from one evaluation when nothing reads the
+  /// zoom.
+  @Test func aLayersTexturesAreItsPatternsAtEveryZoom() throws {
+    let cases: [(layout: String, paint: String, count: Int)] = [
+      (
+        #""line-cap": "round""#,
+        #""line-dasharray": [2, 1], "line-width": ["interpolate", ["linear"], ["zoom"], 5, 1, 15, 8]"#, 1
+      ),
+      (
+        "",
+        #""line-dasharray": ["step", ["zoom"], ["literal", [1, 1]], 10, ["literal", [3, 1]], 14.5, ["literal", [1, 1]]]"#,
+        2
+      ),
+      (#""line-cap": ["step", ["zoom"], "butt", 12, "round"]"#, #""line-dasharray": [2, 2]"#, 2),
+      (
+        "",
+        #""line-dasharray": ["step", ["zoom"], ["literal", [0, 0]], 8, ["literal", [4]], 9, ["literal", [2, 0.5]]]"#, 1
+      ),
+      ("", #""line-dasharray": [0, 0]"#, 0),
+    ]
+    for (layout, paint, count) in cases {
+      let layer = try LineDashTests.layer(layout: layout, paint: paint)
+      // Every zoom sampled, the widths left out afterwards.
+      var expected: [LineDashes] = []
+      for step in 0...240 {
+        guard let dashes = LineDashes(layer: layer, zoom: Double(step) / 10) else { continue }
+        let texture = try #require(LineDashes(textureOf: layer, zoom: Double(step) / 10))
+        #expect(texture.lengths == dashes.lengths && texture.round == dashes.round && texture.floorWidth == 0)
+        if !expected.contains(texture) { expected.append(texture) }
+      }
+      let textures = LineDashes.textures(of: layer)
+      #expect(textures == expected, "\(paint)")
+      #expect(textures.count == count, "\(paint)")
+    }
+  }
+
   /// The distance texel (alpha) at `x` of row `row`.
   static func value(_ texels: [UInt8], x: Int, row: Int = 0) -> Int {
     Int(texels[(row * LineDashes.textureWidth + x) * 4 + 3])

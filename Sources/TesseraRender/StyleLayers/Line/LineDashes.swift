@@ -23,19 +23,37 @@ struct LineDashes: Hashable {
   /// The layer's pattern at style zoom `zoom`, or nil when it has none (an array of fewer than
   /// two lengths, or of zero lengths only, draws a solid line).
   init?(layer: StyleLayer, zoom: Double) {
+    guard let texture = LineDashes(textureOf: layer, zoom: zoom) else { return nil }
+    lengths = texture.lengths
+    round = texture.round
+    floorWidth = layer.value(LineProperties.width, zoom: Foundation.floor(zoom))
+  }
+
+  /// The layer's pattern at style zoom `zoom` with the width left out (what its texture depends
+  /// on: the width is not evaluated), or nil as ``init(layer:zoom:)``.
+  init?(textureOf layer: StyleLayer, zoom: Double) {
     guard let lengths = layer.value(LineProperties.dashArray, zoom: zoom)?.map({ max($0, 0) }), lengths.count >= 2,
       lengths.reduce(0, +) > 0, lengths.allSatisfy(\.isFinite)
     else { return nil }
     self.lengths = lengths
     round = layer.value(LineProperties.cap, zoom: zoom) == .round
-    floorWidth = layer.value(LineProperties.width, zoom: Foundation.floor(zoom))
+    floorWidth = 0
   }
 
-  /// The pattern with the width left out (what its texture depends on).
-  init(sameTextureAs dashes: LineDashes) {
-    lengths = dashes.lengths
-    round = dashes.round
-    floorWidth = 0
+  /// Every pattern the layer may draw, without widths, in order of the zoom that first draws it:
+  /// sampled every tenth of a zoom from 0 to 24 (patterns change only at steps), or once when
+  /// neither the dash array nor the cap reads the zoom.
+  static func textures(of layer: StyleLayer) -> [LineDashes] {
+    let readsZoom =
+      !layer[LineProperties.dashArray].expression.isZoomConstant || !layer[LineProperties.cap].expression.isZoomConstant
+    var seen = Set<LineDashes>()
+    var found: [LineDashes] = []
+    for step in readsZoom ? 0...240 : 0...0 {
+      guard let dashes = LineDashes(textureOf: layer, zoom: Double(step) / 10), seen.insert(dashes).inserted
+      else { continue }
+      found.append(dashes)
+    }
+    return found
   }
 
   /// One period's length in line widths.

@@ -86,14 +86,9 @@ struct LineLayerRenderer: StyleLayerRenderer {
 
   func layerTextures(_ layer: StyleLayer, revision: Int) -> [LayerTexture] {
     var textures: [LayerTexture] = []
-    // Every dash pattern the layer may draw (sampled every tenth of a zoom: patterns change
-    // only at steps).
+    // Every dash pattern the layer may draw.
     if layer[LineProperties.dashArray].expression.constantValue != .null {
-      var seen = Set<LineDashes>()
-      for step in 0...240 {
-        guard let dashes = LineDashes(layer: layer, zoom: Double(step) / 10),
-          seen.insert(LineDashes(sameTextureAs: dashes)).inserted
-        else { continue }
+      for dashes in LineDashes.textures(of: layer) {
         textures.append(
           LayerTexture(
             key: dashes.textureKey, width: LineDashes.textureWidth, height: dashes.textureHeight,
