@@ -49,6 +49,54 @@ import Testing
     #expect(pixel(0, 0) == [0, 0, 0, 0])
   }
 
+  /// Every pixel of atlases of generated images (1×1 to 9×7, both border kinds) against the
+  /// rule written out pixel by pixel: the image at its place plus one, its opposite edges around
+  /// it when borders wrap, clear elsewhere.
+  @Test func atlasPixelsFollowTheBorderRule() throws {
+    var state: UInt32 = 12_345
+    func next() -> UInt8 {
+      state = state &* 1_103_515_245 &+ 12_345
+      return UInt8(truncatingIfNeeded: state >> 16)
+    }
+    var images: [String: SpriteImage] = [:]
+    for (index, (width, height)) in [(1, 1), (3, 2), (9, 7), (2, 5), (4, 4), (7, 1)].enumerated() {
+      var image = RGBAImage(width: width, height: height)
+      for y in 0..<height {
+        for x in 0..<width { image.setPixel(x: x, y: y, (next(), next(), next(), 255)) }
+      }
+      images["image \(index)"] = SpriteImage(image: image, pixelRatio: 1)
+    }
+    for wraps in [true, false] {
+      let atlas = PatternAtlas(images: images, wrapsBorders: wraps)
+      var expected = [UInt8](repeating: 0, count: atlas.width * atlas.height * 4)
+      for (name, sprite) in images {
+        let position = try #require(atlas.positions[name])
+        let (left, top) = (Int(position.topLeft.x), Int(position.topLeft.y))
+        let (w, h) = (sprite.image.width, sprite.image.height)
+        func put(_ sourceX: Int, _ sourceY: Int, _ x: Int, _ y: Int) {
+          for channel in 0..<4 {
+            expected[(y * atlas.width + x) * 4 + channel] = sprite.image.pixels[(sourceY * w + sourceX) * 4 + channel]
+          }
+        }
+        for row in 0..<h {
+          for column in 0..<w { put(column, row, left + column, top + row) }
+        }
+        guard wraps else { continue }
+        for row in 0..<h {
+          put(w - 1, row, left - 1, top + row)
+          put(0, row, left + w, top + row)
+        }
+        for column in 0..<w {
+          put(column, h - 1, left + column, top - 1)
+          put(column, 0, left + column, top + h)
+        }
+      }
+      let difference = zip(atlas.pixels, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      #expect(atlas.pixels.count == expected.count, "wraps: \(wraps)")
+      #expect(difference == nil, "wraps: \(wraps), first differing byte \(difference ?? -1)")
+    }
+  }
+
   @Test func atlasLeavesOutWhatDoesNotFit() {
     let atlas = PatternAtlas(images: [
       "huge": SpriteImage(image: RGBAImage(width: PatternAtlas.maximumSide, height: 1), pixelRatio: 1),

@@ -40,10 +40,8 @@ package struct PatternAtlas: Sendable {
   /// always give the same atlas. Each image has a border of one pixel: its opposite edges
   /// (patterns repeat seamlessly) or, unless `wrapsBorders`, clear (icons).
   package init(images: [String: SpriteImage], wrapsBorders: Bool = true) {
-    let order = images.keys.sorted { a, b in
-      let (ha, hb) = (images[a]!.image.height, images[b]!.image.height)
-      return ha != hb ? ha > hb : a < b
-    }
+    let order = images.map { (name: $0.key, height: $0.value.image.height) }
+      .sorted { a, b in a.height != b.height ? a.height > b.height : a.name < b.name }.map(\.name)
     let area = images.values.reduce(0) { $0 + ($1.image.width + 2) * ($1.image.height + 2) }
     let widest = images.values.map { $0.image.width + 2 }.max() ?? 0
     var side = 64
@@ -90,25 +88,35 @@ package struct PatternAtlas: Sendable {
   }
 
   /// Copies `image` to (x + 1, y + 1) and its edges into the border around it: the top border
-  /// is the bottom row, the left border the right column, and so on (corners stay clear).
+  /// is the bottom row, the left border the right column, and so on (corners stay clear). The
+  /// image and its border must lie inside the atlas, `atlasWidth` pixels wide.
   static func copyWithWrappedBorder(
     _ image: RGBAImage, into atlas: inout [UInt8], atlasWidth: Int, x: Int, y: Int, wraps: Bool = true
   ) {
     let (w, h) = (image.width, image.height)
-    func put(_ sourceX: Int, _ sourceY: Int, _ targetX: Int, _ targetY: Int) {
-      let from = (sourceY * w + sourceX) * 4
-      let to = (targetY * atlasWidth + targetX) * 4
-      for channel in 0..<4 { atlas[to + channel] = image.pixels[from + channel] }
-    }
-    for row in 0..<h {
-      for column in 0..<w { put(column, row, x + 1 + column, y + 1 + row) }
-      guard wraps else { continue }
-      put(w - 1, row, x, y + 1 + row)
-      put(0, row, x + w + 1, y + 1 + row)
-    }
-    for column in 0..<w where wraps {
-      put(column, h - 1, x + 1 + column, y)
-      put(column, 0, x + 1 + column, y + h + 1)
+    guard w > 0, h > 0 else { return }
+    precondition(
+      x >= 0 && y >= 0 && x + w + 2 <= atlasWidth && (y + h + 2) * atlasWidth * 4 <= atlas.count
+        && image.pixels.count >= w * h * 4,
+      "a pattern image must lie inside its atlas")
+    let rowBytes = w * 4
+    image.pixels.withUnsafeBufferPointer { source in
+      atlas.withUnsafeMutableBufferPointer { target in
+        let from = source.baseAddress!
+        let to = target.baseAddress!
+        /// The byte offset of atlas pixel (column, row).
+        func offset(_ column: Int, _ row: Int) -> Int { (row * atlasWidth + column) * 4 }
+        for row in 0..<h {
+          let line = from + row * rowBytes
+          (to + offset(x + 1, y + 1 + row)).update(from: line, count: rowBytes)
+          guard wraps else { continue }
+          (to + offset(x, y + 1 + row)).update(from: line + rowBytes - 4, count: 4)
+          (to + offset(x + w + 1, y + 1 + row)).update(from: line, count: 4)
+        }
+        guard wraps else { return }
+        (to + offset(x + 1, y)).update(from: from + (h - 1) * rowBytes, count: rowBytes)
+        (to + offset(x + 1, y + h + 1)).update(from: from, count: rowBytes)
+      }
     }
   }
 }
