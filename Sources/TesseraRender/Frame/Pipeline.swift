@@ -10,31 +10,46 @@ package protocol PipelineVariant: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A draw's pipeline, of any variant type: equal when the variants are of one type and equal.
+/// Boxed once with its hash (``ErasedKeyBox``).
 package struct Pipeline: Hashable, Sendable, CustomStringConvertible {
-  /// The variant.
-  package let variant: any PipelineVariant
+  private let box: any PipelineBox
 
   package init(_ variant: some PipelineVariant) {
-    self.variant = variant
+    box = TypedPipelineBox(variant)
   }
 
-  /// The program and fixed-function state to make it from.
-  package var descriptor: PipelineDescriptor { variant.descriptor }
+  /// The variant.
+  package var variant: any PipelineVariant { box.variant }
 
-  package var description: String { variant.description }
+  /// The program and fixed-function state to make it from.
+  package var descriptor: PipelineDescriptor { box.variant.descriptor }
+
+  package var description: String { box.variant.description }
 
   package static func == (a: Pipeline, b: Pipeline) -> Bool {
-    isEqual(a.variant, b.variant)
+    a.box === b.box || (a.box.hash == b.box.hash && a.box.holdsSameKey(as: b.box))
   }
 
   package func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(type(of: variant)))
-    hasher.combine(variant)
+    hasher.combine(box.hash)
   }
 }
 
-/// Whether two values of any hashable types are of one type and equal.
-func isEqual<A: Hashable>(_ a: A, _ b: any Hashable) -> Bool {
-  guard let b = b as? A else { return false }
-  return a == b
+/// A pipeline's box, whatever the variant type.
+private protocol PipelineBox: AnyObject, Sendable {
+  var hash: Int { get }
+  var variant: any PipelineVariant { get }
+  func holdsSameKey(as other: AnyObject) -> Bool
+}
+
+private final class TypedPipelineBox<Variant: PipelineVariant>: PipelineBox, ErasedKeyBox {
+  let key: Variant
+  let hash: Int
+
+  init(_ variant: Variant) {
+    key = variant
+    hash = Self.hash(of: variant)
+  }
+
+  var variant: any PipelineVariant { key }
 }

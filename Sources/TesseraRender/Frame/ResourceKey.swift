@@ -2,25 +2,48 @@ import TesseraNumbers
 
 /// Identifies a resource in the ``GPUResourceCache`` by what it is: a value of its owner's own
 /// key type (a tile bucket, a tile's image, a hillshade tile's slopes, an atlas page, a marker
-/// batch …). Keys of different types never collide.
+/// batch …). Keys of different types never collide. Boxed once with its hash
+/// (``ErasedKeyBox``).
 package struct ResourceKey: Hashable, Sendable, CustomStringConvertible {
-  /// The owner's key.
-  package let base: any Hashable & Sendable & CustomStringConvertible
+  private let box: any ResourceKeyBox
 
   package init(_ base: some Hashable & Sendable & CustomStringConvertible) {
-    self.base = base
+    box = TypedResourceKeyBox(base)
   }
 
-  package var description: String { base.description }
+  /// The owner's key.
+  package var base: any Hashable & Sendable & CustomStringConvertible { box.base }
+
+  package var description: String { box.base.description }
 
   package static func == (a: ResourceKey, b: ResourceKey) -> Bool {
-    isEqual(a.base, b.base)
+    a.box === b.box || (a.box.hash == b.box.hash && a.box.holdsSameKey(as: b.box))
   }
 
   package func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(type(of: base)))
-    hasher.combine(base)
+    hasher.combine(box.hash)
   }
+}
+
+/// A resource key's box, whatever the owner's key type.
+private protocol ResourceKeyBox: AnyObject, Sendable {
+  var hash: Int { get }
+  var base: any Hashable & Sendable & CustomStringConvertible { get }
+  func holdsSameKey(as other: AnyObject) -> Bool
+}
+
+private final class TypedResourceKeyBox<Key: Hashable & Sendable & CustomStringConvertible>: ResourceKeyBox,
+  ErasedKeyBox
+{
+  let key: Key
+  let hash: Int
+
+  init(_ key: Key) {
+    self.key = key
+    hash = Self.hash(of: key)
+  }
+
+  var base: any Hashable & Sendable & CustomStringConvertible { key }
 }
 
 /// A page of a texture atlas (marker icons, later glyphs): the atlas's name and the page number.
