@@ -63,12 +63,13 @@ package enum GLError: Error, Equatable, CustomStringConvertible {
 /// can fail at run time (`GL_OUT_OF_MEMORY`); per-draw state calls are checked in debug builds,
 /// where an error means a bug in Tessera.
 enum GLCheck {
-  /// Throws the pending GL error, if any, naming `call`.
-  static func afterAllocation(_ call: String) throws(GLError) {
+  /// Throws the pending GL error, if any, naming `call` (written only then: uploads pass
+  /// their sizes and labels).
+  static func afterAllocation(_ call: @autoclosure () -> String) throws(GLError) {
     let code = glGetError()
     if code != GLenum(GL_NO_ERROR) {
       while glGetError() != GLenum(GL_NO_ERROR) {}
-      throw GLError.call(name: call, code: code)
+      throw GLError.call(name: call(), code: code)
     }
   }
 
