@@ -138,23 +138,14 @@ enum ServeCommand: Command {
     }
     try apply(arguments, to: &configuration)
     let gpu = try arguments.value("gpu").map(ValueParsers.gpu) ?? .auto
+    // Signals are answered from before the service starts, so none sent once it says it
+    // listens is lost: SIGTERM or SIGINT stop it gracefully; SIGHUP reads the config file again
+    // (flags still apply on top), and a bad file keeps the old.
+    let signals = try ServiceSignals()
     let service = try RenderService(configuration: configuration, gpu: gpu)
     console.printError(
       "tessera serve: listening on http://\(configuration.host):\(service.port) with \(configuration.workers) workers")
-    // Wait for SIGTERM or SIGINT, then shut down gracefully.
-    signal(SIGTERM, SIG_IGN)
-    signal(SIGINT, SIG_IGN)
-    let stop = DispatchSemaphore(value: 0)
-    let sources = [SIGTERM, SIGINT].map { number in
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { stop.signal() }
-      source.resume()
-      return source
-    }
-    // SIGHUP: read the config file again (flags still apply on top); a bad file keeps the old.
-    signal(SIGHUP, SIG_IGN)
-    let reloads = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
-    reloads.setEventHandler {
+    while signals.next() == .reload {
       do {
         var reloaded =
           try arguments.value("config").map { try ServiceConfiguration(file: $0) } ?? ServiceConfiguration()
@@ -165,12 +156,7 @@ enum ServeCommand: Command {
         console.printError("tessera serve: configuration not reloaded: \(error)")
       }
     }
-    reloads.resume()
-    stop.wait()
-    reloads.cancel()
     console.printError("tessera serve: shutting down")
-    let finished = service.shutdown()
-    sources.forEach { $0.cancel() }
-    return finished ? 0 : 1
+    return service.shutdown() ? 0 : 1
   }
 }
