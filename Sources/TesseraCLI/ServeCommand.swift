@@ -142,6 +142,7 @@ enum ServeCommand: Command {
     // (flags still apply on top), and a bad file keeps the old.
     let signals = try ServiceSignals()
     let service = try RenderService(configuration: configuration, gpu: gpu)
+    signals.answerHere()
     console.printError(
       "tessera serve: listening on http://\(configuration.host):\(service.port) with \(configuration.workers) workers")
     while signals.next() == .reload {
@@ -149,7 +150,7 @@ enum ServeCommand: Command {
         var reloaded =
           try arguments.value("config").map { try ServiceConfiguration(file: $0) } ?? ServiceConfiguration()
         try apply(arguments, to: &reloaded)
-        service.reload(reloaded)
+        signals.blocked { service.reload(reloaded) }
         console.printError("tessera serve: configuration reloaded")
       } catch {
         console.printError("tessera serve: configuration not reloaded: \(error)")

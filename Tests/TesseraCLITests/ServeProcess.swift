@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 
 /// `tessera serve` run as users run it: a config file with one empty style, an ephemeral
@@ -51,9 +52,17 @@ final class ServeProcess: @unchecked Sendable {
     return !process.isRunning
   }
 
+  /// Stops it if it still runs (SIGTERM, then SIGKILL after 5 s: a test may have failed
+  /// because it ignored SIGTERM), then removes the folder.
   deinit {
     errors.fileHandleForReading.readabilityHandler = nil
-    if process.isRunning { process.terminate() }
+    if process.isRunning {
+      process.terminate()
+      if !waitForExit(seconds: 5) {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+      }
+    }
     try? FileManager.default.removeItem(atPath: folder)
   }
 }
