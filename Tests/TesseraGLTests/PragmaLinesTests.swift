@@ -1,3 +1,5 @@
+import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraShaders
@@ -57,6 +59,47 @@ import Testing
         #expect(PragmaLines.lines(of: stage).isEmpty, "\(name) keeps a pragma")
         #expect(stage.contains("void main()"), "\(name) lost its main function")
       }
+    }
+  }
+
+  /// Every program file expands as the rule written out line by line (split on newlines, a
+  /// line whose words are `#pragma paint: KIND TYPE NAME` replaced, indented, by its
+  /// declarations; one starting `#pragma pattern: ` by its lines; joined again) expands it.
+  @Test func everyProgramFileExpandsAsTheLineByLineRule() throws {
+    func paint(_ source: String, _ stage: PaintPragma.Stage) -> String {
+      source.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
+        let words = line.split(separator: " ")
+        guard words.count == 5, words[0] == "#pragma", words[1] == "paint:" else { return [String(line)] }
+        let indent = String(line.prefix { $0 == " " })
+        let lines =
+          words[2] == "define"
+          ? PaintPragma.define(type: String(words[3]), name: String(words[4]), stage: stage)
+          : PaintPragma.initialize(type: String(words[3]), name: String(words[4]), stage: stage)
+        return lines.map { indent + $0 }
+      }.joined(separator: "\n")
+    }
+    func pattern(_ source: String, _ stage: PaintPragma.Stage) -> String {
+      source.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
+        let trimmed = line.drop { $0 == " " }
+        guard trimmed.hasPrefix("#pragma pattern: ") else { return [String(line)] }
+        let directive = trimmed.dropFirst("#pragma pattern: ".count)
+        if directive == "functions" { return PatternPragma.functions }
+        if directive == "define" {
+          return stage == .vertex ? PatternPragma.vertexDeclarations : PatternPragma.fragmentDeclarations
+        }
+        let indent = String(line.prefix { $0 == " " })
+        return PatternPragma.position(String(directive.dropFirst("position ".count))).map { indent + $0 }
+      }.joined(separator: "\n")
+    }
+    let folder = PackagePaths.path("Shaders/programs")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".glsl") }
+    #expect(files.count > 30)
+    for file in files {
+      let source = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+      #expect(!source.contains("\r"), "\(file) has carriage returns")
+      let stage: PaintPragma.Stage = file.hasSuffix(".vertex.glsl") ? .vertex : .fragment
+      let expanded = PatternPragma.expand(PaintPragma.expand(source, stage: stage), stage: stage)
+      #expect(expanded == pattern(paint(source, stage), stage), "\(file)")
     }
   }
 }

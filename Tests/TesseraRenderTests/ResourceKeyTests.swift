@@ -25,6 +25,10 @@ import Testing
     #expect(ResourceKey(First(number: 2)) != key)
     #expect(ResourceKey(Second(number: 1)) != key)
     #expect(key.description == "key 1" && key.base as? First == First(number: 1))
+    // Made from a value of an existential type: the same key.
+    let erased: any Hashable & Sendable & CustomStringConvertible = First(number: 1)
+    #expect(ResourceKey(erased) == key && ResourceKey(erased).hashValue == key.hashValue)
+    #expect(ResourceKey(key.base) == key)
   }
 
   @Test func dictionariesFindKeysMadeAgain() {
