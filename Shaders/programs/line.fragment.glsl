@@ -10,12 +10,18 @@ in float v_linesofar;
 #pragma paint: define float opacity
 #pragma paint: define float blur
 
+// Dashed lines read v_floorwidth and v_tex; plain solid lines read them as well, to no effect
+// (below), so both read the same fragment inputs and llvmpipe sets up their triangles with one
+// generated function, not two (the first draw with each distinct set of inputs costs 3–5 ms of
+// LLVM code generation). The floor width is flat: it is the same at every vertex of a line.
+#if defined(DASHED) || !(defined(PATTERN) || defined(GRADIENT))
+flat in float v_floorwidth;
+in vec2 v_tex;
+#endif
 #ifdef DASHED
 // Dashes from the pattern's signed-distance texture (LineDashes), repeated along the line.
 uniform sampler2D u_image;
 uniform float u_sdfgamma;  // the edge's smoothing, distance units per line width
-in float v_floorwidth;
-in vec2 v_tex;
 #endif
 
 #ifdef GRADIENT
@@ -53,6 +59,10 @@ void main() {
   float floorwidth = max(v_floorwidth, 1e-6);
   float distance = texture(u_image, v_tex).a;
   alpha *= smoothstep(0.5 - u_sdfgamma / floorwidth, 0.5 + u_sdfgamma / floorwidth, distance);
+#elif !(defined(PATTERN) || defined(GRADIENT))
+  // Never true: solid lines pass the direction (−1, 0 or 1) and the extrusion vector (a few
+  // units at most), so alpha stays as it is; the compiler cannot know that and keeps the inputs.
+  alpha = v_floorwidth + v_tex.x + v_tex.y == -1.0e38 ? 0.5 : alpha;
 #endif
 #ifdef PATTERN
 #ifdef HAS_ATTR_PATTERN

@@ -23,12 +23,14 @@ out vec2 v_normal;
 out vec2 v_width2;
 out float v_gamma_scale;
 out float v_linesofar;
+#if defined(DASHED) || !(defined(PATTERN) || defined(GRADIENT))
+flat out float v_floorwidth;  // DASHED: the width at the integer zoom, points
+out vec2 v_tex;               // DASHED: the dash texture's position
+#endif
 #ifdef DASHED
 uniform float u_floorwidth;  // the width at the integer zoom, points (dash lengths are in widths)
 uniform vec2 u_patternscale; // periods per tile unit per width; texture rows per side
 uniform float u_tex_y;       // the texture row of the line's centre
-out float v_floorwidth;
-out vec2 v_tex;
 #endif
 #ifdef HAS_ATTR_PATTERN
 in vec4 a_pattern;
@@ -96,5 +98,11 @@ void main() {
   v_linesofar = a_data.y;
 #ifdef DASHED
   v_tex = vec2(a_data.y * u_patternscale.x / max(v_floorwidth, 1e-6), a_normal.y * u_patternscale.y + u_tex_y);
+#elif !(defined(PATTERN) || defined(GRADIENT))
+  // Read by solid lines' fragment stage to no effect, so that it reads the dashed one's inputs
+  // (see there). Attributes, not constants: the linker would fold constants into the fragment
+  // stage and drop the inputs.
+  v_floorwidth = a_data.x;
+  v_tex = a_extrude;
 #endif
 }

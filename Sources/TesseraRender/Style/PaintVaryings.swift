@@ -13,8 +13,10 @@ import TesseraStyle
 /// style with fills of constant colour and fills coloured by data pays for both. With the
 /// switch, every paint property is a flat varying (the uniform copied into it when constant)
 /// and the variants share one setup function. Variants that differ only in properties the
-/// vertex stage alone reads (a line's width) already share theirs, and those with other
-/// switches (dashed lines, patterns) read other inputs anyway; a program drawn without two
+/// vertex stage alone reads (a line's width) already share theirs, and variants with other
+/// switches are compared apart (patterns read other inputs anyway; dashed lines read the inputs
+/// of solid ones, which read the dash inputs to no effect for that, so a style's dashed and solid
+/// lines of one mask share a setup function without the switch); a program drawn without two
 /// such variants keeps its uniforms, since the switch would add per-vertex outputs for no
 /// sharing (and a constant fill without inputs shares its setup function with other
 /// input-less programs).

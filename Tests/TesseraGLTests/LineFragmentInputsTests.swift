@@ -1,0 +1,185 @@
+import CGLES3
+import TesseraShaders
+import Testing
+
+@testable import TesseraGL
+
+/// Solid lines read the dashed ones' fragment inputs to no effect (line.fragment.glsl), so on
+/// llvmpipe both share one generated triangle-setup function: the two stages declare the same
+/// inputs, and the driver's compiler keeps every dash input of a solid line (a read it dropped
+/// would change which inputs the draw sets up).
+@Suite struct LineFragmentInputsTests {
+  /// The inputs the line program's fragment stage with `switches` declares (name → GL type),
+  /// compiled alone as a separable program (which keeps every declared input: the other stage
+  /// is not known).
+  static func declaredInputs(_ switches: [String]) throws -> [String: GLenum] {
+    let device = try GLDevice(gpu: .surfaceless)
+    defer { withExtendedLifetime(device) {} }
+    let defines = Dictionary(uniqueKeysWithValues: switches.map { ($0, "1") })
+    let source = try #require(ShaderLibrary.source(of: "line", defines: defines)).fragment
+    let program = source.withCString { text in
+      withUnsafePointer(to: text) { glCreateShaderProgramv(GLenum(GL_FRAGMENT_SHADER), 1, $0) }
+    }
+    defer { glDeleteProgram(program) }
+    var linked: GLint = 0
+    glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)
+    var log = [GLchar](repeating: 0, count: 4096)
+    glGetProgramInfoLog(program, GLsizei(log.count), nil, &log)
+    try #require(linked == GL_TRUE, "\(switches): \(Self.text(log))")
+    var count: GLint = 0
+    glGetProgramInterfaceiv(program, GLenum(GL_PROGRAM_INPUT), GLenum(GL_ACTIVE_RESOURCES), &count)
+    var inputs: [String: GLenum] = [:]
+    for index in 0..<GLuint(count) {
+      var name = [GLchar](repeating: 0, count: 256)
+      glGetProgramResourceName(program, GLenum(GL_PROGRAM_INPUT), index, GLsizei(name.count), nil, &name)
+      var property = GLenum(GL_TYPE)
+      var type: GLint = 0
+      glGetProgramResourceiv(program, GLenum(GL_PROGRAM_INPUT), index, 1, &property, 1, nil, &type)
+      inputs[Self.text(name)] = GLenum(type)
+    }
+    #expect(glGetError() == GLenum(GL_NO_ERROR))
+    return inputs
+  }
+
+  /// A NUL-terminated GL string.
+  static func text(_ characters: [GLchar]) -> String {
+    String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  @Test(arguments: [[], [PaintPragma.varyingsDefine], [PaintPragma.varyingsDefine, "HAS_ATTR_COLOR"]])
+  func solidAndDashedLinesDeclareTheSameInputs(_ paint: [String]) throws {
+    let solid = try Self.declaredInputs(paint)
+    let dashed = try Self.declaredInputs(paint + ["DASHED"])
+    #expect(solid == dashed)
+    #expect(solid["v_floorwidth"] == GLenum(GL_FLOAT))
+    #expect(solid["v_tex"] == GLenum(GL_FLOAT_VEC2))
+    #expect(solid["v_normal"] == GLenum(GL_FLOAT_VEC2))
+  }
+
+  /// A vertex stage for the solid line's fragment stage: a full-view square where the line's
+  /// coverage is 1 (on its centre, 10 points wide, no blur), with the dash inputs from uniforms.
+  static let probeVertex = """
+    #version 300 es
+    precision highp float;
+    in vec2 a_position;
+    uniform float u_probe_floorwidth;
+    uniform vec2 u_probe_tex;
+    out vec2 v_normal;
+    out vec2 v_width2;
+    out float v_gamma_scale;
+    out float v_linesofar;
+    flat out float v_floorwidth;
+    out vec2 v_tex;
+    void main() {
+      gl_Position = vec4(a_position, 0.0, 1.0);
+      v_normal = vec2(0.0);
+      v_width2 = vec2(10.0, -10.0);
+      v_gamma_scale = 1.0;
+      v_linesofar = 0.0;
+      v_floorwidth = u_probe_floorwidth;
+      v_tex = u_probe_tex;
+    }
+    """
+
+  /// The red byte the solid line's fragment stage writes in white at full opacity over a 4×4
+  /// target, with the dash inputs `floorwidth` and `tex`.
+  static func solidLineRed(floorwidth: Float, tex: (Float, Float)) throws -> UInt8 {
+    let device = try GLDevice(gpu: .surfaceless)
+    defer { withExtendedLifetime(device) {} }
+    let fragment = try #require(ShaderLibrary.source(of: "line")).fragment
+    func shader(_ kind: Int32, _ text: String) throws -> GLuint {
+      let shader = glCreateShader(GLenum(kind))
+      text.withCString { characters in
+        withUnsafePointer(to: characters) { glShaderSource(shader, 1, $0, nil) }
+      }
+      glCompileShader(shader)
+      var compiled: GLint = 0
+      glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &compiled)
+      var log = [GLchar](repeating: 0, count: 4096)
+      glGetShaderInfoLog(shader, GLsizei(log.count), nil, &log)
+      try #require(compiled == GL_TRUE, "\(text.prefix(80)): \(Self.text(log))")
+      return shader
+    }
+    let program = glCreateProgram()
+    defer { glDeleteProgram(program) }
+    let vertexShader = try shader(GL_VERTEX_SHADER, probeVertex)
+    let fragmentShader = try shader(GL_FRAGMENT_SHADER, fragment)
+    defer {
+      glDeleteShader(vertexShader)
+      glDeleteShader(fragmentShader)
+    }
+    glAttachShader(program, vertexShader)
+    glAttachShader(program, fragmentShader)
+    glBindAttribLocation(program, 0, "a_position")
+    glLinkProgram(program)
+    var linked: GLint = 0
+    glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)
+    try #require(linked == GL_TRUE)
+    glUseProgram(program)
+    glUniform4f(glGetUniformLocation(program, "u_color"), 1, 1, 1, 1)
+    glUniform1f(glGetUniformLocation(program, "u_opacity"), 1)
+    glUniform1f(glGetUniformLocation(program, "u_blur"), 0)
+    glUniform1f(glGetUniformLocation(program, "u_device_pixel_ratio"), 1)
+    glUniform1f(glGetUniformLocation(program, "u_probe_floorwidth"), floorwidth)
+    glUniform2f(glGetUniformLocation(program, "u_probe_tex"), tex.0, tex.1)
+
+    var framebuffer: GLuint = 0
+    var renderbuffer: GLuint = 0
+    glGenFramebuffers(1, &framebuffer)
+    glGenRenderbuffers(1, &renderbuffer)
+    defer {
+      glDeleteFramebuffers(1, &framebuffer)
+      glDeleteRenderbuffers(1, &renderbuffer)
+    }
+    glBindRenderbuffer(GLenum(GL_RENDERBUFFER), renderbuffer)
+    glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), 4, 4)
+    glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+    glFramebufferRenderbuffer(
+      GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), renderbuffer)
+    glViewport(0, 0, 4, 4)
+    glDisable(GLenum(GL_BLEND))
+    glClearColor(0, 0, 0, 0)
+    glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+
+    var vertexArray: GLuint = 0
+    var buffer: GLuint = 0
+    glGenVertexArrays(1, &vertexArray)
+    glGenBuffers(1, &buffer)
+    defer {
+      glDeleteVertexArrays(1, &vertexArray)
+      glDeleteBuffers(1, &buffer)
+    }
+    glBindVertexArray(vertexArray)
+    glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+    let square: [Float] = [-1, -1, 1, -1, -1, 1, -1, 1, 1, -1, 1, 1]
+    glBufferData(GLenum(GL_ARRAY_BUFFER), square.count * 4, square, GLenum(GL_STATIC_DRAW))
+    glEnableVertexAttribArray(0)
+    glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
+    glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
+    var pixel = [UInt8](repeating: 0, count: 4)
+    glReadPixels(1, 1, 1, 1, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixel)
+    #expect(glGetError() == GLenum(GL_NO_ERROR))
+    return pixel[0]
+  }
+
+  /// The solid line's fragment stage reads each dash input (a compiler or an edit that dropped
+  /// one would leave its setup apart from the dashed lines'): only the sentinel the comparison
+  /// looks for, never met by real lines, changes its output.
+  @Test func solidLinesReadEachDashInput() throws {
+    #expect(try Self.solidLineRed(floorwidth: 0, tex: (0, 0)) == 255)
+    #expect(try Self.solidLineRed(floorwidth: 1, tex: (-2.5, 3)) == 255)
+    for (floorwidth, tex) in [(Float(-1e38), (Float(0), Float(0))), (0, (-1e38, 0)), (0, (0, -1e38))] {
+      let red = try Self.solidLineRed(floorwidth: floorwidth, tex: tex)
+      #expect((127...128).contains(red), "\(floorwidth), \(tex): \(red)")
+    }
+  }
+
+  /// Patterned and gradient lines read other inputs anyway and go without the dash inputs.
+  @Test(arguments: ["PATTERN", "GRADIENT"])
+  func otherLinesGoWithoutTheDashInputs(_ kind: String) throws {
+    let inputs = try Self.declaredInputs([kind])
+    #expect(inputs["v_tex"] == nil)
+    #expect(inputs["v_floorwidth"] == nil)
+    #expect(inputs["v_linesofar"] == GLenum(GL_FLOAT))
+  }
+}
