@@ -54,14 +54,14 @@ import Testing
   }
 
   /// Masks that differ only in what the vertex stage alone reads (a line's width, an
-  /// extrusion's height), or that come with other switches (dashes), read the same fragment
-  /// inputs as far as the switch could make them: no switch.
+  /// extrusion's height), or that come with switches reading other inputs (patterns), read the
+  /// same fragment inputs as far as the switch could make them: no switch.
   @Test func masksTheFragmentStageCannotTellApartChooseNothing() throws {
     let layers = #"""
       {"id": "thin", "type": "line", "source": "s", "paint": {"line-width": 2}},
       {"id": "by-class", "type": "line", "source": "s", "paint": {"line-width": ["match", ["get", "k"], "a", 2, 6]}},
-      {"id": "dashed", "type": "line", "source": "s",
-       "paint": {"line-dasharray": [2, 1], "line-color": ["match", ["get", "k"], "a", "red", "blue"]}},
+      {"id": "patterned", "type": "line", "source": "s",
+       "paint": {"line-pattern": "p", "line-color": ["match", ["get", "k"], "a", "red", "blue"]}},
       {"id": "flat", "type": "fill-extrusion", "source": "s", "paint": {"fill-extrusion-height": 10}},
       {"id": "tall", "type": "fill-extrusion", "source": "s", "paint": {"fill-extrusion-height": ["get", "h"]}}
       """#
@@ -69,6 +69,19 @@ import Testing
     // A line coloured by data drawn solid beside the constant ones does share.
     let solid = #"{"id": "coloured", "type": "line", "source": "s", "paint": {"line-color": ["get", "c"]}}"#
     #expect(PaintVaryings(layers: try Self.style(layers + "," + solid).layers).programs == ["line"])
+  }
+
+  /// Dashed lines read the solid ones' inputs (line.fragment.glsl), so their paint is compared
+  /// with the solid lines': a dashed line coloured by data beside constant solid ones shares.
+  @Test func dashedLinesAreComparedWithSolidOnes() throws {
+    let dashed = #"""
+      {"id": "dashed", "type": "line", "source": "s",
+       "paint": {"line-dasharray": [2, 1], "line-color": ["match", ["get", "k"], "a", "red", "blue"]}}
+      """#
+    #expect(PaintVaryings(layers: try Self.style(dashed).layers).programs.isEmpty)
+    let solid = #"{"id": "thin", "type": "line", "source": "s", "paint": {"line-width": 2}}"#
+    #expect(PaintVaryings(layers: try Self.style(dashed + "," + solid).layers).programs == ["line"])
+    #expect(LineLayerRenderer.program.switchesKeepingInputs == [LineLayerRenderer.dashed])
   }
 
   /// The frame draws with the switch, and the first frame's warm-up predicts those pipelines.
@@ -120,5 +133,15 @@ import Testing
     #expect(try image(Self.drawn + "," + Self.hidden) == plain)
     // The picture holds every layer: not just the background.
     #expect(Set(stride(from: 0, to: plain.count, by: 4).map { plain[$0] }).count > 8)
+    // Dashed lines coloured by data, with the switch only because of a hidden solid line.
+    let dashed = #"""
+      {"id": "dashed", "type": "line", "source": "s", "filter": ["==", ["geometry-type"], "LineString"],
+       "paint": {"line-width": 3, "line-dasharray": [2, 1], "line-color": ["match", ["get", "k"], "a", "#d04010", "#30a050"]}}
+      """#
+    let solid = #"{"id": "solid", "type": "line", "source": "s", "minzoom": 20, "paint": {"line-color": "black"}}"#
+    #expect(PaintVaryings(layers: try Self.style(dashed + "," + solid).layers).programs == ["line"])
+    let dashes = try image(dashed)
+    #expect(try image(dashed + "," + solid) == dashes)
+    #expect(Set(stride(from: 0, to: dashes.count, by: 4).map { dashes[$0] }).count > 3)
   }
 }

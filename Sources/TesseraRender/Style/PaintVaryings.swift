@@ -13,10 +13,11 @@ import TesseraStyle
 /// style with fills of constant colour and fills coloured by data pays for both. With the
 /// switch, every paint property is a flat varying (the uniform copied into it when constant)
 /// and the variants share one setup function. Variants that differ only in properties the
-/// vertex stage alone reads (a line's width) already share theirs, and variants with other
-/// switches are compared apart (patterns read other inputs anyway; dashed lines read the inputs
-/// of solid ones, which read the dash inputs to no effect for that, so a style's dashed and solid
-/// lines of one mask share a setup function without the switch); a program drawn without two
+/// vertex stage alone reads (a line's width) already share theirs. Variants with other switches
+/// are compared apart (a pattern reads other inputs anyway), except switches that keep the
+/// program's inputs (``StyleProgram/switchesKeepingInputs``: solid lines read the dash inputs
+/// to no effect, so dashed and solid lines of one mask share a setup function without the
+/// switch, and with it whatever their masks); a program drawn without two
 /// such variants keeps its uniforms, since the switch would add per-vertex outputs for no
 /// sharing (and a constant fill without inputs shares its setup function with other
 /// input-less programs).
@@ -34,7 +35,7 @@ struct PaintVaryings: Sendable, Equatable {
     self.programs = programs
   }
 
-  /// A program with one set of switches.
+  /// A program with one set of switches (those that change its inputs).
   private struct Variant: Hashable {
     let program: String
     let switches: [String]
@@ -59,7 +60,8 @@ struct PaintVaryings: Sendable, Equatable {
         where read.contains(binding.shaderName) && pipeline.mask.contains(.binding(position)) {
           visible.insert(.binding(position))
         }
-        masks[Variant(program: name, switches: pipeline.switches), default: []].insert(visible)
+        let switches = pipeline.switches.filter { !pipeline.program.switchesKeepingInputs.contains($0) }
+        masks[Variant(program: name, switches: switches), default: []].insert(visible)
       }
     }
     programs = Set(masks.filter { $0.value.count > 1 }.map(\.key.program))

@@ -27,12 +27,16 @@ package struct StyleProgram: Sendable, Hashable, CustomStringConvertible {
   let instanceStride: Int
   /// The attributes read from the instance buffer (buffer 1).
   let instanceAttributes: [VertexAttribute]
+  /// Switches whose variants read the same fragment inputs as the program without them (a
+  /// line's dashes: solid lines read the dash inputs too), so ``PaintVaryings`` compares their
+  /// paint with the others'.
+  let switchesKeepingInputs: Set<String>
 
   init(
     name: String, vertexStride: Int, attributes: [VertexAttribute], paint: [PaintBinding]? = nil,
     primitive: PrimitiveType = .triangles, indexType: IndexType = .none, blend: BlendMode = .premultipliedOver,
     stencil: StencilMode = .disabled, cull: CullMode = .none, writesColor: Bool = true, lineWidth: Float = 1,
-    instanceStride: Int = 0, instanceAttributes: [VertexAttribute] = []
+    instanceStride: Int = 0, instanceAttributes: [VertexAttribute] = [], switchesKeepingInputs: Set<String> = []
   ) {
     precondition(instanceStride == 0 || paint == nil, "an instanced style program has no paint buffer")
     self.name = name
@@ -48,6 +52,7 @@ package struct StyleProgram: Sendable, Hashable, CustomStringConvertible {
     self.lineWidth = lineWidth
     self.instanceStride = instanceStride
     self.instanceAttributes = instanceAttributes
+    self.switchesKeepingInputs = switchesKeepingInputs
   }
 
   package var description: String { name }

@@ -29,7 +29,9 @@ struct LineLayerRenderer: StyleLayerRenderer {
     attributes: [
       VertexAttribute("a_pos", .float2), VertexAttribute("a_normal", .float2, offset: 8),
       VertexAttribute("a_extrude", .float2, offset: 16), VertexAttribute("a_data", .float2, offset: 24),
-    ], paint: paint, indexType: .uint32)
+    ], paint: paint, indexType: .uint32, switchesKeepingInputs: [dashed])
+  /// The switch of dashed lines (line-dasharray).
+  static let dashed = "DASHED"
   /// Points per tile unit.
   static let ratio = UniformSlot<Float>("u_ratio")
   /// Clip units to points.
@@ -61,13 +63,19 @@ struct LineLayerRenderer: StyleLayerRenderer {
   func linePipeline(_ layer: StyleLayer, zoom: Double, dashes: LineDashes?, clipped: Bool, clipPlanes: Bool)
     -> StylePipeline
   {
-    let patterned = LineLayerRenderer.isPatterned(layer, zoom: zoom)
+    let switches: [String] =
+      if LineLayerRenderer.isPatterned(layer, zoom: zoom) {
+        ["PATTERN"]
+      } else if dashes != nil {
+        [LineLayerRenderer.dashed]
+      } else if LineLayerRenderer.drawsGradient(layer, zoom: zoom) {
+        ["GRADIENT"]
+      } else {
+        []
+      }
     return StylePipeline(
       program: LineLayerRenderer.program, mask: PaintBinding.mask(LineLayerRenderer.paint, layer: layer),
-      switches: patterned
-        ? ["PATTERN"]
-        : dashes != nil ? ["DASHED"] : LineLayerRenderer.drawsGradient(layer, zoom: zoom) ? ["GRADIENT"] : [],
-      clipped: clipped, clipPlanes: clipPlanes)
+      switches: switches, clipped: clipped, clipPlanes: clipPlanes)
   }
 
   func pipelines(_ layer: StyleLayer, _ context: PipelineContext) -> [StylePipeline] {
