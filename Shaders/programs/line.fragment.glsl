@@ -60,8 +60,9 @@ void main() {
   float distance = texture(u_image, v_tex).a;
   alpha *= smoothstep(0.5 - u_sdfgamma / floorwidth, 0.5 + u_sdfgamma / floorwidth, distance);
 #elif !(defined(PATTERN) || defined(GRADIENT))
-  // Never true: solid lines pass the direction (−1, 0 or 1) and the extrusion vector (a few
-  // units at most), so alpha stays as it is; the compiler cannot know that and keeps the inputs.
+  // Never true: solid lines pass the direction (−1, 0 or 1) and the extrusion vector (finite,
+  // as long as the miter limit allows), so alpha stays as it is; the compiler cannot know that
+  // and keeps the inputs.
   alpha = v_floorwidth + v_tex.x + v_tex.y == -1.0e38 ? 0.5 : alpha;
 #endif
 #ifdef PATTERN

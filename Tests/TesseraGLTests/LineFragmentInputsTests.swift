@@ -57,10 +57,9 @@ import Testing
   }
 
   /// A vertex stage for the solid line's fragment stage: a full-view square where the line's
-  /// coverage is 1 (on its centre, 10 points wide, no blur), with the dash inputs from uniforms.
+  /// coverage is 1 (on its centre, 10 points wide, no blur), white at full opacity (as uniforms,
+  /// or as flat varyings with `PAINT_VARYINGS`), with the dash inputs from uniforms.
   static let probeVertex = """
-    #version 300 es
-    precision highp float;
     in vec2 a_position;
     uniform float u_probe_floorwidth;
     uniform vec2 u_probe_tex;
@@ -70,6 +69,11 @@ import Testing
     out float v_linesofar;
     flat out float v_floorwidth;
     out vec2 v_tex;
+    #ifdef PAINT_VARYINGS
+    flat out vec4 v_color;
+    flat out float v_opacity;
+    flat out float v_blur;
+    #endif
     void main() {
       gl_Position = vec4(a_position, 0.0, 1.0);
       v_normal = vec2(0.0);
@@ -78,69 +82,35 @@ import Testing
       v_linesofar = 0.0;
       v_floorwidth = u_probe_floorwidth;
       v_tex = u_probe_tex;
+    #ifdef PAINT_VARYINGS
+      v_color = vec4(1.0);
+      v_opacity = 1.0;
+      v_blur = 0.0;
+    #endif
     }
     """
 
-  /// The red byte the solid line's fragment stage writes in white at full opacity over a 4×4
-  /// target, with the dash inputs `floorwidth` and `tex`.
-  static func solidLineRed(floorwidth: Float, tex: (Float, Float)) throws -> UInt8 {
+  /// The red byte the solid line's fragment stage with `switches` writes over a 4×4 target
+  /// (255 when it draws the line as it is), with the dash inputs `floorwidth` and `tex`.
+  static func solidLineRed(_ switches: [String], floorwidth: Float, tex: (Float, Float)) throws -> UInt8 {
     let device = try GLDevice(gpu: .surfaceless)
-    defer { withExtendedLifetime(device) {} }
-    let fragment = try #require(ShaderLibrary.source(of: "line")).fragment
-    func shader(_ kind: Int32, _ text: String) throws -> GLuint {
-      let shader = glCreateShader(GLenum(kind))
-      text.withCString { characters in
-        withUnsafePointer(to: characters) { glShaderSource(shader, 1, $0, nil) }
-      }
-      glCompileShader(shader)
-      var compiled: GLint = 0
-      glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &compiled)
-      var log = [GLchar](repeating: 0, count: 4096)
-      glGetShaderInfoLog(shader, GLsizei(log.count), nil, &log)
-      try #require(compiled == GL_TRUE, "\(text.prefix(80)): \(Self.text(log))")
-      return shader
+    let defines = Dictionary(uniqueKeysWithValues: switches.map { ($0, "1") })
+    let source = try #require(ShaderLibrary.source(of: "line", defines: defines))
+    // The library's header (version, precisions, defines), then the probe's vertex stage.
+    let header = source.vertex.dropLast(try #require(ShaderLibrary.program(named: "line")).vertex.count)
+    let program = try GLProgram.linked(vertex: header + probeVertex, fragment: source.fragment, name: "line probe")
+    defer { glDeleteProgram(program.id) }
+    let target = try device.makeRenderTarget(RenderTargetDescriptor(width: 4, height: 4))
+    device.beginPass(target, action: PassAction(clearColor: .transparent))
+    glUseProgram(program.id)
+    for (name, value) in [
+      ("u_opacity", Float(1)), ("u_blur", 0), ("u_device_pixel_ratio", 1), ("u_probe_floorwidth", floorwidth),
+    ] {
+      if let location = program.uniforms[name] { glUniform1f(location, value) }
     }
-    let program = glCreateProgram()
-    defer { glDeleteProgram(program) }
-    let vertexShader = try shader(GL_VERTEX_SHADER, probeVertex)
-    let fragmentShader = try shader(GL_FRAGMENT_SHADER, fragment)
-    defer {
-      glDeleteShader(vertexShader)
-      glDeleteShader(fragmentShader)
-    }
-    glAttachShader(program, vertexShader)
-    glAttachShader(program, fragmentShader)
-    glBindAttribLocation(program, 0, "a_position")
-    glLinkProgram(program)
-    var linked: GLint = 0
-    glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)
-    try #require(linked == GL_TRUE)
-    glUseProgram(program)
-    glUniform4f(glGetUniformLocation(program, "u_color"), 1, 1, 1, 1)
-    glUniform1f(glGetUniformLocation(program, "u_opacity"), 1)
-    glUniform1f(glGetUniformLocation(program, "u_blur"), 0)
-    glUniform1f(glGetUniformLocation(program, "u_device_pixel_ratio"), 1)
-    glUniform1f(glGetUniformLocation(program, "u_probe_floorwidth"), floorwidth)
-    glUniform2f(glGetUniformLocation(program, "u_probe_tex"), tex.0, tex.1)
-
-    var framebuffer: GLuint = 0
-    var renderbuffer: GLuint = 0
-    glGenFramebuffers(1, &framebuffer)
-    glGenRenderbuffers(1, &renderbuffer)
-    defer {
-      glDeleteFramebuffers(1, &framebuffer)
-      glDeleteRenderbuffers(1, &renderbuffer)
-    }
-    glBindRenderbuffer(GLenum(GL_RENDERBUFFER), renderbuffer)
-    glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), 4, 4)
-    glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-    glFramebufferRenderbuffer(
-      GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), renderbuffer)
-    glViewport(0, 0, 4, 4)
-    glDisable(GLenum(GL_BLEND))
-    glClearColor(0, 0, 0, 0)
-    glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-
+    if let color = program.uniforms["u_color"] { glUniform4f(color, 1, 1, 1, 1) }
+    glUniform2f(try #require(program.uniforms["u_probe_tex"]), tex.0, tex.1)
+    // Its own vertex array and buffer, so the device's record of its bindings stays true.
     var vertexArray: GLuint = 0
     var buffer: GLuint = 0
     glGenVertexArrays(1, &vertexArray)
@@ -153,24 +123,26 @@ import Testing
     glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
     let square: [Float] = [-1, -1, 1, -1, -1, 1, -1, 1, 1, -1, 1, 1]
     glBufferData(GLenum(GL_ARRAY_BUFFER), square.count * 4, square, GLenum(GL_STATIC_DRAW))
-    glEnableVertexAttribArray(0)
-    glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
+    let position = GLuint(try #require(program.attributes["a_position"]))
+    glEnableVertexAttribArray(position)
+    glVertexAttribPointer(position, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
     glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
-    var pixel = [UInt8](repeating: 0, count: 4)
-    glReadPixels(1, 1, 1, 1, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixel)
     #expect(glGetError() == GLenum(GL_NO_ERROR))
-    return pixel[0]
+    device.endPass()
+    return try device.readPixels(target).pixels[0]
   }
 
   /// The solid line's fragment stage reads each dash input (a compiler or an edit that dropped
   /// one would leave its setup apart from the dashed lines'): only the sentinel the comparison
-  /// looks for, never met by real lines, changes its output.
-  @Test func solidLinesReadEachDashInput() throws {
-    #expect(try Self.solidLineRed(floorwidth: 0, tex: (0, 0)) == 255)
-    #expect(try Self.solidLineRed(floorwidth: 1, tex: (-2.5, 3)) == 255)
+  /// looks for, never met by real lines, changes its output. With paint as uniforms and as flat
+  /// varyings.
+  @Test(arguments: [[], [PaintPragma.varyingsDefine]])
+  func solidLinesReadEachDashInput(_ switches: [String]) throws {
+    #expect(try Self.solidLineRed(switches, floorwidth: 0, tex: (0, 0)) == 255)
+    #expect(try Self.solidLineRed(switches, floorwidth: 1, tex: (-2.5, 3)) == 255)
     for (floorwidth, tex) in [(Float(-1e38), (Float(0), Float(0))), (0, (-1e38, 0)), (0, (0, -1e38))] {
-      let red = try Self.solidLineRed(floorwidth: floorwidth, tex: tex)
-      #expect((127...128).contains(red), "\(floorwidth), \(tex): \(red)")
+      let red = try Self.solidLineRed(switches, floorwidth: floorwidth, tex: tex)
+      #expect((127...128).contains(red), "\(switches) \(floorwidth), \(tex): \(red)")
     }
   }
 

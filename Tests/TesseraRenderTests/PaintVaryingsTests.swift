@@ -105,9 +105,9 @@ import Testing
 
   @Test func theSwitchIsAddedOnceAndOnlyToChosenPrograms() {
     let varyings = PaintVaryings(programs: [LineLayerRenderer.program.name])
-    let line = StylePipeline(program: LineLayerRenderer.program, switches: ["DASHED"])
+    let line = StylePipeline(program: LineLayerRenderer.program, switches: [LineLayerRenderer.dashed])
     let switched = varyings.apply(line)
-    #expect(switched.switches == ["DASHED", PaintVaryings.define])
+    #expect(switched.switches == [LineLayerRenderer.dashed, PaintVaryings.define])
     #expect(varyings.apply(switched) == switched)
     #expect(switched.descriptor.defines[PaintVaryings.define] == "1")
     let fill = StylePipeline(program: FillLayerRenderer.program)

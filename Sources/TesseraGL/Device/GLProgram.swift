@@ -32,14 +32,26 @@ struct GLProgram {
       }
       binaries.cache.discard(key)
     }
-    let vertex = try compile(source.vertex, stage: GLenum(GL_VERTEX_SHADER), program: name)
-    defer { glDeleteShader(vertex) }
-    let fragment = try compile(source.fragment, stage: GLenum(GL_FRAGMENT_SHADER), program: name)
-    defer { glDeleteShader(fragment) }
+    let program = try linked(
+      vertex: source.vertex, fragment: source.fragment, name: name, retrievable: binaries != nil)
+    if let binaries, let key, let entry = binary(of: program.id, key: key) { binaries.cache.store(entry) }
+    return program
+  }
+
+  /// The program compiled and linked from the sources `vertex` and `fragment` (whole stages,
+  /// preamble included); `retrievable` asks the driver to keep its binary for
+  /// `glGetProgramBinary`.
+  static func linked(vertex: String, fragment: String, name: String, retrievable: Bool = false)
+    throws(GLError) -> GLProgram
+  {
+    let vertexShader = try compile(vertex, stage: GLenum(GL_VERTEX_SHADER), program: name)
+    defer { glDeleteShader(vertexShader) }
+    let fragmentShader = try compile(fragment, stage: GLenum(GL_FRAGMENT_SHADER), program: name)
+    defer { glDeleteShader(fragmentShader) }
     let id = glCreateProgram()
-    glAttachShader(id, vertex)
-    glAttachShader(id, fragment)
-    if binaries != nil { glProgramParameteri(id, GLenum(GL_PROGRAM_BINARY_RETRIEVABLE_HINT), GL_TRUE) }
+    glAttachShader(id, vertexShader)
+    glAttachShader(id, fragmentShader)
+    if retrievable { glProgramParameteri(id, GLenum(GL_PROGRAM_BINARY_RETRIEVABLE_HINT), GL_TRUE) }
     glLinkProgram(id)
     var linked: GLint = 0
     glGetProgramiv(id, GLenum(GL_LINK_STATUS), &linked)
@@ -48,7 +60,6 @@ struct GLProgram {
       glDeleteProgram(id)
       throw GLError.programLink(program: name, log: log)
     }
-    if let binaries, let key, let entry = binary(of: id, key: key) { binaries.cache.store(entry) }
     return described(id, name: name)
   }
 
