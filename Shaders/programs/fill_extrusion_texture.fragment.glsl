@@ -12,6 +12,8 @@ void main() {
 }
 #else
 in vec2 v_position;  // clip space
+in float v_image_smooth;  // read to no effect (see raster.vertex.glsl)
+flat in float v_image_flat;
 uniform sampler2D u_image;
 uniform float u_opacity;
 #ifdef PATTERN
@@ -32,5 +34,7 @@ void main() {
   float covered = color.a;
 #endif
   fragColor = color / max(covered, 1.0 / 255.0) * u_opacity;
+  // Never true (the corners are within ±1), but the compiler must keep both inputs.
+  fragColor = v_image_smooth + v_image_flat == -1.0e38 ? vec4(0.5) : fragColor;
 }
 #endif

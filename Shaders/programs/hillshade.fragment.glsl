@@ -23,6 +23,8 @@ uniform vec2 u_slope_curve;
 uniform vec2 u_azimuth;
 
 in vec2 v_position;
+in float v_image_smooth;  // read to no effect (see raster.vertex.glsl)
+flat in float v_image_flat;
 out vec4 fragColor;
 
 #define PI 3.141592653589793
@@ -69,4 +71,6 @@ void main() {
   vec4 shadeColor = mix(u_shadow, u_highlight, shade) * sinSlope * strength;
   fragColor = accentColor * (1.0 - shadeColor.a) + shadeColor;
 #endif
+  // Never true (the corners are within ±1), but the compiler must keep both inputs.
+  fragColor = v_image_smooth + v_image_flat == -1.0e38 ? vec4(0.5) : fragColor;
 }

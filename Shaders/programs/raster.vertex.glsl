@@ -17,8 +17,16 @@ in vec2 a_position;
 in vec4 a_rect;
 #endif
 out vec2 v_position;
+// Nothing the image needs: with v_position they give the fragment stage the inputs of a lit
+// extrusion (three smooth components and a flat one, fill_extrusion.vertex.glsl), so that
+// llvmpipe draws images and extrusions with one triangle-setup function. Each holds a value no
+// other output holds (Mesa's linker merges equal outputs) and that the compiler cannot fold.
+out float v_image_smooth;
+flat out float v_image_flat;
 
 void main() {
+  v_image_smooth = a_position.x + a_position.y;
+  v_image_flat = a_position.y;
 #ifdef QUAD
   v_position = a_position;
   vec2 top = mix(u_quad_top.xy, u_quad_top.zw, a_position.x);

@@ -9,41 +9,9 @@ import Testing
 /// inputs, and the driver's compiler keeps every dash input of a solid line (a read it dropped
 /// would change which inputs the draw sets up).
 @Suite struct LineFragmentInputsTests {
-  /// The inputs the line program's fragment stage with `switches` declares (name → GL type),
-  /// compiled alone as a separable program (which keeps every declared input: the other stage
-  /// is not known).
+  /// The inputs the line program's fragment stage with `switches` declares.
   static func declaredInputs(_ switches: [String]) throws -> [String: GLenum] {
-    let device = try GLDevice(gpu: .surfaceless)
-    defer { withExtendedLifetime(device) {} }
-    let defines = Dictionary(uniqueKeysWithValues: switches.map { ($0, "1") })
-    let source = try #require(ShaderLibrary.source(of: "line", defines: defines)).fragment
-    let program = source.withCString { text in
-      withUnsafePointer(to: text) { glCreateShaderProgramv(GLenum(GL_FRAGMENT_SHADER), 1, $0) }
-    }
-    defer { glDeleteProgram(program) }
-    var linked: GLint = 0
-    glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)
-    var log = [GLchar](repeating: 0, count: 4096)
-    glGetProgramInfoLog(program, GLsizei(log.count), nil, &log)
-    try #require(linked == GL_TRUE, "\(switches): \(Self.text(log))")
-    var count: GLint = 0
-    glGetProgramInterfaceiv(program, GLenum(GL_PROGRAM_INPUT), GLenum(GL_ACTIVE_RESOURCES), &count)
-    var inputs: [String: GLenum] = [:]
-    for index in 0..<GLuint(count) {
-      var name = [GLchar](repeating: 0, count: 256)
-      glGetProgramResourceName(program, GLenum(GL_PROGRAM_INPUT), index, GLsizei(name.count), nil, &name)
-      var property = GLenum(GL_TYPE)
-      var type: GLint = 0
-      glGetProgramResourceiv(program, GLenum(GL_PROGRAM_INPUT), index, 1, &property, 1, nil, &type)
-      inputs[Self.text(name)] = GLenum(type)
-    }
-    #expect(glGetError() == GLenum(GL_NO_ERROR))
-    return inputs
-  }
-
-  /// A NUL-terminated GL string.
-  static func text(_ characters: [GLchar]) -> String {
-    String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    try FragmentInputsProbe.declaredInputs("line", switches)
   }
 
   @Test(arguments: [[], [PaintPragma.varyingsDefine], [PaintPragma.varyingsDefine, "HAS_ATTR_COLOR"]])
@@ -93,43 +61,15 @@ import Testing
   /// The red byte the solid line's fragment stage with `switches` writes over a 4×4 target
   /// (255 when it draws the line as it is), with the dash inputs `floorwidth` and `tex`.
   static func solidLineRed(_ switches: [String], floorwidth: Float, tex: (Float, Float)) throws -> UInt8 {
-    let device = try GLDevice(gpu: .surfaceless)
-    let defines = Dictionary(uniqueKeysWithValues: switches.map { ($0, "1") })
-    let source = try #require(ShaderLibrary.source(of: "line", defines: defines))
-    // The library's header (version, precisions, defines), then the probe's vertex stage.
-    let header = source.vertex.dropLast(try #require(ShaderLibrary.program(named: "line")).vertex.count)
-    let program = try GLProgram.linked(vertex: header + probeVertex, fragment: source.fragment, name: "line probe")
-    defer { glDeleteProgram(program.id) }
-    let target = try device.makeRenderTarget(RenderTargetDescriptor(width: 4, height: 4))
-    device.beginPass(target, action: PassAction(clearColor: .transparent))
-    glUseProgram(program.id)
-    for (name, value) in [
-      ("u_opacity", Float(1)), ("u_blur", 0), ("u_device_pixel_ratio", 1), ("u_probe_floorwidth", floorwidth),
-    ] {
-      if let location = program.uniforms[name] { glUniform1f(location, value) }
-    }
-    if let color = program.uniforms["u_color"] { glUniform4f(color, 1, 1, 1, 1) }
-    glUniform2f(try #require(program.uniforms["u_probe_tex"]), tex.0, tex.1)
-    // Its own vertex array and buffer, so the device's record of its bindings stays true.
-    var vertexArray: GLuint = 0
-    var buffer: GLuint = 0
-    glGenVertexArrays(1, &vertexArray)
-    glGenBuffers(1, &buffer)
-    defer {
-      glDeleteVertexArrays(1, &vertexArray)
-      glDeleteBuffers(1, &buffer)
-    }
-    glBindVertexArray(vertexArray)
-    glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-    let square: [Float] = [-1, -1, 1, -1, -1, 1, -1, 1, 1, -1, 1, 1]
-    glBufferData(GLenum(GL_ARRAY_BUFFER), square.count * 4, square, GLenum(GL_STATIC_DRAW))
-    let position = GLuint(try #require(program.attributes["a_position"]))
-    glEnableVertexAttribArray(position)
-    glVertexAttribPointer(position, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
-    glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
-    #expect(glGetError() == GLenum(GL_NO_ERROR))
-    device.endPass()
-    return try device.readPixels(target).pixels[0]
+    try FragmentInputsProbe.firstPixel("line", switches, vertex: probeVertex) { program in
+      for (name, value) in [
+        ("u_opacity", Float(1)), ("u_blur", 0), ("u_device_pixel_ratio", 1), ("u_probe_floorwidth", floorwidth),
+      ] {
+        if let location = program.uniforms[name] { glUniform1f(location, value) }
+      }
+      if let color = program.uniforms["u_color"] { glUniform4f(color, 1, 1, 1, 1) }
+      glUniform2f(try #require(program.uniforms["u_probe_tex"]), tex.0, tex.1)
+    }[0]
   }
 
   /// The solid line's fragment stage reads each dash input (a compiler or an edit that dropped
