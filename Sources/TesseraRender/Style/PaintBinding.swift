@@ -163,14 +163,30 @@ struct PaintBinding: Sendable {
 /// zooms (the tile's zoom and one more; composite expressions are interpolated between them by
 /// the shader, as MapLibre does).
 struct PaintAttributeWriter {
+  /// How a data-driven binding's values are laid out per vertex.
+  private enum Layout {
+    /// Two premultiplied RGBA8 colours.
+    case color
+    /// Two floats.
+    case number
+    /// Four 16-bit atlas corners and a float pixel ratio.
+    case pattern
+  }
+
   let bindings: [PaintBinding]
   let properties: [PropertyValue]
   /// The data-driven properties among `bindings`.
   let mask: PaintMask
   let zoom: Double
-  private(set) var bytes: [UInt8] = []
+  /// The values appended so far: each feature's bytes and its vertex count, consecutive
+  /// features with equal values merged.
+  private var runs: [(record: [UInt8], count: Int)] = []
   /// The largest value written for each numeric data-driven binding, by binding position.
   private(set) var largest: [Float]
+  /// The data-driven bindings in order: position, property and layout.
+  private let driven: [(position: Int, property: PropertyValue, layout: Layout)]
+  /// Bytes per vertex.
+  let stride: Int
 
   /// Where pattern images lie in the style's atlas.
   let patterns: PatternAtlas
@@ -178,21 +194,23 @@ struct PaintAttributeWriter {
   init(bindings: [PaintBinding], layer: StyleLayer, zoom: Double, patterns: PatternAtlas = .empty) {
     self.bindings = bindings
     self.patterns = patterns
-    properties = bindings.map { binding in
+    let properties = bindings.map { binding -> PropertyValue in
       switch binding.property {
       case .color(let key, _): return layer[key]
       case .number(let key, _): return layer[key]
       case .pattern(let key): return layer[key]
       }
     }
-    mask = PaintBinding.mask(bindings, layer: layer)
+    self.properties = properties
+    let mask = PaintBinding.mask(bindings, layer: layer)
+    self.mask = mask
     self.zoom = zoom
     largest = [Float](repeating: -.infinity, count: bindings.count)
-  }
-
-  /// Bytes per vertex.
-  var stride: Int {
-    bindings.indices.filter { mask.contains(.binding($0)) }.reduce(0) { $0 + bindings[$1].attributeSize }
+    driven = bindings.indices.filter { mask.contains(.binding($0)) }.map { position in
+      let binding = bindings[position]
+      return (position, properties[position], binding.isPattern ? .pattern : binding.isColor ? .color : .number)
+    }
+    stride = driven.reduce(0) { $0 + bindings[$1.position].attributeSize }
   }
 
   /// The largest value written for the binding of `property` (nil when none was written).
@@ -205,11 +223,12 @@ struct PaintAttributeWriter {
 
   /// Appends the feature's values `count` times (one per vertex of the feature).
   mutating func append(_ feature: any StyleFeature, vertexCount count: Int) {
-    guard !mask.isEmpty, count > 0 else { return }
+    guard !driven.isEmpty, count > 0 else { return }
     var record: [UInt8] = []
-    for (position, (binding, property)) in zip(bindings, properties).enumerated()
-    where mask.contains(.binding(position)) {
-      if binding.isPattern {
+    record.reserveCapacity(stride)
+    for (position, property, layout) in driven {
+      switch layout {
+      case .pattern:
         // A missing image reads as an empty rectangle at the atlas's clear corner: nothing drawn.
         let name = property.evaluate(zoom: zoom, feature: feature).string
         let found = name.flatMap { patterns.positions[$0] }
@@ -218,11 +237,12 @@ struct PaintAttributeWriter {
           withUnsafeBytes(of: Int16(clamping: component)) { record += $0 }
         }
         withUnsafeBytes(of: found?.pixelRatio ?? 1) { record += $0 }
-      } else if binding.isColor {
+      case .color:
         let value = property.evaluate(zoom: zoom, feature: feature).color ?? .black
         let b = property.isZoomDependent ? (property.evaluate(zoom: zoom + 1, feature: feature).color ?? value) : value
-        record += PaintAttributeWriter.premultipliedBytes(value) + PaintAttributeWriter.premultipliedBytes(b)
-      } else {
+        PaintAttributeWriter.appendPremultiplied(value, to: &record)
+        PaintAttributeWriter.appendPremultiplied(b, to: &record)
+      case .number:
         let a = Float(property.number(zoom: zoom, feature: feature))
         let b = property.isZoomDependent ? Float(property.number(zoom: zoom + 1, feature: feature)) : a
         withUnsafeBytes(of: a) { record += $0 }
@@ -230,13 +250,42 @@ struct PaintAttributeWriter {
         largest[position] = max(largest[position], a, b)
       }
     }
-    // No exact reserveCapacity here: it would reallocate on every feature (quadratic copying);
-    // appending grows the buffer geometrically.
-    for _ in 0..<count { bytes.append(contentsOf: record) }
+    if let last = runs.last, last.record == record {
+      runs[runs.count - 1].count += count
+    } else {
+      runs.append((record, count))
+    }
   }
 
-  static func premultipliedBytes(_ color: Color) -> [UInt8] {
+  /// The per-vertex bytes of every feature appended, in order: made in one allocation of the
+  /// exact size, each feature's record copied in doubling blocks (rather than an append per
+  /// vertex into a buffer that grows and copies itself as it goes).
+  func vertexBytes() -> [UInt8] {
+    let total = runs.reduce(0) { $0 + $1.record.count * $1.count }
+    return [UInt8](unsafeUninitializedCapacity: total) { block, initialized in
+      guard let base = block.baseAddress else { return }
+      var start = 0
+      for (record, count) in runs {
+        let end = start + record.count * count
+        record.withUnsafeBufferPointer { (base + start).initialize(from: $0.baseAddress!, count: record.count) }
+        var filled = start + record.count
+        while filled < end {
+          let copied = min(filled - start, end - filled)
+          (base + filled).initialize(from: base + start, count: copied)
+          filled += copied
+        }
+        start = end
+      }
+      initialized = total
+    }
+  }
+
+  /// Appends `color` premultiplied, as four bytes (RGBA).
+  static func appendPremultiplied(_ color: Color, to record: inout [UInt8]) {
     let (r, g, b, a) = color.premultiplied
-    return [r, g, b, a].map { UInt8(clamping: ($0 * 255).rounded()) }
+    record.append(UInt8(clamping: (r * 255).rounded()))
+    record.append(UInt8(clamping: (g * 255).rounded()))
+    record.append(UInt8(clamping: (b * 255).rounded()))
+    record.append(UInt8(clamping: (a * 255).rounded()))
   }
 }

@@ -35,7 +35,7 @@ enum CircleBucketBuilder {
       }
       paint.append(feature, vertexCount: count)
     }
-    mesh.paint = paint.bytes
+    mesh.paint = paint.vertexBytes()
     mesh.paintStride = paint.stride
     return BucketGeometry(main: mesh, outline: nil, mask: paint.mask)
   }

@@ -47,9 +47,9 @@ enum FillBucketBuilder {
       triangles.append(feature, vertexCount: mainCount)
       outlines.append(feature, vertexCount: outlineCount)
     }
-    main.paint = triangles.bytes
+    main.paint = triangles.vertexBytes()
     main.paintStride = triangles.stride
-    outline.paint = outlines.bytes
+    outline.paint = outlines.vertexBytes()
     outline.paintStride = outlines.stride
     return BucketGeometry(main: main, outline: outline, mask: triangles.mask, outlineMask: outlines.mask)
   }

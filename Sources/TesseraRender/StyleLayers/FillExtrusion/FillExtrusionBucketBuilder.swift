@@ -87,7 +87,7 @@ enum FillExtrusionBucketBuilder {
       }
       paint.append(feature, vertexCount: mesh.vertexCount - start)
     }
-    mesh.paint = paint.bytes
+    mesh.paint = paint.vertexBytes()
     mesh.paintStride = paint.stride
     mesh.maxHeight = maxHeight(layer: layer, zoom: zoom, paint: paint)
     return BucketGeometry(main: mesh, outline: nil, mask: paint.mask)

@@ -46,7 +46,7 @@ enum LineBucketBuilder {
       mesh.indices += tessellator.indices.map { $0 + base }
       paint.append(feature, vertexCount: tessellator.vertices.count)
     }
-    mesh.paint = paint.bytes
+    mesh.paint = paint.vertexBytes()
     mesh.paintStride = paint.stride
     return BucketGeometry(main: mesh, outline: nil, mask: paint.mask)
   }
