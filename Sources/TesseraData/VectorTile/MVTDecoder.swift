@@ -173,6 +173,10 @@ package enum MVTDecoder {
         } else if current.isEmpty {
           throw fail("LineTo without a MoveTo")
         }
+        // Room for the points and a closing one, growing geometrically (an exact reservation
+        // per command would copy the part again for every command of a many-command part).
+        let needed = current.count + Int(count) + 1
+        if current.capacity < needed { current.reserveCapacity(max(needed, 2 * current.capacity)) }
         for _ in 0..<count {
           let dx = try reader.readSignedVarint()
           let dy = try reader.readSignedVarint()
