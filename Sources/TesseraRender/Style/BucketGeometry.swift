@@ -66,6 +66,20 @@ struct MeshGeometry: Sendable {
     vertices.append(g)
   }
 
+  /// Appends one vertex of two floats (a fill's or an outline's position).
+  @inline(__always)
+  mutating func appendPoint(_ x: Float, _ y: Float) {
+    vertices.append(x)
+    vertices.append(y)
+  }
+
+  /// Appends one line segment's indices.
+  @inline(__always)
+  mutating func appendSegment(_ a: UInt32, _ b: UInt32) {
+    indices.append(a)
+    indices.append(b)
+  }
+
   /// Appends one triangle's indices.
   @inline(__always)
   mutating func appendTriangle(_ a: UInt32, _ b: UInt32, _ c: UInt32) {

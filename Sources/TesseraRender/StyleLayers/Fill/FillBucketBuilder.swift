@@ -32,15 +32,15 @@ enum FillBucketBuilder {
           // Outline segments of the ring as pairs of vertices (the closing point is not repeated).
           let unique = ring.count > 1 && ring.first == ring.last ? ring.dropLast() : ring[...]
           let outlineStart = UInt32(outline.vertexCount)
-          for point in unique { outline.vertices += [Float(Double(point.x) * scale), Float(Double(point.y) * scale)] }
+          for point in unique { outline.appendPoint(Float(Double(point.x) * scale), Float(Double(point.y) * scale)) }
           let count = UInt32(unique.count)
           for step in 0..<count {
-            outline.indices += [outlineStart + step, outlineStart + (step + 1) % count]
+            outline.appendSegment(outlineStart + step, outlineStart + (step + 1) % count)
           }
           outlineCount += unique.count
         }
         let base = UInt32(main.vertexCount)
-        for point in points { main.vertices += [Float(point.0), Float(point.1)] }
+        for point in points { main.appendPoint(Float(point.0), Float(point.1)) }
         for index in Earcut.triangulate(points, holeStarts: holeStarts) { main.indices.append(base + UInt32(index)) }
         mainCount += points.count
       }

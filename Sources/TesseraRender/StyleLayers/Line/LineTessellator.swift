@@ -226,8 +226,16 @@ package struct LineTessellator {
         extrudeY: Float(quantised.1), direction: Float(direction == 0 ? 0 : (direction < 0 ? -1 : 1)),
         distance: storedDistance))
     e3 = vertices.count - 1
-    if e1 >= 0 && e2 >= 0 { indices += [UInt32(e1), UInt32(e2), UInt32(e3)] }
+    if e1 >= 0 && e2 >= 0 { addTriangle() }
     if up { e2 = e3 } else { e1 = e3 }
+  }
+
+  /// The triangle of the last three vertices (appended one index at a time: an array literal
+  /// per triangle would be allocated on the heap).
+  private mutating func addTriangle() {
+    indices.append(UInt32(e1))
+    indices.append(UInt32(e2))
+    indices.append(UInt32(e3))
   }
 
   /// The distance along the line as vertices store it: whole multiples of 2 tile units (the
@@ -243,7 +251,7 @@ package struct LineTessellator {
         x: Float(point.0), y: Float(point.1), round: 0, side: turnsLeft ? 1 : -1, extrudeX: Float(quantised.0),
         extrudeY: Float(quantised.1), direction: 0, distance: storedDistance))
     e3 = vertices.count - 1
-    if e1 >= 0 && e2 >= 0 { indices += [UInt32(e1), UInt32(e2), UInt32(e3)] }
+    if e1 >= 0 && e2 >= 0 { addTriangle() }
     if turnsLeft { e2 = e3 } else { e1 = e3 }
   }
 
@@ -271,10 +279,14 @@ package struct LineTessellator {
     var data: [Float] = []
     data.reserveCapacity(vertices.count * LineTessellator.floatsPerVertex)
     for vertex in vertices {
-      data += [
-        vertex.x, vertex.y, vertex.round, vertex.side, vertex.extrudeX, vertex.extrudeY, vertex.direction,
-        vertex.distance,
-      ]
+      data.append(vertex.x)
+      data.append(vertex.y)
+      data.append(vertex.round)
+      data.append(vertex.side)
+      data.append(vertex.extrudeX)
+      data.append(vertex.extrudeY)
+      data.append(vertex.direction)
+      data.append(vertex.distance)
     }
     return data
   }
