@@ -19,33 +19,34 @@ enum LineBucketBuilder {
       tile, layer: layer, zoom: zoom, types: [.lineString, .polygon], sortKey: LineProperties.sortKey,
       states: states)
     let measuresProgress = LineLayerRenderer.drawsGradient(layer, zoom: zoom)
+    // One tessellator for the whole bucket: its vertices and indices are the mesh's, grown
+    // once rather than per feature and copied again into the mesh.
+    var tessellator = LineTessellator()
+    tessellator.cap = cap
+    tessellator.miterLimit = miterLimit
+    tessellator.roundLimit = roundLimit
+    // 15 pixels of a 512-pixel tile, less when the tile is overzoomed (none beyond 16×).
+    tessellator.sharpCornerOffset = overscale <= 16 ? 15 * (BucketGeometry.extent / 512) / overscale : 0
+    var progress: [(parts: [(vertices: Range<Int>, length: Double)], feature: TileFeature)] = []
     for (feature, extent) in features {
       if cancellation?.isCancelled == true { break }
       let scale = BucketGeometry.extent / Double(extent)
       let join = LineTessellator.Join(layer.value(LineProperties.join, zoom: zoom, feature: feature))
-      var tessellator = LineTessellator()
-      tessellator.cap = cap
-      tessellator.miterLimit = miterLimit
-      tessellator.roundLimit = roundLimit
-      // 15 pixels of a 512-pixel tile, less when the tile is overzoomed (none beyond 16×).
-      tessellator.sharpCornerOffset = overscale <= 16 ? 15 * (BucketGeometry.extent / 512) / overscale : 0
       let closed = feature.feature.type == .polygon
-      var progress: [(vertices: Range<Int>, length: Double)] = []
+      let firstVertex = tessellator.vertices.count
+      var parts: [(vertices: Range<Int>, length: Double)] = []
       for part in feature.feature.geometry {
         let points = part.map { (Double($0.x) * scale, Double($0.y) * scale) }
         let first = tessellator.vertices.count
         tessellator.add(points, join: join, closed: closed)
-        if measuresProgress { progress.append((first..<tessellator.vertices.count, LineBucketBuilder.length(points))) }
+        if measuresProgress { parts.append((first..<tessellator.vertices.count, LineBucketBuilder.length(points))) }
       }
-      let base = UInt32(mesh.vertexCount)
-      var vertexData = tessellator.vertexData
-      if measuresProgress {
-        LineBucketBuilder.storeProgress(&vertexData, parts: progress, feature: feature)
-      }
-      mesh.vertices += vertexData
-      mesh.indices += tessellator.indices.map { $0 + base }
-      paint.append(feature, vertexCount: tessellator.vertices.count)
+      if !parts.isEmpty { progress.append((parts, feature)) }
+      paint.append(feature, vertexCount: tessellator.vertices.count - firstVertex)
     }
+    mesh.vertices = tessellator.vertexData
+    for (parts, feature) in progress { LineBucketBuilder.storeProgress(&mesh.vertices, parts: parts, feature: feature) }
+    mesh.indices = tessellator.indices
     mesh.paint = paint.vertexBytes()
     mesh.paintStride = paint.stride
     return BucketGeometry(main: mesh, outline: nil, mask: paint.mask)
