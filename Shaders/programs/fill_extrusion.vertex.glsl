@@ -18,7 +18,7 @@ in vec3 a_normal;   // walls: outward horizontal normal; roofs: (0, 0, 1)
 in vec2 a_data;     // x: 1 at the top, 0 at the base; y: distance along the ring, tile units
 
 // Its alpha is u_opacity alone, which Mesa passes flat: the fragment stage reads three smooth
-// components and a flat one, as image tiles do (raster.vertex.glsl), and llvmpipe draws both
+// components and a flat one, as hillshade does (raster.vertex.glsl), and llvmpipe draws both
 // with one triangle-setup function.
 out vec4 v_lit_color;
 #ifdef PATTERN

@@ -11,8 +11,6 @@ uniform float u_contrast_factor;
 uniform vec3 u_spin_weights;
 
 in vec2 v_position;
-in float v_image_smooth;  // read to no effect (see raster.vertex.glsl)
-flat in float v_image_flat;
 out vec4 fragColor;
 
 void main() {
@@ -37,6 +35,4 @@ void main() {
   vec3 low = vec3(u_brightness_high);
   fragColor = vec4(mix(high, low, rgb) * color.a, color.a) * u_opacity;
 #endif
-  // Never true (the corners are within ±1), but the compiler must keep both inputs.
-  fragColor = v_image_smooth + v_image_flat == -1.0e38 ? vec4(0.5) : fragColor;
 }

@@ -17,10 +17,12 @@ in vec2 a_position;
 in vec4 a_rect;
 #endif
 out vec2 v_position;
-// Nothing the image needs: with v_position they give the fragment stage the inputs of a lit
-// extrusion (three smooth components and a flat one, fill_extrusion.vertex.glsl), so that
-// llvmpipe draws images and extrusions with one triangle-setup function. Each holds a value no
-// other output holds (Mesa's linker merges equal outputs) and that the compiler cannot fold.
+// Nothing the image needs: hillshade reads them to no effect, so that with v_position its
+// fragment stage has the inputs of a lit extrusion (three smooth components and a flat one,
+// fill_extrusion.vertex.glsl) and llvmpipe draws both with one triangle-setup function. Image
+// tiles leave them unread (the linker drops them): a raster-only map would pay for the reads
+// on every pixel and gain nothing. Each holds a value no other output holds (Mesa's linker
+// merges equal outputs) and that the compiler cannot fold.
 out float v_image_smooth;
 flat out float v_image_flat;
 

@@ -3,19 +3,27 @@ import Testing
 
 @testable import TesseraGL
 
-/// Image tiles, hillshade, heatmap colouring and the composite of translucent extrusions read
-/// two inputs to no effect (raster.vertex.glsl), so that their fragment stages take the inputs
-/// of lit extrusions (three smooth components and a flat one) and llvmpipe draws all of them
-/// with one triangle-setup function: every variant declares the same inputs, and the driver's
-/// compiler keeps both reads.
+/// Hillshade and the composite of translucent extrusions read two inputs to no effect
+/// (raster.vertex.glsl), so that their fragment stages take the inputs of lit extrusions (three
+/// smooth components and a flat one) and llvmpipe draws all of them with one triangle-setup
+/// function: every variant declares the same inputs, and the driver's compiler keeps both
+/// reads. Image tiles and heatmap colouring, drawn over whole maps without extrusions, go
+/// without them.
 @Suite struct ImageFragmentInputsTests {
-  /// Each image program with the switches its layers draw it with (`RECTS` and `QUAD` change
-  /// only the vertex stage).
+  /// Each program with the switches its layers draw it with (`RECTS` changes only the vertex
+  /// stage).
   static let variants: [(program: String, switches: [String])] = [
-    ("raster", []), ("raster", ["NEAREST"]), ("raster", ["PLAIN"]), ("raster", ["NEAREST", "PLAIN"]),
     ("hillshade", []), ("hillshade", ["BAKED"]), ("hillshade", ["LINEAR_SLOPE"]), ("hillshade", ["SLOPE_TABLE"]),
-    ("fill_extrusion_texture", []), ("fill_extrusion_texture", ["PATTERN"]), ("heatmap_texture", []),
+    ("fill_extrusion_texture", []), ("fill_extrusion_texture", ["PATTERN"]),
   ]
+
+  @Test func imageTilesAndHeatmapsReadThePositionAlone() throws {
+    for (program, switches) in [("raster", []), ("raster", ["NEAREST", "PLAIN"]), ("heatmap_texture", [String]())] {
+      #expect(
+        try FragmentInputsProbe.declaredInputs(program, switches) == ["v_position": GLenum(GL_FLOAT_VEC2)],
+        "\(program) \(switches)")
+    }
+  }
 
   @Test func everyImageProgramDeclaresTheSameInputs() throws {
     for (program, switches) in Self.variants {
