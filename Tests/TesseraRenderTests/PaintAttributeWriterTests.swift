@@ -48,7 +48,9 @@ import Testing
     }
     let bytes = writer.vertexBytes()
     #expect(bytes.count == writer.stride * features.reduce(0) { $0 + $1.1 })
-    #expect(bytes == expected)
+    // The first byte that differs, not both arrays (tens of thousands of bytes) on a failure.
+    let firstDifference = zip(bytes, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+    #expect(firstDifference == nil, "the bytes differ from byte \(firstDifference ?? 0) on")
     #expect(writer.largest(LineProperties.width) == 7.5)
   }
 
