@@ -13,9 +13,8 @@ extension Map {
     applyFeatureStates(from: scene)
   }
 
-  /// ``init(scene:device:tileLoader:)`` on a new device for `gpu`; with cores to spare, EGL
-  /// starts up on another thread while the style is read and the first frame's tiles load
-  /// (``MapPreparation``).
+  /// ``init(scene:device:tileLoader:)`` on a new device for `gpu`; EGL starts up on another
+  /// thread while the style is read and the first frame's tiles load (``MapPreparation``).
   public convenience init(scene: Scene, gpu: GPUSelection = .auto) throws {
     let (preparation, device) = try MapPreparation.startUp(gpu: gpu) { try MapPreparation(scene: scene) }
     try self.init(preparation: preparation, device: device)

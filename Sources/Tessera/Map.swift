@@ -140,9 +140,8 @@ public final class Map {
     try self.init(preparation: MapPreparation(options: options, tileLoader: tileLoader), device: device)
   }
 
-  /// Makes a map on a new device for `gpu` (see ``GPUSelection``). With cores to spare, EGL
-  /// starts up on another thread while the style is read and the first frame's tiles load
-  /// (``MapPreparation``).
+  /// Makes a map on a new device for `gpu` (see ``GPUSelection``). EGL starts up on another
+  /// thread while the style is read and the first frame's tiles load (``MapPreparation``).
   public convenience init(options: MapOptions, gpu: GPUSelection = .auto) throws {
     let (preparation, device) = try MapPreparation.startUp(gpu: gpu) { try MapPreparation(options: options) }
     try self.init(preparation: preparation, device: device)

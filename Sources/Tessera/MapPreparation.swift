@@ -13,24 +13,15 @@ import TesseraStyle
 /// loading and tessellating on other threads. Every ``Map`` is made from one
 /// (``Map/init(preparation:device:)``); made while EGL starts up (loading the driver takes tens
 /// of milliseconds; see `HeadlessDisplay.startOpening`), it lets that start-up overlap the
-/// tile work.
+/// style's reading and the tile work.
 public final class MapPreparation {
-  /// Whether maps made for a GPU selection start EGL on another thread while the preparation
-  /// runs: only with more than two cores. EGL start-up is CPU work (loading and initialising
-  /// the driver), so on two cores it competes with the tessellation instead of hiding behind
-  /// it (measured on llvmpipe: no gain for a flat view, 14 ms lost on a tilted one).
-  public static var overlapsDeviceStartUp: Bool { ProcessInfo.processInfo.activeProcessorCount > 2 }
-
-  /// A device for `gpu` and the preparation `prepare` makes: with EGL starting on another
-  /// thread meanwhile when ``overlapsDeviceStartUp``, else the device first (the preparation's
-  /// tiles then load while the map is made and its pipelines compiled).
+  /// A device for `gpu` and the preparation `prepare` makes, with EGL starting on another
+  /// thread meanwhile. Also on two cores, where the tile work competes with EGL's start-up
+  /// for the second core: reading a large style there (10–17 ms for Liberty) no longer waits
+  /// for the driver, and smaller ones lose nothing measurable (docs/performance.md).
   public static func startUp(gpu: GPUSelection, _ prepare: () throws -> MapPreparation) throws
     -> (MapPreparation, GLDevice)
   {
-    guard overlapsDeviceStartUp else {
-      let device = try GLDevice(gpu: gpu)
-      return (try prepare(), device)
-    }
     HeadlessDisplay.startOpening(gpu)
     let preparation = try prepare()
     return (preparation, try GLDevice(gpu: gpu))

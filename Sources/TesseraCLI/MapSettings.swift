@@ -344,19 +344,10 @@ struct MapSettings {
   }
 
   /// ``makeMap(console:command:device:)``, recording where the time went. Without `device`,
-  /// on machines with cores to spare, EGL starts up on another thread while the style is read
-  /// and the first frame's tiles load (see ``MapPreparation/overlapsDeviceStartUp``).
+  /// EGL starts up on another thread while the style is read and the first frame's tiles load
+  /// (see ``MapPreparation/startUp(gpu:_:)``).
   func makeMap(console: Console, command: String, device: GLDevice?, timings: inout SetupTimings) throws -> Map {
-    let start = DispatchTime.now()
-    var device = device
-    if device == nil {
-      if MapPreparation.overlapsDeviceStartUp {
-        HeadlessDisplay.startOpening(gpu)
-      } else {
-        device = try GLDevice(gpu: gpu)
-        timings.gl = milliseconds(since: start)
-      }
-    }
+    if device == nil { HeadlessDisplay.startOpening(gpu) }
     let prepareStart = DispatchTime.now()
     let preparation = try MapPreparation(
       options: options, updates: updates, stylePath: style?.path, dataRoot: style?.dataRoot)

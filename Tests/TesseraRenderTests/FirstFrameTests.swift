@@ -131,4 +131,20 @@ import Testing
     let zoomed = try Map(options: zoomedOptions, device: device).snapshot().image
     #expect(try moved.snapshot().image == zoomed)
   }
+
+  /// Maps made for a GPU selection start EGL on another thread while the preparation runs: a
+  /// preparation that throws gives its own error (the display goes on opening and serves the
+  /// next map), and a map made so draws what one made on a given device draws.
+  @Test func startingEGLBesideThePreparationKeepsItsErrorsAndPixels() throws {
+    struct StyleUnreadable: Error {}
+    #expect(throws: StyleUnreadable.self) {
+      _ = try MapPreparation.startUp(gpu: .surfaceless) { throw StyleUnreadable() }
+    }
+    let options = MapOptions(width: 160, height: 120, camera: FirstFrameTests.cameras[0])
+    let started = try Map(options: options, gpu: .surfaceless)
+    let image = try started.snapshot().image
+    let direct = try Map(options: options, device: GLDevice(gpu: .surfaceless)).snapshot().image
+    #expect(image == direct)
+    #expect(image.pixels.contains { $0 != 0 }, "the map drew something")
+  }
 }
