@@ -14,6 +14,16 @@ uniform vec2 u_world;  // viewport size in pixels
 
 in vec2 a_pos;
 out vec2 v_pos;
+#if defined(PAINT_VARYINGS) && !defined(PATTERN)
+// Read by the fragment stage to no effect, so that outlines read the solid and dashed lines'
+// fragment inputs (see there). Each a value of its own from the attribute: the linker folds
+// constants into the fragment stage and merges outputs holding the same value.
+out vec2 v_unread_a;
+out vec2 v_unread_b;
+out float v_unread_c;
+flat out float v_unread_d;
+flat out float v_unread_e;
+#endif
 
 #ifdef PATTERN
 #pragma pattern: define
@@ -33,6 +43,13 @@ void main() {
   gl_ClipDistance[3] = u_tile_clip.w - a_pos.y;
 #endif
   v_pos = (gl_Position.xy / gl_Position.w + 1.0) / 2.0 * u_world;
+#if defined(PAINT_VARYINGS) && !defined(PATTERN)
+  v_unread_a = a_pos * 2.0;
+  v_unread_b = a_pos * 3.0;
+  v_unread_c = a_pos.x * 5.0;
+  v_unread_d = a_pos.y * 7.0;
+  v_unread_e = a_pos.x * 11.0;
+#endif
 #ifdef PATTERN
   #pragma pattern: position a_pos
 #endif

@@ -65,6 +65,11 @@ void main() {
   // and keeps the inputs.
   alpha = v_floorwidth + v_tex.x + v_tex.y == -1.0e38 ? 0.5 : alpha;
 #endif
+#if defined(PAINT_VARYINGS) && !(defined(PATTERN) || defined(GRADIENT))
+  // Never true either (window positions are not negative): solid and dashed lines read the
+  // fragment's position as fill outlines do, which then share their triangle set-up.
+  alpha = gl_FragCoord.x + gl_FragCoord.y == -1.0e38 ? 0.5 : alpha;
+#endif
 #ifdef PATTERN
 #ifdef HAS_ATTR_PATTERN
   vec4 pattern = v_pattern;
