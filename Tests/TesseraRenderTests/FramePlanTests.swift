@@ -71,8 +71,10 @@ import Testing
       key: SortKey(pass: .opaque, layer: 5, order: 9), pipeline: FramePlanTests.cell, mesh: .builtin(.unitSquare))
     let c = DrawCommand(
       key: SortKey(pass: .translucent, layer: 0, order: 3), pipeline: FramePlanTests.cell, mesh: .builtin(.unitSquare))
-    let plan = FramePlan(pixelWidth: 1, pixelHeight: 1, clearColor: .white, commands: [a, b, c])
-    #expect(plan.commands.map(\.key) == [b.key, c.key, a.key])
+    // Offscreen work of a later layer, drawn before the frame's own pass.
+    let d = DrawCommand.switchTarget(to: nil, key: SortKey(pass: .prelude, layer: 7, order: 1))
+    let plan = FramePlan(pixelWidth: 1, pixelHeight: 1, clearColor: .white, commands: [a, b, c, d])
+    #expect(plan.commands.map(\.key) == [d.key, b.key, c.key, a.key])
   }
 
   /// Frame layers go into one list in order: each starts its own slots, and passes sort first

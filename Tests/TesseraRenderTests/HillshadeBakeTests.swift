@@ -11,7 +11,8 @@ import Testing
 /// Hillshade bakes each tile's shading into a texture and draws that: the same pixels as
 /// shading every pixel (by pixelmatch; filtering colours instead of slopes moves a few levels,
 /// more along cliffs),
-/// baked once while the light holds and again, in place, when it turns.
+/// baked once while the light holds and again, in place, when it turns, each time before the
+/// frame's own pass.
 @Suite struct HillshadeBakeTests {
   static func map(camera: Camera, folder: String, bakes: Bool = true) throws -> Map {
     let map = try Map(options: MapOptions(width: 256, height: 192, camera: camera, mapType: .none), gpu: .surfaceless)
@@ -43,14 +44,18 @@ import Testing
     #expect(Double(beyond) < 0.015 * Double(baked.width * baked.height))
   }
 
-  /// How many passes into cached textures a frame of `map` draws.
+  /// How many passes into cached textures a frame of `map` draws; each is in the frame's
+  /// prelude, before any draw into the frame (so the layer's draw never waits for it).
   static func bakes(_ map: Map) throws -> Int {
     let frame = try map.composeFrame()
     try map.executor.execute(frame.plan)
-    return frame.plan.commands.filter { command in
-      if case .some(.some(let target)) = command.switchesTo { return target.cachedTexture != nil }
+    let bakes = frame.plan.commands.indices.filter { index in
+      if case .some(.some(let target)) = frame.plan.commands[index].switchesTo { return target.cachedTexture != nil }
       return false
-    }.count
+    }
+    let firstOfTheFrame = frame.plan.commands.firstIndex { $0.key.pass != .prelude } ?? frame.plan.commands.count
+    #expect(bakes.allSatisfy { $0 < firstOfTheFrame })
+    return bakes.count
   }
 
   @Test func aTileIsBakedOnceWhileTheLightHoldsAndAgainInPlaceWhenItTurns() throws {

@@ -53,11 +53,16 @@ package enum MeshReference: Sendable, Hashable {
 
 /// The order of a draw within a frame: pass first, then layer, then the order inside the layer.
 package struct SortKey: Sendable, Hashable, Comparable {
-  /// The fixed pass order (MapLibre's): opaque, then translucent, then overlays.
+  /// The fixed pass order: offscreen work the frame's layers sample (drawn before the frame's
+  /// own target is begun), then MapLibre's: opaque, translucent, overlays.
   package enum Pass: UInt8, Sendable {
-    case opaque = 0
-    case translucent = 1
-    case overlay = 2
+    /// Draws into offscreen targets only (each between a switch to its target and a switch
+    /// back), done before the frame's first draw, so that sampling their textures later in the
+    /// frame finds them drawn instead of waiting for them mid-frame.
+    case prelude = 0
+    case opaque = 1
+    case translucent = 2
+    case overlay = 3
   }
 
   package let pass: Pass

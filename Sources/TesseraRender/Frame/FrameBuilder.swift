@@ -22,6 +22,10 @@ package struct FrameBuilder {
   package var statistics = PreparationStatistics()
   private var slot = -1
   private var order = 0
+  /// Whether prelude commands now draw into an offscreen target (between a switch to one and
+  /// the switch back): prelude draws go nowhere else, since they come before the frame's own
+  /// pass is begun.
+  private var preludeTargetOpen = false
 
   package init(transform: CameraTransform, resources: GPUResourceCache, clearColor: Color) {
     self.transform = transform
@@ -47,6 +51,7 @@ package struct FrameBuilder {
     count: Int? = nil, instances: Int = 1, textures: [ResourceKey] = [], stencil: Int32? = nil,
     cull: CullVolume? = nil, scissor: PixelRect? = nil
   ) {
+    precondition(pass != .prelude || preludeTargetOpen, "a prelude draw outside an offscreen target")
     commands.append(
       DrawCommand(
         key: nextKey(pass), pipeline: pipeline, mesh: mesh, uniforms: uniforms, first: first, count: count,
@@ -55,12 +60,19 @@ package struct FrameBuilder {
 
   /// Adds a stencil clear in the current slot.
   package mutating func clearStencil(_ pass: SortKey.Pass) {
+    precondition(pass != .prelude, "a stencil clear in the prelude")
     commands.append(.clearStencil(key: nextKey(pass)))
   }
 
   /// Adds a switch of render target in the current slot: later draws go into `target` (cleared
-  /// first), or back into the frame when nil.
+  /// first), or back into the frame when nil. In the prelude each switch to a target is
+  /// followed by the switch back, in the same slot, and the target has no depth of the frame's.
   package mutating func switchTarget(_ pass: SortKey.Pass, to target: OffscreenTarget?) {
+    if pass == .prelude {
+      precondition(preludeTargetOpen == (target == nil), "prelude switches must pair, one target at a time")
+      precondition(target?.sharesFrameDepth != true, "a prelude target drawing with the frame's depth")
+      preludeTargetOpen = target != nil
+    }
     commands.append(.switchTarget(to: target, key: nextKey(pass)))
   }
 
@@ -72,7 +84,8 @@ package struct FrameBuilder {
 
   /// The plan of the draws added.
   package var plan: FramePlan {
-    FramePlan(
+    precondition(!preludeTargetOpen, "a prelude target left open")
+    return FramePlan(
       pixelWidth: transform.viewport.pixelWidth, pixelHeight: transform.viewport.pixelHeight, clearColor: clearColor,
       commands: commands)
   }

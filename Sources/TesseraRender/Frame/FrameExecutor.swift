@@ -58,7 +58,10 @@ package final class FrameExecutor {
   package func execute(_ plan: FramePlan) throws(GLError) {
     let handle = try renderTarget(width: plan.pixelWidth, height: plan.pixelHeight)
     let instanceOffsets = try uploadInstances(plan)
-    device.beginPass(handle, action: PassAction(clearColor: plan.clearColor))
+    // The frame's own pass begins (cleared) at its first draw: a prelude of offscreen passes
+    // comes first.
+    var framePassBegun = plan.commands.first?.key.pass != .prelude
+    if framePassBegun { device.beginPass(handle, action: PassAction(clearColor: plan.clearColor)) }
     /// The render target into a cached texture of the pass drawing into one (made for the pass).
     var cachedTarget: RenderTargetHandle?
     // A draw that fails (a pipeline that does not compile) still closes the pass, so the next
@@ -73,7 +76,7 @@ package final class FrameExecutor {
       if index > 0 && index % FrameExecutor.commandsPerFlush == 0 { device.flush() }
       guard let kind = command.pipeline else {
         if let change = command.switchesTo {
-          device.endPass()
+          if device.isPassOpen { device.endPass() }
           if let made = cachedTarget {
             device.destroy(made)
             cachedTarget = nil
@@ -90,8 +93,11 @@ package final class FrameExecutor {
             }
             device.beginPass(
               into, action: PassAction(clearColor: target.clearColor, clearDepth: nil, clearStencil: nil))
-          } else {
+          } else if framePassBegun {
             device.beginPass(handle, action: PassAction(clearColor: nil, clearDepth: nil, clearStencil: nil))
+          } else {
+            device.beginPass(handle, action: PassAction(clearColor: plan.clearColor))
+            framePassBegun = true
           }
           applied = nil
           boundMesh = nil

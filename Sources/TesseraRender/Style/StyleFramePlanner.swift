@@ -69,13 +69,14 @@ struct StyleFramePlanner {
   /// Device pixels per point.
   var pixelRatio: Double { frame.pixelRatio }
 
-  /// Adds a draw in the current layer's slot.
+  /// Adds a draw in the current layer's slot, in the frame's translucent pass (or `pass`).
   mutating func draw(
     _ pipeline: StylePipeline, _ mesh: MeshReference, _ uniforms: UniformValues, instances: Int = 1,
-    textures: [ResourceKey] = [], stencil: Int32? = nil, cull: CullVolume? = nil, scissor: PixelRect? = nil
+    textures: [ResourceKey] = [], stencil: Int32? = nil, cull: CullVolume? = nil, scissor: PixelRect? = nil,
+    pass: SortKey.Pass = .translucent
   ) {
     frame.draw(
-      .translucent, Pipeline(input.paintVaryings.apply(pipeline)), mesh, uniforms, instances: instances,
+      pass, Pipeline(input.paintVaryings.apply(pipeline)), mesh, uniforms, instances: instances,
       textures: textures, stencil: stencil, cull: cull, scissor: scissor)
   }
 

@@ -243,7 +243,11 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
           textures: [texture] + slopeTable)
         continue
       }
-      // The tile's shading, drawn into its own texture when the light or colours changed.
+      // The tile's shading, drawn into its own texture when the light or colours changed, in
+      // the frame's prelude: drawn before the frame's own pass, the texture is ready when the
+      // layer samples it (drawn at the layer's place, the frame would stop there until the
+      // rasteriser had finished everything before it; a viewport-anchored light bakes again
+      // at every turn of the map).
       let bake = ResourceKey(BakeKey(layer: layer.id, slopes: texture, revision: planner.input.revision))
       var version = Hasher()
       for value in [light.x, light.y, curve.x, curve.y, direction.x, direction.y, latitudes.x, latitudes.y] {
@@ -255,7 +259,7 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
       let current = version.finalize()
       if resources.textureVersion(bake) != current, baked.insert(bake).inserted {
         planner.frame.switchTarget(
-          .translucent,
+          .prelude,
           to: OffscreenTarget(
             name: "\(bake)", width: texels.width, height: texels.height, format: .rgba8, clearColor: .transparent,
             cachedTexture: bake, version: current))
@@ -266,8 +270,8 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
         let whole = HillshadeLayerRenderer.rectangles(occupancy, textureRect: (0, 0, 1, 1))
         planner.draw(
           shading, HillshadeLayerRenderer.rectangleMesh(whole), bakeUniforms.merging(paint), instances: whole.count,
-          textures: [texture] + slopeTable)
-        planner.frame.switchTarget(.translucent, to: nil)
+          textures: [texture] + slopeTable, pass: .prelude)
+        planner.frame.switchTarget(.prelude, to: nil)
       }
       uniforms.set(HillshadeLayerRenderer.image, 0)
       planner.draw(
