@@ -82,3 +82,68 @@ import Testing
     #expect(again == first)
   }
 }
+
+/// A bake shades only the cells of a DEM tile that the frame shows and those next to them,
+/// with the pixels of a bake of every cell, and bakes again when the view needs other cells.
+@Suite struct HillshadeShownCellsTests {
+  /// Cameras showing part of the coast tile: straight down, turned, tilted, near its corner.
+  static let cameras = [
+    try! Camera(latitude: 41.865, longitude: 0.176, zoom: 13),
+    try! Camera(latitude: 41.86, longitude: 0.2, zoom: 13.4, bearing: 120),
+    try! Camera(latitude: 41.85, longitude: 0.21, zoom: 12.6, bearing: 300, viewingAngle: 50),
+    try! Camera(latitude: 41.96, longitude: 0.33, zoom: 13),
+  ]
+
+  /// The part of the DEM tile's texture its bake shades (0…1: the area of the rectangles the
+  /// prelude draws) and the image of a frame of `map`.
+  static func frame(_ map: Map) throws -> (shaded: Double, image: RGBAImage) {
+    let frame = try map.composeFrame()
+    var shaded = 0.0
+    for command in frame.plan.commands where command.key.pass == .prelude {
+      guard case .instanced(_, let data) = command.mesh else { continue }
+      let rects = data.bytes.withUnsafeBytes { Array($0.bindMemory(to: SIMD4<Float>.self)) }
+      #expect(rects.count == data.count)
+      shaded += rects.reduce(0) { $0 + Double(($1.z - $1.x) * ($1.w - $1.y)) }
+    }
+    return (shaded, try map.snapshot().image)
+  }
+
+  @Test(arguments: cameras + HillshadeFlatGroundTests.cameras)
+  func shownCellsGiveThePixelsOfEveryCell(camera: Camera) throws {
+    let folder = try HillshadeFlatGroundTests.coastFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let shown = try HillshadeBakeTests.map(camera: camera, folder: folder)
+    let every = try HillshadeBakeTests.map(camera: camera, folder: folder)
+    every.executor.resources.bakesShownCellsOnly = false
+    let part = try Self.frame(shown)
+    let whole = try Self.frame(every)
+    let samePixels = part.image == whole.image
+    #expect(samePixels)
+    #expect(part.shaded > 0)
+    #expect(part.shaded <= whole.shaded)
+  }
+
+  /// Zoomed in, the bake draws fewer cells than the tile has; moving the camera bakes the
+  /// cells it needs then, and every frame is the one a new map draws there.
+  @Test func movingTheCameraBakesTheCellsItNeedsThen() throws {
+    let folder = try HillshadeFlatGroundTests.coastFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let start = Self.cameras[0]
+    let map = try HillshadeBakeTests.map(camera: start, folder: folder)
+    let every = try HillshadeBakeTests.map(camera: start, folder: folder)
+    every.executor.resources.bakesShownCellsOnly = false
+    let part = try Self.frame(map).shaded
+    let whole = try Self.frame(every).shaded
+    #expect(part > 0 && part < whole / 4, "\(part) of \(whole)")
+    for step in 1...4 {
+      let camera = try Camera(
+        latitude: start.target.latitude - 0.01 * Double(step), longitude: start.target.longitude + 0.03 * Double(step),
+        zoom: start.zoom, bearing: 25 * Double(step))
+      map.camera = camera
+      let moved = try map.snapshot().image
+      let fresh = try HillshadeBakeTests.map(camera: camera, folder: folder).snapshot().image
+      let samePixels = moved == fresh
+      #expect(samePixels, "step \(step)")
+    }
+  }
+}

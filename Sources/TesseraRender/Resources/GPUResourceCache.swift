@@ -155,6 +155,10 @@ package final class GPUResourceCache {
   /// of every frame, for comparisons.
   package var bakesTileShading = true
 
+  /// Whether a bake of a tile's shading draws only the cells the frame shows (and those next
+  /// to them); false draws every cell that shades anything, for comparisons.
+  package var bakesShownCellsOnly = true
+
   /// The size in texels of the texture of `key`, when it is there.
   package func textureSize(_ key: ResourceKey) -> (width: Int, height: Int)? {
     guard let handle = texture(key) else { return nil }

@@ -49,6 +49,26 @@ package struct TextureOccupancy: Sendable, Hashable {
     self.cells = cells
   }
 
+  private init(cellSize: Int, width: Int, height: Int, columns: Int, rows: Int, cells: [Bool]) {
+    self.cellSize = cellSize
+    self.width = width
+    self.height = height
+    self.columns = columns
+    self.rows = rows
+    self.cells = cells
+  }
+
+  /// The same grid with only the set cells that `keep` (row-major, `columns` × `rows`) marks.
+  func keeping(_ keep: [Bool]) -> TextureOccupancy {
+    precondition(keep.count == cells.count, "a mask of another grid")
+    return TextureOccupancy(
+      cellSize: cellSize, width: width, height: height, columns: columns, rows: rows,
+      cells: zip(cells, keep).map { $0 && $1 })
+  }
+
+  /// Whether cell `index` (row-major) is set.
+  func isSet(_ index: Int) -> Bool { cells[index] }
+
   /// Whether no cell is set (the texture draws nothing).
   package var isEmpty: Bool { !cells.contains(true) }
 

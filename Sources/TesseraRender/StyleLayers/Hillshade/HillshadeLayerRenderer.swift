@@ -224,7 +224,14 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
       paint.set(HillshadeLayerRenderer.slopeTableUnit, 1)
     }
     let resources = planner.frame.resources
-    var baked: Set<ResourceKey> = []
+    // Each DEM tile's shading is drawn into a texture of its own when the light, colours or
+    // the cells the view needs changed, in the frame's prelude: drawn before the frame's own
+    // pass, the texture is ready when the layer samples it (drawn at the layer's place, the
+    // frame would stop there until the rasteriser had finished everything before it; a
+    // viewport-anchored light bakes again at every turn of the map). Render tiles drawing one
+    // DEM tile share its bake, which shades the cells any of them shows.
+    var bakes: [ResourceKey: PendingBake] = [:]
+    var bakeOrder: [ResourceKey] = []
     for tile in tiles {
       guard let texture = planner.texture(layer, tile) else { continue }
       let occupancy = resources.occupancy(texture)
@@ -235,7 +242,8 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
       let north = Mercator.unproject(WorldPoint(x: 0, y: Double(data.y)), worldSize: tiles).latitude
       let south = Mercator.unproject(WorldPoint(x: 0, y: Double(data.y + 1)), worldSize: tiles).latitude
       let latitudes = SIMD2(Float(north), Float(south))
-      var uniforms = planner.imageTileUniforms(tile)
+      let matrix = planner.tileMatrix(tile.covered, extent: 1, pixelAligned: true)
+      var uniforms = planner.imageTileUniforms(tile, matrix: matrix)
       guard resources.bakesTileShading, let texels = resources.textureSize(texture) else {
         uniforms.set(HillshadeLayerRenderer.latitudeRange, latitudes)
         planner.draw(
@@ -243,44 +251,61 @@ struct HillshadeLayerRenderer: StyleLayerRenderer {
           textures: [texture] + slopeTable)
         continue
       }
-      // The tile's shading, drawn into its own texture when the light or colours changed, in
-      // the frame's prelude: drawn before the frame's own pass, the texture is ready when the
-      // layer samples it (drawn at the layer's place, the frame would stop there until the
-      // rasteriser had finished everything before it; a viewport-anchored light bakes again
-      // at every turn of the map).
       let bake = ResourceKey(BakeKey(layer: layer.id, slopes: texture, revision: planner.input.revision))
+      if bakes[bake] == nil {
+        var cells = occupancy.map(HillshadeBakeCells.init)
+        if !resources.bakesShownCellsOnly { cells?.showAll() }
+        bakes[bake] = PendingBake(slopes: texture, texels: texels, latitudes: latitudes, cells: cells)
+        bakeOrder.append(bake)
+      }
+      // A tile none of whose cells is in view draws no pixel: neither drawn nor baked for.
+      guard bakes[bake]?.cells?.addShown(textureRect: tile.textureRect, matrix: matrix) ?? true else { continue }
+      uniforms.set(HillshadeLayerRenderer.image, 0)
+      planner.draw(
+        made[1], HillshadeLayerRenderer.rectangleMesh(rects), uniforms, instances: rects.count, textures: [bake])
+    }
+    for bake in bakeOrder {
+      guard let pending = bakes[bake], pending.cells?.isEmpty != true else { continue }
+      let cells = pending.cells?.baked
+      let latitudes = pending.latitudes
       var version = Hasher()
       for value in [light.x, light.y, curve.x, curve.y, direction.x, direction.y, latitudes.x, latitudes.y] {
         version.combine(value)
       }
       for color in colors { version.combine(color) }
       version.combine(shading)
-      version.combine(occupancy == nil)
+      version.combine(cells)
       let current = version.finalize()
-      if resources.textureVersion(bake) != current, baked.insert(bake).inserted {
-        planner.frame.switchTarget(
-          .prelude,
-          to: OffscreenTarget(
-            name: "\(bake)", width: texels.width, height: texels.height, format: .rgba8, clearColor: .transparent,
-            cachedTexture: bake, version: current))
-        var bakeUniforms = UniformValues()
-        bakeUniforms.set(StyleFramePlanner.matrix, HillshadeLayerRenderer.textureToClip)
-        bakeUniforms.set(StyleFramePlanner.textureRect, SIMD4(0, 0, 1, 1))
-        bakeUniforms.set(HillshadeLayerRenderer.latitudeRange, latitudes)
-        let whole = HillshadeLayerRenderer.rectangles(occupancy, textureRect: (0, 0, 1, 1))
-        planner.draw(
-          shading, HillshadeLayerRenderer.rectangleMesh(whole), bakeUniforms.merging(paint), instances: whole.count,
-          textures: [texture] + slopeTable, pass: .prelude)
-        planner.frame.switchTarget(.prelude, to: nil)
-      }
-      uniforms.set(HillshadeLayerRenderer.image, 0)
+      guard resources.textureVersion(bake) != current else { continue }
+      planner.frame.switchTarget(
+        .prelude,
+        to: OffscreenTarget(
+          name: "\(bake)", width: pending.texels.width, height: pending.texels.height, format: .rgba8,
+          clearColor: .transparent, cachedTexture: bake, version: current))
+      var bakeUniforms = UniformValues()
+      bakeUniforms.set(StyleFramePlanner.matrix, HillshadeLayerRenderer.textureToClip)
+      bakeUniforms.set(StyleFramePlanner.textureRect, SIMD4(0, 0, 1, 1))
+      bakeUniforms.set(HillshadeLayerRenderer.latitudeRange, latitudes)
+      let drawn = HillshadeLayerRenderer.rectangles(cells, textureRect: (0, 0, 1, 1))
       planner.draw(
-        made[1], HillshadeLayerRenderer.rectangleMesh(rects), uniforms, instances: rects.count, textures: [bake])
+        shading, HillshadeLayerRenderer.rectangleMesh(drawn), bakeUniforms.merging(paint), instances: drawn.count,
+        textures: [pending.slopes] + slopeTable, pass: .prelude)
+      planner.frame.switchTarget(.prelude, to: nil)
     }
   }
 
+  /// A DEM tile's bake while the frame's tiles are planned: its slope texture and size, its
+  /// latitudes and the cells the tiles drawing it show (nil: the texture's occupancy is not
+  /// known, so all of it is shaded).
+  struct PendingBake {
+    let slopes: ResourceKey
+    let texels: (width: Int, height: Int)
+    let latitudes: SIMD2<Float>
+    var cells: HillshadeBakeCells?
+  }
+
   /// A DEM tile's shading drawn into a texture of its own, for one hillshade layer: kept across
-  /// frames while its version (the light, colours and rectangles) holds.
+  /// frames while its version (the light, colours and the cells shaded) holds.
   struct BakeKey: Hashable, Sendable, CustomStringConvertible {
     let layer: String
     /// The slope texture it shades.
