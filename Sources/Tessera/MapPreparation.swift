@@ -119,7 +119,8 @@ public final class MapPreparation {
   }
 }
 
-/// A style renderer's tiles for one camera, loaded and tessellated on another thread.
+/// A style renderer's tiles for one camera, loaded and tessellated on other threads for a style's
+/// first frame, leaving one core to the rendering thread (``ParallelWork/coresLeftFree``).
 final class PendingTiles: Sendable {
   let renderer: StyleRenderer
   let transform: CameraTransform
@@ -133,7 +134,11 @@ final class PendingTiles: Sendable {
     self.transform = transform
     done.enter()
     DispatchQueue.global(qos: .userInitiated).async { [self] in
-      let prepared = renderer.prepareTiles(transform: transform, cachedTextures: cachedTextures)
+      // The rendering thread opens the device and makes the frame's pipelines meanwhile: the
+      // preparation leaves it a core.
+      let prepared = ParallelWork.withCoresLeftFree(1) {
+        renderer.prepareTiles(transform: transform, cachedTextures: cachedTextures)
+      }
       result.withLock { $0 = prepared }
       done.leave()
     }

@@ -24,9 +24,9 @@ package struct BufferDescriptor: Sendable {
   package var kind: BufferKind
   package var usage: BufferUsage
   /// A name shown in errors.
-  package var label: String
+  package var label: ResourceLabel
 
-  package init(kind: BufferKind, usage: BufferUsage = .immutable, label: String = "") {
+  package init(kind: BufferKind, usage: BufferUsage = .immutable, label: ResourceLabel = "") {
     self.kind = kind
     self.usage = usage
     self.label = label
@@ -69,11 +69,12 @@ package struct TextureDescriptor: Sendable {
   package var format: TextureFormat
   package var filter: TextureFilter
   package var wrap: TextureWrap
-  package var label: String
+  /// A name shown in errors.
+  package var label: ResourceLabel
 
   package init(
     width: Int, height: Int, format: TextureFormat = .rgba8, filter: TextureFilter = .linear,
-    wrap: TextureWrap = .clampToEdge, label: String = ""
+    wrap: TextureWrap = .clampToEdge, label: ResourceLabel = ""
   ) {
     self.width = width
     self.height = height

@@ -310,7 +310,7 @@ package final class FrameExecutor {
     for format in spec.format == .rgba8 ? [TextureFormat.rgba8] : [spec.format, .rgba8] {
       let texture = try device.makeTexture(
         TextureDescriptor(
-          width: spec.width, height: spec.height, format: format, filter: .linear, label: spec.description))
+          width: spec.width, height: spec.height, format: format, filter: .linear, label: "\(spec)"))
       do {
         let target =
           spec.sharesFrameDepth

@@ -108,14 +108,16 @@ package final class GPUResourceCache {
 
   func meshes(_ key: ResourceKey) -> MeshSet? { meshSets[key]?.value }
 
-  private func upload(_ mesh: MeshGeometry, chunks: [MeshChunk], label: String) throws(GLError) -> Mesh? {
+  private func upload(_ mesh: MeshGeometry, chunks: [MeshChunk], label: ResourceLabel) throws(GLError) -> Mesh? {
     guard !mesh.isEmpty else { return nil }
     let vertices = try device.makeBuffer(BufferDescriptor(kind: .vertex, label: label), contents: mesh.vertices)
     let paint: BufferHandle?
     do {
       paint =
         mesh.paint.isEmpty
-        ? nil : try device.makeBuffer(BufferDescriptor(kind: .vertex, label: label + " paint"), contents: mesh.paint)
+        ? nil
+        : try device.makeBuffer(
+          BufferDescriptor(kind: .vertex, label: label.appending(" paint")), contents: mesh.paint)
     } catch {
       device.destroy(vertices)
       throw error
