@@ -120,12 +120,16 @@ public final class MapPreparation {
 }
 
 /// A style renderer's tiles for one camera, loaded and tessellated on other threads for a style's
-/// first frame, leaving one core to the rendering thread (``ParallelWork/coresLeftFree``).
+/// first frame, leaving one core to the rendering thread until it waits for them
+/// (``ParallelWork/reservation``).
 final class PendingTiles: Sendable {
   let renderer: StyleRenderer
   let transform: CameraTransform
   private let result = Mutex<StyleRenderer.PreparedTiles?>(nil)
   private let done = DispatchGroup()
+  /// The core the rendering thread holds while it opens the device and makes the frame's
+  /// pipelines.
+  private let renderingCore = CoreReservation()
 
   /// Starts preparing at once; textures under `cachedTextures` (on the map's GPU already) are
   /// not made again.
@@ -134,9 +138,7 @@ final class PendingTiles: Sendable {
     self.transform = transform
     done.enter()
     DispatchQueue.global(qos: .userInitiated).async { [self] in
-      // The rendering thread opens the device and makes the frame's pipelines meanwhile: the
-      // preparation leaves it a core.
-      let prepared = ParallelWork.withCoresLeftFree(1) {
+      let prepared = ParallelWork.$reservation.withValue(renderingCore) {
         renderer.prepareTiles(transform: transform, cachedTextures: cachedTextures)
       }
       result.withLock { $0 = prepared }
@@ -147,8 +149,9 @@ final class PendingTiles: Sendable {
   /// Whether the tiles are ready.
   var isReady: Bool { result.withLock { $0 != nil } }
 
-  /// Waits for the tiles.
+  /// Waits for the tiles, giving the preparation the core the waiting thread held.
   func wait() -> StyleRenderer.PreparedTiles {
+    renderingCore.release()
     done.wait()
     return result.withLock { $0! }
   }
