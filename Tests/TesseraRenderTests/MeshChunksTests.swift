@@ -107,4 +107,27 @@ import Testing
     #expect(BuiltBucket(BucketGeometry(main: main, outline: nil, mask: [])).outlineChunks.isEmpty)
     #expect(built.byteCount == built.geometry.byteCount)
   }
+
+  /// Devices drawing from host memory read vertices where the indices say, unchecked: a
+  /// bucket's mesh must index only vertices it has, with a paint record for each.
+  @Test func aMeshIsWellFormedWhenItsIndicesAndPaintFitItsVertices() {
+    let (vertices, indices) = MeshChunksTests.strip(from: 0, count: 20)
+    var mesh = MeshGeometry(floatsPerVertex: 2)
+    mesh.vertices = vertices
+    mesh.indices = indices
+    #expect(mesh.isWellFormed)
+    #expect(MeshGeometry(floatsPerVertex: 2).isWellFormed, "an empty mesh")
+    var pastTheEnd = mesh
+    pastTheEnd.indices.append(UInt32(mesh.vertexCount))
+    #expect(!pastTheEnd.isWellFormed)
+    var painted = mesh
+    painted.paintStride = 4
+    painted.paint = [UInt8](repeating: 7, count: mesh.vertexCount * 4)
+    #expect(painted.isWellFormed)
+    painted.paint.removeLast()
+    #expect(!painted.isWellFormed)
+    var ragged = mesh
+    ragged.vertices.append(1)
+    #expect(!ragged.isWellFormed)
+  }
 }

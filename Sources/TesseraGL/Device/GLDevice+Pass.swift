@@ -123,18 +123,24 @@ extension GLDevice {
       let baseOffset =
         attribute.buffer < bindings.vertexBufferOffsets.count ? bindings.vertexBufferOffsets[attribute.buffer] : 0
       let type = attribute.format.glType
+      // A client-side array's offset is its address.
+      let offset = baseOffset + attribute.offset
       state.setAttribute(
         location,
         GLStateCache.AttributeState(
           buffer: buffer.id, components: attribute.format.components, type: type.type,
           normalized: type.normalized, stride: Int32(bufferLayout.stride),
-          offset: baseOffset + attribute.offset,
+          offset: buffer.host?.address(offset) ?? offset,
           divisor: bufferLayout.stepRate == .perInstance ? 1 : 0))
       used.insert(location)
     }
     for location in enabledAttributes.subtracting(used) { state.setAttribute(location, nil) }
     enabledAttributes = used
-    if let index = bindings.indexBuffer { state.bindElementBuffer(buffers[index.slot].id) }
+    if let index = bindings.indexBuffer {
+      let buffer = buffers[index.slot]
+      state.bindElementBuffer(buffer.id)
+      boundIndexArray = buffer.host
+    }
     for (unit, texture) in bindings.textures.enumerated() {
       state.bindTexture(textures[texture.slot].id, unit: unit)
     }
@@ -210,7 +216,14 @@ extension GLDevice {
     if descriptor.indexType == .none {
       glDrawArraysInstanced(mode, GLint(first), GLsizei(count), GLsizei(instances))
     } else {
-      let offset = UnsafeRawPointer(bitPattern: first * descriptor.indexType.byteSize)
+      let byteOffset = first * descriptor.indexType.byteSize
+      if let boundIndexArray {
+        // GL checks ranges of buffer objects, not of client arrays.
+        precondition(
+          first >= 0 && byteOffset + count * descriptor.indexType.byteSize <= boundIndexArray.byteCount,
+          "a draw reads indices past its kept array")
+      }
+      let offset = UnsafeRawPointer(bitPattern: boundIndexArray?.address(byteOffset) ?? byteOffset)
       glDrawElementsInstanced(mode, GLsizei(count), descriptor.indexType.glValue, offset, GLsizei(instances))
     }
     GLCheck.debug("glDraw")

@@ -4,7 +4,8 @@ import TesseraNumbers
 
 /// Meshes, textures and instance buffers uploaded to the GPU, each under the key of what it is
 /// (a tile bucket, a tile's image, an atlas page, a marker batch), kept across frames and
-/// cameras.
+/// cameras. On devices that draw from host memory (``GLDevice/drawsFromHostMemory``) a mesh
+/// keeps its bucket's arrays instead of copies.
 ///
 /// Meshes and textures are evicted least-recently-used beyond a byte budget; entries used by
 /// the frame being drawn are never evicted during it: ``beginFrame()`` marks a new frame, and
@@ -110,20 +111,22 @@ package final class GPUResourceCache {
 
   private func upload(_ mesh: MeshGeometry, chunks: [MeshChunk], label: ResourceLabel) throws(GLError) -> Mesh? {
     guard !mesh.isEmpty else { return nil }
-    let vertices = try device.makeBuffer(BufferDescriptor(kind: .vertex, label: label), contents: mesh.vertices)
+    // Kept, not copied, where the device draws from host memory (the bucket's arrays are
+    // never changed; ``BuiltBucket`` checked that the indices name its vertices).
+    let vertices = try device.makeBuffer(BufferDescriptor(kind: .vertex, label: label), keeping: mesh.vertices)
     let paint: BufferHandle?
     do {
       paint =
         mesh.paint.isEmpty
         ? nil
         : try device.makeBuffer(
-          BufferDescriptor(kind: .vertex, label: label.appending(" paint")), contents: mesh.paint)
+          BufferDescriptor(kind: .vertex, label: label.appending(" paint")), keeping: mesh.paint)
     } catch {
       device.destroy(vertices)
       throw error
     }
     do {
-      let indices = try device.makeBuffer(BufferDescriptor(kind: .index, label: label), contents: mesh.indices)
+      let indices = try device.makeBuffer(BufferDescriptor(kind: .index, label: label), keeping: mesh.indices)
       return Mesh(
         vertices: vertices, paint: paint, indices: indices, indexCount: mesh.indices.count, chunks: chunks,
         maxHeight: mesh.maxHeight)

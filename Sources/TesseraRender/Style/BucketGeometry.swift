@@ -90,6 +90,19 @@ struct MeshGeometry: Sendable {
 
   var isEmpty: Bool { indices.isEmpty }
   var byteCount: Int { vertices.count * 4 + paint.count + indices.count * 4 }
+
+  /// Whether every index names a vertex of the mesh and every vertex has its paint record:
+  /// devices that draw from host memory read vertices where the indices say, unchecked.
+  var isWellFormed: Bool {
+    guard floatsPerVertex > 0, vertices.count % floatsPerVertex == 0 else { return false }
+    guard paint.isEmpty || (paintStride > 0 && paint.count == vertexCount * paintStride) else { return false }
+    let limit = UInt32(clamping: vertexCount)
+    return indices.withUnsafeBufferPointer { indices in
+      var largest: UInt32 = 0
+      for index in indices { largest = max(largest, index) }
+      return indices.isEmpty || largest < limit
+    }
+  }
 }
 
 /// The CPU geometry of a bucket, ready for upload.
