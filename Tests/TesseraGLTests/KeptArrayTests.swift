@@ -54,6 +54,49 @@ import Testing
     #expect(whole.image.pixel(x: 3, y: 4) == (0, 0, 255, 255))
   }
 
+  /// GL checks no range of a client-side array: a draw whose indices name vertices past the
+  /// kept vertex array stops the process instead of reading memory that is not the array's.
+  @Test func aDrawReadingPastKeptArraysStops() async {
+    await #expect(processExitsWith: .failure) {
+      let device = try GLDevice(gpu: .surfaceless, drawsFromHostMemory: true)
+      let target = try device.makeRenderTarget(RenderTargetDescriptor(width: 4, height: 4))
+      let pipeline = try device.makePipeline(
+        PipelineDescriptor(
+          program: "solid",
+          layout: VertexLayout(
+            buffers: [VertexBufferLayout(stride: 8)], attributes: [VertexAttribute("a_position", .float2)]),
+          indexType: .uint32))
+      let vertices = try device.makeBuffer(BufferDescriptor(kind: .vertex), keeping: KeptArrayTests.vertices)
+      let indices = try device.makeBuffer(BufferDescriptor(kind: .index), keeping: [UInt32(0), 1, 7])
+      device.beginPass(target, action: PassAction(clearColor: .transparent))
+      device.applyPipeline(pipeline)
+      device.applyBindings(Bindings(vertexBuffers: [vertices], indexBuffer: indices))
+      device.draw(count: 3)
+    }
+  }
+
+  /// A kept array destroyed while bound leaves no binding pointing at it: the next indexed
+  /// draw without new bindings stops instead of reading freed memory.
+  @Test func aDestroyedKeptIndexArrayIsUnbound() async {
+    await #expect(processExitsWith: .failure) {
+      let device = try GLDevice(gpu: .surfaceless, drawsFromHostMemory: true)
+      let target = try device.makeRenderTarget(RenderTargetDescriptor(width: 4, height: 4))
+      let pipeline = try device.makePipeline(
+        PipelineDescriptor(
+          program: "solid",
+          layout: VertexLayout(
+            buffers: [VertexBufferLayout(stride: 8)], attributes: [VertexAttribute("a_position", .float2)]),
+          indexType: .uint32))
+      let vertices = try device.makeBuffer(BufferDescriptor(kind: .vertex), keeping: KeptArrayTests.vertices)
+      let indices = try device.makeBuffer(BufferDescriptor(kind: .index), keeping: KeptArrayTests.indices)
+      device.beginPass(target, action: PassAction(clearColor: .transparent))
+      device.applyPipeline(pipeline)
+      device.applyBindings(Bindings(vertexBuffers: [vertices], indexBuffer: indices))
+      device.destroy(indices)
+      device.draw(count: 3)
+    }
+  }
+
   @Test func softwareRenderersDrawFromHostMemoryByDefault() throws {
     let device = try GLDevice(gpu: .surfaceless)
     #expect(device.info.isSoftware)

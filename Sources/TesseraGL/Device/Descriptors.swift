@@ -106,6 +106,17 @@ package enum VertexFormat: Sendable {
     case .float4, .short4, .ubyte4Normalized: return 4
     }
   }
+
+  /// Bytes one value takes.
+  var byteSize: Int {
+    switch self {
+    case .float, .ubyte4Normalized: return 4
+    case .float2, .short4: return 8
+    case .float3: return 12
+    case .float4: return 16
+    case .short2: return 4
+    }
+  }
 }
 
 /// Whether a vertex buffer advances per vertex or per instance.

@@ -117,6 +117,7 @@ extension GLDevice {
     guard let (pipeline, _) = current else { preconditionFailure("applyBindings before applyPipeline") }
     let layout = pipeline.descriptor.layout
     var used: Set<Int> = []
+    var capacity: (vertices: Int?, instances: Int?) = (nil, nil)
     for (location, attribute) in pipeline.attributes {
       let bufferLayout = layout.buffers[attribute.buffer]
       let buffer = buffers[bindings.vertexBuffers[attribute.buffer].slot]
@@ -125,6 +126,14 @@ extension GLDevice {
       let type = attribute.format.glType
       // A client-side array's offset is its address.
       let offset = baseOffset + attribute.offset
+      if let host = buffer.host {
+        let fits = host.capacity(offset: offset, size: attribute.format.byteSize, stride: bufferLayout.stride)
+        if bufferLayout.stepRate == .perInstance {
+          capacity.instances = min(capacity.instances ?? Int.max, fits)
+        } else {
+          capacity.vertices = min(capacity.vertices ?? Int.max, fits)
+        }
+      }
       state.setAttribute(
         location,
         GLStateCache.AttributeState(
@@ -136,10 +145,10 @@ extension GLDevice {
     }
     for location in enabledAttributes.subtracting(used) { state.setAttribute(location, nil) }
     enabledAttributes = used
+    hostArrayCapacity = capacity
     if let index = bindings.indexBuffer {
       let buffer = buffers[index.slot]
-      state.bindElementBuffer(buffer.id)
-      boundIndexArray = buffer.host
+      if let host = buffer.host { state.bindElementArray(host) } else { state.bindElementBuffer(buffer.id) }
     }
     for (unit, texture) in bindings.textures.enumerated() {
       state.bindTexture(textures[texture.slot].id, unit: unit)
@@ -213,17 +222,31 @@ extension GLDevice {
     guard count > 0, instances > 0 else { return }
     let descriptor = pipeline.descriptor
     let mode = descriptor.primitive.glValue
+    // Nothing in GL checks a client-side array's ranges: a draw from kept arrays that would
+    // read past them stops here instead.
+    precondition(instances <= hostArrayCapacity.instances ?? Int.max, "a draw reads instances past its kept array")
     if descriptor.indexType == .none {
+      precondition(
+        first >= 0 && first + count <= hostArrayCapacity.vertices ?? Int.max,
+        "a draw reads vertices past its kept array")
       glDrawArraysInstanced(mode, GLint(first), GLsizei(count), GLsizei(instances))
     } else {
       let byteOffset = first * descriptor.indexType.byteSize
-      if let boundIndexArray {
-        // GL checks ranges of buffer objects, not of client arrays.
+      let indices = state.elementArray
+      if let indices {
         precondition(
-          first >= 0 && byteOffset + count * descriptor.indexType.byteSize <= boundIndexArray.byteCount,
+          indices.elementSize == descriptor.indexType.byteSize && first >= 0
+            && byteOffset + count * descriptor.indexType.byteSize <= indices.byteCount,
           "a draw reads indices past its kept array")
+        precondition(
+          (indices.largestIndex ?? Int.max) < hostArrayCapacity.vertices ?? Int.max,
+          "a draw's indices name vertices past its kept arrays")
+      } else {
+        precondition(
+          hostArrayCapacity.vertices == nil && state.elementBuffer != 0,
+          "kept vertex arrays are drawn with kept indices, and a draw needs indices bound")
       }
-      let offset = UnsafeRawPointer(bitPattern: boundIndexArray?.address(byteOffset) ?? byteOffset)
+      let offset = UnsafeRawPointer(bitPattern: indices?.address(byteOffset) ?? byteOffset)
       glDrawElementsInstanced(mode, GLsizei(count), descriptor.indexType.glValue, offset, GLsizei(instances))
     }
     GLCheck.debug("glDraw")

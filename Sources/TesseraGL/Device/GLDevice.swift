@@ -38,8 +38,9 @@ public final class GLDevice {
   var current: (pipeline: GLPipeline, slot: ResourceSlot)?
   var passTarget: GLRenderTarget?
   var enabledAttributes: Set<Int> = []
-  /// The host array of the bound index buffer (nil for a buffer object).
-  var boundIndexArray: HostArray?
+  /// How many vertices and instances the client-side arrays bound by the last
+  /// ``applyBindings(_:)`` hold (nil where none is bound): draws are checked against them.
+  var hostArrayCapacity: (vertices: Int?, instances: Int?) = (nil, nil)
 
   struct GLBuffer {
     /// The buffer object (0 for a host array).
@@ -196,7 +197,7 @@ public final class GLDevice {
   package func makeBuffer<Element>(_ descriptor: BufferDescriptor, keeping contents: [Element]) throws(GLError)
     -> BufferHandle
   {
-    guard drawsFromHostMemory else { return try makeBuffer(descriptor, contents: contents) }
+    guard drawsFromHostMemory, !contents.isEmpty else { return try makeBuffer(descriptor, contents: contents) }
     assertOwningThread()
     let host = HostArray(contents)
     let slot = buffers.insert(
@@ -228,7 +229,10 @@ public final class GLDevice {
   package func destroy(_ handle: BufferHandle) {
     assertOwningThread()
     let buffer = buffers.remove(handle.slot)
-    guard buffer.host == nil else { return }
+    if let host = buffer.host {
+      state.forget(host: host)
+      return
+    }
     glDeleteBuffers(1, [buffer.id])
     state.forget(buffer: buffer.id)
   }

@@ -23,6 +23,9 @@ struct GLStateCache {
   var scissorKnown = false
   var arrayBuffer: GLuint?
   var elementBuffer: GLuint?
+  /// The client-side index array drawn from while `elementBuffer` is 0 (nil with a buffer
+  /// object bound, and once the array is forgotten).
+  var elementArray: HostArray?
   var activeTextureUnit: Int?
   var textureUnits: [GLuint?] = Array(repeating: nil, count: 16)
   /// Per attribute location: (buffer, format, stride, offset, divisor), nil when disabled.
@@ -159,6 +162,7 @@ struct GLStateCache {
   }
 
   mutating func bindElementBuffer(_ id: GLuint) {
+    elementArray = nil
     guard elementBuffer != id else { return }
     glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), id)
     elementBuffer = id
@@ -203,6 +207,24 @@ struct GLStateCache {
         buffer: 0, components: 0, type: 0, normalized: false, stride: 0, offset: 0,
         divisor: attributes[location]!.divisor)
     }
+  }
+
+  /// Unbinds a client-side array that is going away: the index binding and every attribute
+  /// pointing into it (disabled, so that no draw can read its memory afterwards).
+  mutating func forget(host array: HostArray) {
+    if elementArray === array { elementArray = nil }
+    for location in attributes.indices {
+      guard let state = attributes[location], state.buffer == 0, array.contains(address: state.offset) else { continue }
+      glDisableVertexAttribArray(GLuint(location))
+      if state.divisor != 0 { glVertexAttribDivisor(GLuint(location), 0) }
+      attributes[location] = nil
+    }
+  }
+
+  /// Binds a client-side index array (element array buffer 0).
+  mutating func bindElementArray(_ array: HostArray) {
+    bindElementBuffer(0)
+    elementArray = array
   }
 
   mutating func forget(texture id: GLuint) {
