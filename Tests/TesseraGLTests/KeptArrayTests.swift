@@ -16,12 +16,7 @@ import Testing
     let device = try GLDevice(gpu: .surfaceless, drawsFromHostMemory: fromHostMemory)
     #expect(device.drawsFromHostMemory == fromHostMemory)
     let target = try device.makeRenderTarget(RenderTargetDescriptor(width: 16, height: 8))
-    let pipeline = try device.makePipeline(
-      PipelineDescriptor(
-        program: "solid",
-        layout: VertexLayout(
-          buffers: [VertexBufferLayout(stride: 8)], attributes: [VertexAttribute("a_position", .float2)]),
-        indexType: .uint32))
+    let pipeline = try KeptArrayTests.indexedSolidPipeline(device)
     let before = device.resourceCounts.buffers
     device.resetStatistics()
     let vertices = try device.makeBuffer(BufferDescriptor(kind: .vertex), keeping: KeptArrayTests.vertices)
@@ -54,24 +49,38 @@ import Testing
     #expect(whole.image.pixel(x: 3, y: 4) == (0, 0, 255, 255))
   }
 
+  /// On a device drawing from host memory, draws `indices` of the kept two-triangle vertices
+  /// (destroying the kept index array first when `destroyingIndices`).
+  static func drawKept(_ indices: [UInt32], destroyingIndices: Bool = false) throws {
+    let device = try GLDevice(gpu: .surfaceless, drawsFromHostMemory: true)
+    let target = try device.makeRenderTarget(RenderTargetDescriptor(width: 4, height: 4))
+    let pipeline = try indexedSolidPipeline(device)
+    let vertices = try device.makeBuffer(BufferDescriptor(kind: .vertex), keeping: KeptArrayTests.vertices)
+    let kept = try device.makeBuffer(BufferDescriptor(kind: .index), keeping: indices)
+    device.beginPass(target, action: PassAction(clearColor: .transparent))
+    device.applyPipeline(pipeline)
+    device.applyBindings(Bindings(vertexBuffers: [vertices], indexBuffer: kept))
+    if destroyingIndices { device.destroy(kept) }
+    device.draw(count: 3)
+    device.endPass()
+  }
+
+  /// The `solid` program drawing indexed triangles of clip-space positions.
+  static func indexedSolidPipeline(_ device: GLDevice) throws -> PipelineHandle {
+    try device.makePipeline(
+      PipelineDescriptor(
+        program: "solid",
+        layout: VertexLayout(
+          buffers: [VertexBufferLayout(stride: 8)], attributes: [VertexAttribute("a_position", .float2)]),
+        indexType: .uint32))
+  }
+
   /// GL checks no range of a client-side array: a draw whose indices name vertices past the
   /// kept vertex array stops the process instead of reading memory that is not the array's.
-  @Test func aDrawReadingPastKeptArraysStops() async {
+  @Test func aDrawReadingPastKeptArraysStops() async throws {
+    try KeptArrayTests.drawKept([0, 1, 2])
     await #expect(processExitsWith: .failure) {
-      let device = try GLDevice(gpu: .surfaceless, drawsFromHostMemory: true)
-      let target = try device.makeRenderTarget(RenderTargetDescriptor(width: 4, height: 4))
-      let pipeline = try device.makePipeline(
-        PipelineDescriptor(
-          program: "solid",
-          layout: VertexLayout(
-            buffers: [VertexBufferLayout(stride: 8)], attributes: [VertexAttribute("a_position", .float2)]),
-          indexType: .uint32))
-      let vertices = try device.makeBuffer(BufferDescriptor(kind: .vertex), keeping: KeptArrayTests.vertices)
-      let indices = try device.makeBuffer(BufferDescriptor(kind: .index), keeping: [UInt32(0), 1, 7])
-      device.beginPass(target, action: PassAction(clearColor: .transparent))
-      device.applyPipeline(pipeline)
-      device.applyBindings(Bindings(vertexBuffers: [vertices], indexBuffer: indices))
-      device.draw(count: 3)
+      try KeptArrayTests.drawKept([0, 1, 7])
     }
   }
 
@@ -79,21 +88,7 @@ import Testing
   /// draw without new bindings stops instead of reading freed memory.
   @Test func aDestroyedKeptIndexArrayIsUnbound() async {
     await #expect(processExitsWith: .failure) {
-      let device = try GLDevice(gpu: .surfaceless, drawsFromHostMemory: true)
-      let target = try device.makeRenderTarget(RenderTargetDescriptor(width: 4, height: 4))
-      let pipeline = try device.makePipeline(
-        PipelineDescriptor(
-          program: "solid",
-          layout: VertexLayout(
-            buffers: [VertexBufferLayout(stride: 8)], attributes: [VertexAttribute("a_position", .float2)]),
-          indexType: .uint32))
-      let vertices = try device.makeBuffer(BufferDescriptor(kind: .vertex), keeping: KeptArrayTests.vertices)
-      let indices = try device.makeBuffer(BufferDescriptor(kind: .index), keeping: KeptArrayTests.indices)
-      device.beginPass(target, action: PassAction(clearColor: .transparent))
-      device.applyPipeline(pipeline)
-      device.applyBindings(Bindings(vertexBuffers: [vertices], indexBuffer: indices))
-      device.destroy(indices)
-      device.draw(count: 3)
+      try KeptArrayTests.drawKept(KeptArrayTests.indices, destroyingIndices: true)
     }
   }
 
