@@ -93,6 +93,8 @@ package struct DeviceStatistics: Sendable, Equatable {
   package var triangles = 0
   /// Bytes uploaded to buffers and textures.
   package var uploadedBytes = 0
+  /// Flushes asked for part-way through frames (``GLDevice/flush()``, ``GLDevice/flushTracked()``).
+  package var flushes = 0
 
   package init() {}
 }

@@ -305,14 +305,38 @@ extension GLDevice {
     return alpha == .straight ? image.straightAlpha() : image
   }
 
-  /// Waits until the GPU has finished all submitted work (`glFinish`).
   /// Hands the GL calls issued so far to the GPU without waiting (`glFlush`): on llvmpipe the
   /// rasteriser threads start on them while this thread goes on encoding.
   package func flush() {
     assertOwningThread()
     glFlush()
+    statistics.flushes += 1
   }
 
+  /// Like ``flush()``, and keeps a fence after the work handed over, which
+  /// ``flushedWorkIsDone()`` polls (a fence kept by the flush before is dropped).
+  package func flushTracked() {
+    assertOwningThread()
+    if let flushFence { glDeleteSync(flushFence) }
+    flushFence = glFenceSync(GLenum(GL_SYNC_GPU_COMMANDS_COMPLETE), 0)
+    glFlush()
+    statistics.flushes += 1
+  }
+
+  /// Whether the GPU has finished the work handed over by the last ``flushTracked()`` (true
+  /// when no such work is pending); polls its fence without waiting.
+  package func flushedWorkIsDone() -> Bool {
+    guard let fence = flushFence else { return true }
+    assertOwningThread()
+    let status = glClientWaitSync(fence, 0, 0)
+    // GL_WAIT_FAILED (a fence GL no longer knows) counts as done: nothing is left to wait for.
+    guard status != GLenum(GL_TIMEOUT_EXPIRED) else { return false }
+    glDeleteSync(fence)
+    flushFence = nil
+    return true
+  }
+
+  /// Waits until the GPU has finished all submitted work (`glFinish`).
   package func finish() {
     assertOwningThread()
     glFinish()

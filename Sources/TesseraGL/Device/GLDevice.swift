@@ -38,6 +38,8 @@ public final class GLDevice {
   var current: (pipeline: GLPipeline, slot: ResourceSlot)?
   var passTarget: GLRenderTarget?
   var enabledAttributes: Set<Int> = []
+  /// The fence after the work handed over by the last ``flushTracked()``, until it is seen done.
+  var flushFence: GLsync?
   /// How many vertices and instances the client-side arrays bound by the last
   /// ``applyBindings(_:)`` hold (nil where none is bound): draws are checked against them.
   var hostArrayCapacity: (vertices: Int?, instances: Int?) = (nil, nil)
@@ -124,6 +126,7 @@ public final class GLDevice {
     for target in targets.all { target.delete() }
     for program in programs.values { glDeleteProgram(program.id) }
     if vertexArray != 0 { glDeleteVertexArrays(1, [vertexArray]) }
+    if let flushFence { glDeleteSync(flushFence) }
   }
 
   /// Resets ``statistics`` to zero.

@@ -21,6 +21,8 @@ package final class FrameExecutor {
   private var target: (handle: RenderTargetHandle, width: Int, height: Int)?
   /// One buffer holding every instance of a frame, rewritten each frame.
   private var instanceBuffer: BufferHandle?
+  /// When frames are flushed part-way (``FlushSchedule``); by default as suits the device.
+  package var flushRule: FlushSchedule.Rule
   /// Offscreen targets by name: their texture and the target drawing into it.
   private var offscreen: [String: (spec: OffscreenTarget, texture: TextureHandle, target: RenderTargetHandle)] = [:]
 
@@ -41,6 +43,7 @@ package final class FrameExecutor {
     self.device = device
     self.samples = samples
     resources = GPUResourceCache(device: device, budget: cacheBudget)
+    flushRule = FlushSchedule.rule(softwareRenderer: device.info.isSoftware)
   }
 
   deinit {
@@ -72,8 +75,11 @@ package final class FrameExecutor {
     }
     var applied: Pipeline?
     var boundMesh: MeshReference?
+    var flushes = FlushSchedule(flushRule)
     for (index, command) in plan.commands.enumerated() {
-      if index > 0 && index % FrameExecutor.commandsPerFlush == 0 { device.flush() }
+      if flushes.flushesBeforeCommand(isIdle: device.flushedWorkIsDone) {
+        if flushRule.tracksCompletion { device.flushTracked() } else { device.flush() }
+      }
       guard let kind = command.pipeline else {
         if let change = command.switchesTo {
           if device.isPassOpen { device.endPass() }
@@ -148,6 +154,7 @@ package final class FrameExecutor {
           setUniforms(command.uniforms, pipeline)
           for range in visibleRanges(mesh, cull: cull, plan: plan) {
             device.draw(first: range.first, count: range.count)
+            flushes.drew(range.count)
           }
           continue
         }
@@ -159,13 +166,16 @@ package final class FrameExecutor {
         boundMesh = nil
         setUniforms(command.uniforms, pipeline)
         device.draw(count: mesh.vertexCount, instances: instances.count)
+        flushes.drew(mesh.vertexCount * instances.count)
         continue
       case .none:
         continue
       }
       if let reference = command.stencilReference { device.setStencilReference(reference) }
       setUniforms(command.uniforms, pipeline)
-      device.draw(first: command.first, count: command.count ?? vertexCount, instances: command.instances)
+      let count = command.count ?? vertexCount
+      device.draw(first: command.first, count: count, instances: command.instances)
+      flushes.drew(count * command.instances)
     }
   }
 
@@ -183,12 +193,6 @@ package final class FrameExecutor {
       device.setUniform(location, entry.value)
     }
   }
-
-  /// Draws between `glFlush` calls. On llvmpipe the calling thread shades vertices and bins
-  /// triangles while the rasteriser threads wait for a flush; flushing part-way lets them
-  /// start on the first layers while the rest is encoded (measured on 2 cores: a 256×256
-  /// frame 11.0 → 7.6 ms, 1024×768 26.2 → 24.4 ms, tilted 1024² frames unchanged).
-  static let commandsPerFlush = 32
 
   /// Pixels a culled draw may reach beyond its chunks' boxes on screen (antialiased edges,
   /// 2-pixel outlines), added to the clip volume when testing chunks.
