@@ -8,7 +8,8 @@ extension GLDevice {
   /// Creates an offscreen render target; throws for sizes outside 1...the device's limit (for
   /// example 0×0, 100000×100000, or above `GL_MAX_RENDERBUFFER_SIZE`) and unsupported MSAA.
   package func makeRenderTarget(_ descriptor: RenderTargetDescriptor) throws(GLError) -> RenderTargetHandle {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     let target = try GLRenderTarget.make(descriptor, limits: info.limits)
     state.framebuffer = nil
     return RenderTargetHandle(slot: targets.insert(target))
@@ -18,7 +19,8 @@ extension GLDevice {
   /// later pass can sample what was drawn. Throws when the driver cannot render into the
   /// texture's format (half floats without `EXT_color_buffer_float`).
   package func makeRenderTarget(into texture: TextureHandle) throws(GLError) -> RenderTargetHandle {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     let made = textures[texture.slot]
     let target = try GLRenderTarget.make(
       texture: made.id, width: made.descriptor.width, height: made.descriptor.height)
@@ -34,7 +36,8 @@ extension GLDevice {
   package func makeRenderTarget(into texture: TextureHandle, sharingDepthStencilOf other: RenderTargetHandle)
     throws(GLError) -> RenderTargetHandle
   {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     let made = textures[texture.slot]
     let target = try GLRenderTarget.make(
       texture: made.id, width: made.descriptor.width, height: made.descriptor.height, sharing: targets[other.slot])
@@ -44,7 +47,8 @@ extension GLDevice {
 
   /// Deletes a render target; its handle must not be used again.
   package func destroy(_ handle: RenderTargetHandle) {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     let target = targets.remove(handle.slot)
     target.delete()
     state.forget(framebuffer: target.drawFramebuffer)
@@ -64,7 +68,8 @@ extension GLDevice {
 
   /// Starts drawing into `target`: binds it, sets the viewport to its full size and clears.
   package func beginPass(_ handle: RenderTargetHandle, action: PassAction = PassAction()) {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     precondition(passTarget == nil, "beginPass while another pass is open")
     let target = targets[handle.slot]
     passTarget = target
@@ -96,7 +101,8 @@ extension GLDevice {
 
   /// Makes `pipeline` current: its program and all its fixed-function state.
   package func applyPipeline(_ handle: PipelineHandle) {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     let pipeline = pipelines[handle.slot]
     current = (pipeline, handle.slot)
     let descriptor = pipeline.descriptor
@@ -113,7 +119,8 @@ extension GLDevice {
 
   /// Binds vertex buffers, the index buffer and textures for the current pipeline.
   package func applyBindings(_ bindings: Bindings) {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     guard let (pipeline, _) = current else { preconditionFailure("applyBindings before applyPipeline") }
     let layout = pipeline.descriptor.layout
     var used: Set<Int> = []
@@ -159,20 +166,23 @@ extension GLDevice {
   /// Sets the stencil reference for the following draws (the pipeline's stencil mode says how
   /// it is compared or written).
   package func setStencilReference(_ reference: Int32) {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     state.setStencilReference(reference)
   }
 
   /// Limits the following draws to `rect` (window pixels, origin at the bottom left as GL
   /// counts them), or to the whole target with nil. Clears ignore it.
   package func setScissor(_ rect: PixelRect?) {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     state.setScissor(rect)
   }
 
   /// Clears the stencil buffer of the current pass to `value`.
   package func clearStencil(_ value: Int32 = 0) {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     precondition(passTarget != nil, "clearStencil outside a pass")
     glStencilMask(0xFF)
     state.stencil = nil
@@ -183,7 +193,8 @@ extension GLDevice {
 
   /// Clears the depth buffer of the current pass to `value` (0…1).
   package func clearDepth(_ value: Double = 1) {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     precondition(passTarget != nil, "clearDepth outside a pass")
     glDepthMask(GLboolean(GL_TRUE))
     state.depth = nil
@@ -194,7 +205,8 @@ extension GLDevice {
 
   /// Sets the uniform of the current pipeline's program.
   package func setUniform(_ uniform: UniformLocation, _ value: UniformValue) {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     guard uniform.location >= 0 else { return }
     #if DEBUG
       precondition(current?.slot == uniform.pipeline, "uniform set for a pipeline that is not applied")
@@ -216,7 +228,8 @@ extension GLDevice {
   /// Draws `count` vertices (or indices, for indexed pipelines) starting at `first`, `instances`
   /// times, with the current pipeline, bindings and uniforms.
   package func draw(first: Int = 0, count: Int, instances: Int = 1) {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     guard let (pipeline, _) = current else { preconditionFailure("draw before applyPipeline") }
     precondition(passTarget != nil, "draw outside a pass")
     guard count > 0, instances > 0 else { return }
@@ -256,7 +269,8 @@ extension GLDevice {
 
   /// Ends the pass: resolves multisampling into the readable framebuffer and discards depth.
   package func endPass() {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     guard let target = passTarget else { preconditionFailure("endPass without beginPass") }
     passTarget = nil
     state.setScissor(nil)
@@ -276,7 +290,8 @@ extension GLDevice {
   package func readPixels(_ handle: RenderTargetHandle, alpha: AlphaRepresentation = .premultiplied)
     throws(GLError) -> RGBAImage
   {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     precondition(passTarget == nil, "readPixels inside a pass")
     let target = targets[handle.slot]
     state.bindFramebuffer(target.resolveFramebuffer)
@@ -308,7 +323,8 @@ extension GLDevice {
   /// Hands the GL calls issued so far to the GPU without waiting (`glFlush`): on llvmpipe the
   /// rasteriser threads start on them while this thread goes on encoding.
   package func flush() {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     glFlush()
     statistics.flushes += 1
   }
@@ -316,7 +332,8 @@ extension GLDevice {
   /// Like ``flush()``, and keeps a fence after the work handed over, which
   /// ``flushedWorkIsDone()`` polls (a fence kept by the flush before is dropped).
   package func flushTracked() {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     if let flushFence { glDeleteSync(flushFence) }
     flushFence = glFenceSync(GLenum(GL_SYNC_GPU_COMMANDS_COMPLETE), 0)
     glFlush()
@@ -327,7 +344,8 @@ extension GLDevice {
   /// when no such work is pending); polls its fence without waiting.
   package func flushedWorkIsDone() -> Bool {
     guard let fence = flushFence else { return true }
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     let status = glClientWaitSync(fence, 0, 0)
     // GL_WAIT_FAILED (a fence GL no longer knows) counts as done: nothing is left to wait for.
     guard status != GLenum(GL_TIMEOUT_EXPIRED) else { return false }
@@ -338,7 +356,8 @@ extension GLDevice {
 
   /// Waits until the GPU has finished all submitted work (`glFinish`).
   package func finish() {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     glFinish()
   }
 }

@@ -100,6 +100,8 @@ public final class GLDevice {
   /// from host memory when `drawsFromHostMemory` says so (by default on software renderers).
   package init(context: GLContext, drawsFromHostMemory: Bool? = nil) {
     precondition(context.isOnOwningThread, "a GLDevice must be made on its context's thread")
+    context.display.exclusion.enter()
+    defer { context.display.exclusion.leave() }
     self.context = context
     info = DeviceInfo.query(platform: context.display.platformDescription)
     self.drawsFromHostMemory = drawsFromHostMemory ?? info.isSoftware
@@ -121,6 +123,8 @@ public final class GLDevice {
   }
 
   deinit {
+    context.display.exclusion.enter()
+    defer { context.display.exclusion.leave() }
     for buffer in buffers.all where buffer.host == nil { glDeleteBuffers(1, [buffer.id]) }
     for texture in textures.all { glDeleteTextures(1, [texture.id]) }
     for target in targets.all { target.delete() }
@@ -139,15 +143,21 @@ public final class GLDevice {
     (buffers.count, textures.count, pipelines.count, targets.count)
   }
 
-  /// Outside a pass, makes the context current on the calling thread when it is not: when
-  /// another device's is (two maps on one thread: each device's calls go to its own context),
-  /// or when the device moved to this thread after ``releaseContext()``. Checks (in debug
-  /// builds) that a pass is not drawn from two threads.
-  func assertOwningThread() {
+  /// Starts a stretch of GL calls on the calling thread, ended by the returned turn's
+  /// ``GLTurn/end()``: waits for the display's turn (``ContextExclusion``: contexts of one
+  /// llvmpipe screen must not make GL calls at once), then, outside a pass, makes the context
+  /// current when it is not (another device's is: two maps on one thread, each device's calls go
+  /// to its own context; or the device moved to this thread after ``releaseContext()``), and
+  /// checks (in debug builds) that a pass is not drawn from two threads. Every method that calls
+  /// GL begins with `let turn = beginGL()` and `defer { turn.end() }`.
+  func beginGL() -> GLTurn {
+    let exclusion = context.display.exclusion
+    exclusion.enter()
     if passTarget == nil { context.makeCurrentIfNeeded() }
     #if DEBUG
       precondition(context.isOnOwningThread, "GLDevice used on two threads at once")
     #endif
+    return GLTurn(exclusion: exclusion)
   }
 
   /// Lets another thread use the device next: makes its context not current on the calling
@@ -156,8 +166,10 @@ public final class GLDevice {
   package func releaseContext() {
     precondition(passTarget == nil, "a GLDevice released during a pass")
     guard context.isOnOwningThread else { return }
-    glFlush()
-    context.release()
+    context.display.exclusion.withTurn {
+      glFlush()
+      context.release()
+    }
   }
 
   // MARK: Buffers
@@ -166,7 +178,8 @@ public final class GLDevice {
   package func makeBuffer(_ descriptor: BufferDescriptor, bytes: UnsafeRawBufferPointer) throws(GLError)
     -> BufferHandle
   {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     var id: GLuint = 0
     glGenBuffers(1, &id)
     let target = descriptor.kind.glTarget
@@ -201,7 +214,8 @@ public final class GLDevice {
     -> BufferHandle
   {
     guard drawsFromHostMemory, !contents.isEmpty else { return try makeBuffer(descriptor, contents: contents) }
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     let host = HostArray(contents)
     let slot = buffers.insert(
       GLBuffer(id: 0, kind: descriptor.kind, size: host.byteCount, usage: descriptor.usage, host: host))
@@ -210,7 +224,8 @@ public final class GLDevice {
 
   /// Replaces a buffer's whole contents (the storage is reallocated when the size changes).
   package func updateBuffer<Element>(_ handle: BufferHandle, contents: [Element]) throws(GLError) {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     var buffer = buffers[handle.slot]
     precondition(buffer.host == nil, "a kept array is never updated")
     if buffer.kind == .index { state.bindElementBuffer(buffer.id) } else { state.bindArrayBuffer(buffer.id) }
@@ -230,7 +245,8 @@ public final class GLDevice {
 
   /// Deletes a buffer; its handle must not be used again.
   package func destroy(_ handle: BufferHandle) {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     let buffer = buffers.remove(handle.slot)
     if let host = buffer.host {
       state.forget(host: host)
@@ -247,7 +263,8 @@ public final class GLDevice {
   package func makeTexture(_ descriptor: TextureDescriptor, pixels: [UInt8]? = nil) throws(GLError)
     -> TextureHandle
   {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     let limit = info.limits.maxTextureSize
     guard descriptor.width >= 1, descriptor.height >= 1, descriptor.width <= limit,
       descriptor.height <= limit
@@ -301,7 +318,8 @@ public final class GLDevice {
   package func updateTexture(
     _ handle: TextureHandle, x: Int, y: Int, width: Int, height: Int, pixels: [UInt8]
   ) {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     let texture = textures[handle.slot]
     let formats = texture.descriptor.format.glFormats
     precondition(pixels.count == width * height * formats.bytes, "texture update size mismatch")
@@ -321,7 +339,8 @@ public final class GLDevice {
 
   /// Changes how a texture is sampled (`nearest` or `linear`; mipmaps are not added).
   package func setTextureFilter(_ handle: TextureHandle, _ filter: TextureFilter) {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     var texture = textures[handle.slot]
     guard texture.descriptor.filter != filter, filter != .trilinear else { return }
     state.bindTexture(texture.id, unit: 0)
@@ -340,7 +359,8 @@ public final class GLDevice {
 
   /// Deletes a texture; its handle must not be used again.
   package func destroy(_ handle: TextureHandle) {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     let texture = textures.remove(handle.slot)
     glDeleteTextures(1, [texture.id])
     state.forget(texture: texture.id)
@@ -350,7 +370,8 @@ public final class GLDevice {
 
   /// Creates a pipeline, compiling its program (once per program name and defines).
   package func makePipeline(_ descriptor: PipelineDescriptor) throws(GLError) -> PipelineHandle {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     var defines = descriptor.defines
     if descriptor.clipDistances > 0 {
       guard descriptor.clipDistances <= info.limits.maxClipDistances else {
@@ -387,6 +408,8 @@ public final class GLDevice {
   /// `defines`, and returns their names; throws the first compile or link error.
   @discardableResult
   package func compilePrograms(_ names: [String]? = nil, defines: [String: String] = [:]) throws(GLError) -> [String] {
+    let turn = beginGL()
+    defer { turn.end() }
     let all = names ?? ShaderLibrary.names
     for name in all { _ = try program(named: name, defines: defines) }
     return all
@@ -394,7 +417,8 @@ public final class GLDevice {
 
   /// Deletes a pipeline (its program stays cached for other pipelines).
   package func destroy(_ handle: PipelineHandle) {
-    assertOwningThread()
+    let turn = beginGL()
+    defer { turn.end() }
     _ = pipelines.remove(handle.slot)
     if current?.slot == handle.slot { current = nil }
   }
@@ -413,4 +437,12 @@ package struct UniformLocation: Sendable, Hashable {
 
   /// Whether the program uses this uniform.
   package var isActive: Bool { location >= 0 }
+}
+
+/// A device's turn at its display's GL calls, from ``GLDevice/beginGL()`` to ``end()``.
+struct GLTurn {
+  let exclusion: ContextExclusion
+
+  /// Lets the display's other contexts make GL calls again.
+  func end() { exclusion.leave() }
 }

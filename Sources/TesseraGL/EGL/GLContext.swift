@@ -7,7 +7,8 @@ import TesseraNumbers
 /// A context is current on one thread at a time. It moves to another thread when it is
 /// released on the first (``release()``) and then used on the other (``makeCurrentIfNeeded()``
 /// makes it current there), so an object owning one can be handed between threads between
-/// uses. Parallel rendering uses one context per thread on the same ``HeadlessDisplay``.
+/// uses. Parallel rendering uses one context per thread on the same ``HeadlessDisplay``; the
+/// contexts of a display whose renderer may be llvmpipe take turns (``ContextExclusion``).
 package final class GLContext {
   /// The display the context lives on.
   package let display: HeadlessDisplay
@@ -19,6 +20,8 @@ package final class GLContext {
   /// Creates an ES 3.0 context on `display` and makes it current on the calling thread.
   package init(display: HeadlessDisplay) throws(EGLError) {
     self.display = display
+    display.exclusion.enter()
+    defer { display.exclusion.leave() }
     guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) != 0 else { throw EGLError.lastCall("eglBindAPI") }
     let attributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE]
     guard let context = eglCreateContext(display.display, display.config, nil, attributes) else {
@@ -51,6 +54,8 @@ package final class GLContext {
   /// it is current on another is a programming error and stops the process with a message.
   func makeCurrentIfNeeded() {
     guard eglGetCurrentContext() != context else { return }
+    display.exclusion.enter()
+    defer { display.exclusion.leave() }
     guard eglMakeCurrent(display.display, surface, surface, context) != 0 else {
       preconditionFailure(
         "a GL context (a Map's, a TileRenderer's or a GLDevice's) was used on two threads at once: "
@@ -63,13 +68,15 @@ package final class GLContext {
   /// can use it next; the next use on this thread makes it current again.
   package func release() {
     guard eglGetCurrentContext() == context else { return }
-    eglMakeCurrent(display.display, nil, nil, nil)
+    display.exclusion.withTurn { _ = eglMakeCurrent(display.display, nil, nil, nil) }
   }
 
   /// Whether the calling thread is the one this context is current on.
   package var isOnOwningThread: Bool { pthread_equal(thread, pthread_self()) != 0 }
 
   deinit {
+    display.exclusion.enter()
+    defer { display.exclusion.leave() }
     if isOnOwningThread && eglGetCurrentContext() == context {
       eglMakeCurrent(display.display, nil, nil, nil)
     }

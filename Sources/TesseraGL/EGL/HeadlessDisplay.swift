@@ -43,6 +43,9 @@ package final class HeadlessDisplay: @unchecked Sendable {
 
   /// The lane this display is (0 for every caller that does not ask for one).
   package let lane: Int
+  /// Makes the display's contexts take turns where its renderer may be llvmpipe (the
+  /// surfaceless platform, Mesa's software device); see ``ContextExclusion``.
+  package let exclusion: ContextExclusion
 
   /// Displays of their own that the surfaceless and device platforms give (an absent attribute
   /// list and an empty one); the gbm platform has one.
@@ -109,6 +112,15 @@ package final class HeadlessDisplay: @unchecked Sendable {
       case .surfaceless:
         let forced = ProcessInfo.processInfo.environment["LIBGL_ALWAYS_SOFTWARE"].map { !["", "0"].contains($0) }
         return forced == true || EGLDeviceList.renderNodes().isEmpty
+      case .device: return isSoftwareDevice
+      case .gbm, .auto, .software: return false
+      }
+    }
+    /// Whether llvmpipe may draw for it: always on the surfaceless platform (Mesa falls back
+    /// to it where a render node has no Mesa driver), on Mesa's software device.
+    var mayDrawInSoftware: Bool {
+      switch selection {
+      case .surfaceless: return true
       case .device: return isSoftwareDevice
       case .gbm, .auto, .software: return false
       }
@@ -197,6 +209,7 @@ package final class HeadlessDisplay: @unchecked Sendable {
     }
     self.display = display
     self.lane = lane
+    exclusion = ContextExclusion(exclusive: resolved.mayDrawInSoftware)
     self.gbmDevice = gbmDevice
     resolvedSelection = resolved.selection
     platformDescription = resolved.description
