@@ -280,9 +280,9 @@ def main():
         f"`tessera render --batch` over {a.batch_jobs} generated jobs: Monaco with monaco-basic-3d's style at "
         "512×512, random cameras (zoom 14.5–17.5, any bearing, tilt 0–60°), each image encoded and written as PNG. "
         "Images/s over the rendering (as the command reports it); cores used is the process's user + system CPU "
-        "time over its whole wall time (start-up and reading the jobs included). Each render thread draws on a "
-        "display lane of its own (its own llvmpipe rasteriser, see docs/performance.md); the default is one "
-        "thread per core.",
+        "time over its whole wall time (start-up and reading the jobs included). Render threads draw on the two "
+        "display lanes (each its own llvmpipe rasteriser; threads beyond two share a lane and take turns at GL "
+        "calls, see docs/performance.md); the default is one thread per core.",
         "",
         "| threads | images/s | cores used | seconds | resident MiB after 1st sample | after the last | peak |",
         "|---|---|---|---|---|---|---|",
