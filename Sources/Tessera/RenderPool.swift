@@ -100,6 +100,8 @@ public final class RenderPool: Sendable {
   ///
   /// Thread *i* renders on display lane *i* (see `HeadlessDisplay`): on llvmpipe each lane
   /// rasterises apart from the others, so the render threads do not queue for one rasteriser.
+  /// Threads beyond the platform's lanes share them, and devices on one lane take turns at
+  /// their GL calls (`ContextExclusion`: llvmpipe's contexts read each other's state).
   /// Every lane keeps llvmpipe's default of one rasteriser thread per core (`LP_NUM_THREADS`
   /// wins when set): a thread rendering alone (a service at low load) rasterises on all the
   /// cores, and when every lane is busy their threads (two lanes at most) share the cores at no
