@@ -30,7 +30,8 @@ import Testing
     }
     try (lines + lines.reversed().map { $0.replacingOccurrences(of: ".png", with: "-again.png") })
       .joined(separator: "\n").write(toFile: "\(directory)/jobs.jsonl", atomically: true, encoding: .utf8)
-    for threads in ["1", "2"] {
+    // Four threads share the two display lanes, their devices taking turns.
+    for threads in ["1", "2", "4"] {
       let run = CapturedRun([
         "render", "--batch", "\(directory)/jobs.jsonl", "--threads", threads, "--report", "\(directory)/report.json",
         "--gpu", "surfaceless",
