@@ -144,6 +144,46 @@ private func mallopt(_ option: Int32, _ value: Int32) -> Int32
     #expect(otherLane.returned)
   }
 
+  /// Displays take turns by the driver they name: llvmpipe's ("swrast" on the surfaceless and
+  /// device platforms, "kms_swrast" where gbm falls back to it) always, a GPU's never, and
+  /// where the display names none, by what its platform may draw with (gbm: perhaps llvmpipe).
+  @Test func displaysTakeTurnsByTheirDriver() throws {
+    for display in [try HeadlessDisplay.open(.surfaceless), try HeadlessDisplay.open(.software)] {
+      #expect(display.driverName == "swrast", "\(display.platformDescription)")
+      #expect(display.exclusion.isExclusive, "\(display.platformDescription)")
+    }
+    let cases: [(software: Bool, gbm: Bool, driver: String?, needed: Bool)] = [
+      (true, false, "swrast", true), (false, true, "kms_swrast", true), (false, false, "swrast", true),
+      (true, false, "iris", false), (false, true, "radeonsi", false), (false, false, "nouveau", false),
+      (true, false, nil, true), (false, true, nil, true), (false, false, nil, false),
+    ]
+    for (software, gbm, driver, needed) in cases {
+      #expect(
+        ContextExclusion.isNeeded(mayDrawInSoftware: software, isGBM: gbm, driverName: driver) == needed,
+        "software \(software), gbm \(gbm), driver \(driver ?? "unnamed")")
+    }
+  }
+
+  /// Two devices on one thread: freeing one while the other's context is current deletes
+  /// nothing of the other's (both contexts name their first texture and buffer alike), so the
+  /// other still draws its texture.
+  @Test func freeingADeviceLeavesAnotherDevicesObjects() throws {
+    var first: GLDevice? = try GLDevice(gpu: .surfaceless)
+    _ = try first!.makeTexture(TextureDescriptor(width: 4, height: 4))
+    _ = try TextureComposite(first!)
+    let second = try GLDevice(gpu: .surfaceless)
+    let red = [[UInt8]](repeating: [255, 0, 0, 255], count: 16).joined().map { $0 }
+    let texture = try second.makeTexture(TextureDescriptor(width: 4, height: 4), pixels: red)
+    let composite = try TextureComposite(second)
+    first = nil
+    let target = try second.makeRenderTarget(RenderTargetDescriptor(width: 4, height: 4))
+    second.beginPass(target, action: PassAction(clearColor: .transparent))
+    try composite.draw(texture)
+    second.endPass()
+    let image = try second.readPixels(target)
+    #expect(Array(image.pixels.prefix(4)) == [255, 0, 0, 255], "the other device's texture or buffer was deleted")
+  }
+
   /// A turn is recursive (one thread may enter again), and displays that need no turns (hardware
   /// drivers) never wait.
   @Test func turnsAreRecursiveAndOnlyWhereNeeded() {

@@ -125,6 +125,11 @@ public final class GLDevice {
   deinit {
     context.display.exclusion.enter()
     defer { context.display.exclusion.leave() }
+    // The deletes go to the context current on this thread, which must be this device's (not
+    // another device's, whose objects have the same names). On another thread they are left
+    // to the context's destruction, which frees every object of the (unshared) context.
+    guard context.isOnOwningThread else { return }
+    context.makeCurrentIfNeeded()
     for buffer in buffers.all where buffer.host == nil { glDeleteBuffers(1, [buffer.id]) }
     for texture in textures.all { glDeleteTextures(1, [texture.id]) }
     for target in targets.all { target.delete() }
@@ -161,15 +166,12 @@ public final class GLDevice {
   }
 
   /// Lets another thread use the device next: makes its context not current on the calling
-  /// thread (after the GL commands issued so far are flushed). The next call on any thread
+  /// thread (which flushes the GL commands issued so far). The next call on any thread
   /// makes it current there. Called between uses, never during a pass.
   package func releaseContext() {
     precondition(passTarget == nil, "a GLDevice released during a pass")
     guard context.isOnOwningThread else { return }
-    context.display.exclusion.withTurn {
-      glFlush()
-      context.release()
-    }
+    context.release()
   }
 
   // MARK: Buffers

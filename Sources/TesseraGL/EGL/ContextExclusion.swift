@@ -26,6 +26,20 @@ package final class ContextExclusion: @unchecked Sendable {
     isExclusive = exclusive
   }
 
+  /// Mesa's drivers that draw with llvmpipe (`eglGetDisplayDriverName`): the surfaceless and
+  /// device platforms' "swrast", the gbm platform's "kms_swrast" (which Mesa loads there when
+  /// `LIBGL_ALWAYS_SOFTWARE` is set or a render node's own driver fails to start).
+  static let softwareDriverNames: Set<String> = ["swrast", "kms_swrast"]
+
+  /// Whether a display's contexts must take turns: where the display names its driver
+  /// (`driverName`), when that is llvmpipe; else where the platform may draw in software, and on
+  /// the gbm platform, whose driver may be llvmpipe (taking turns there costs only parallel
+  /// draws, not taking them may cost the process).
+  package static func isNeeded(mayDrawInSoftware: Bool, isGBM: Bool, driverName: String?) -> Bool {
+    if let driverName { return softwareDriverNames.contains(driverName) }
+    return mayDrawInSoftware || isGBM
+  }
+
   /// Waits until no other thread is making GL calls on the display, and holds it until the
   /// matching ``leave()``.
   package func enter() {

@@ -17,6 +17,17 @@ struct EGLExtensionFunctions: @unchecked Sendable {
   }()
 }
 
+/// The name of the Mesa driver behind an initialised display (`EGL_MESA_query_driver`:
+/// "swrast" and "kms_swrast" are llvmpipe, others a GPU's), nil where the display does not
+/// have the extension.
+func displayDriverName(_ display: EGLDisplay, extensions: [String]) -> String? {
+  guard extensions.contains("EGL_MESA_query_driver"),
+    let function = eglGetProcAddress("eglGetDisplayDriverName")
+  else { return nil }
+  let driverName = unsafeBitCast(function, to: PFNEGLGETDISPLAYDRIVERNAMEPROC.self)
+  return driverName(display).map { String(cString: $0) }
+}
+
 /// Splits an EGL extension string into names.
 func extensionList(_ text: UnsafePointer<CChar>?) -> [String] {
   guard let text else { return [] }

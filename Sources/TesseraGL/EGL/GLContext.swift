@@ -1,4 +1,5 @@
 import CEGL
+import CGLES3
 import Glibc
 import TesseraNumbers
 
@@ -64,11 +65,15 @@ package final class GLContext {
     thread = pthread_self()
   }
 
-  /// Makes the context not current on the calling thread (if it is), so that another thread
-  /// can use it next; the next use on this thread makes it current again.
+  /// Makes the context not current on the calling thread (if it is), after flushing the GL
+  /// commands issued so far, so that another thread can use it next; the next use on this
+  /// thread makes it current again. Another context current on the thread is left alone.
   package func release() {
     guard eglGetCurrentContext() == context else { return }
-    display.exclusion.withTurn { _ = eglMakeCurrent(display.display, nil, nil, nil) }
+    display.exclusion.withTurn {
+      glFlush()
+      _ = eglMakeCurrent(display.display, nil, nil, nil)
+    }
   }
 
   /// Whether the calling thread is the one this context is current on.

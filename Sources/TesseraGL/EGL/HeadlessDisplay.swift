@@ -43,9 +43,13 @@ package final class HeadlessDisplay: @unchecked Sendable {
 
   /// The lane this display is (0 for every caller that does not ask for one).
   package let lane: Int
-  /// Makes the display's contexts take turns where its renderer may be llvmpipe (the
-  /// surfaceless platform, Mesa's software device); see ``ContextExclusion``.
+  /// Makes the display's contexts take turns where its renderer is llvmpipe, as the display's
+  /// driver name says, or may be where it does not say; see
+  /// ``ContextExclusion/isNeeded(mayDrawInSoftware:isGBM:driverName:)``.
   package let exclusion: ContextExclusion
+  /// The Mesa driver behind the display ("swrast" and "kms_swrast" are llvmpipe), nil where
+  /// EGL does not say (`EGL_MESA_query_driver`).
+  package let driverName: String?
 
   /// Displays of their own that the surfaceless and device platforms give (an absent attribute
   /// list and an empty one); the gbm platform has one.
@@ -116,8 +120,9 @@ package final class HeadlessDisplay: @unchecked Sendable {
       case .gbm, .auto, .software: return false
       }
     }
-    /// Whether llvmpipe may draw for it: always on the surfaceless platform (Mesa falls back
-    /// to it where a render node has no Mesa driver), on Mesa's software device.
+    /// Whether llvmpipe may draw for it, judged before the display is open: always on the
+    /// surfaceless platform (Mesa falls back to it where a render node has no Mesa driver),
+    /// on Mesa's software device.
     var mayDrawInSoftware: Bool {
       switch selection {
       case .surfaceless: return true
@@ -209,12 +214,18 @@ package final class HeadlessDisplay: @unchecked Sendable {
     }
     self.display = display
     self.lane = lane
-    exclusion = ContextExclusion(exclusive: resolved.mayDrawInSoftware)
+    let displayExtensions = extensionList(eglQueryString(display, EGL_EXTENSIONS))
+    var isGBM = false
+    if case .gbm = resolved.selection { isGBM = true }
+    driverName = displayDriverName(display, extensions: displayExtensions)
+    exclusion = ContextExclusion(
+      exclusive: ContextExclusion.isNeeded(
+        mayDrawInSoftware: resolved.mayDrawInSoftware, isGBM: isGBM, driverName: driverName))
     self.gbmDevice = gbmDevice
     resolvedSelection = resolved.selection
     platformDescription = resolved.description
     version = (major, minor)
-    extensions = extensionList(eglQueryString(display, EGL_EXTENSIONS))
+    extensions = displayExtensions
     vendor = eglQueryString(display, EGL_VENDOR).map { String(cString: $0) } ?? "unknown"
     needsPbuffer = !extensions.contains("EGL_KHR_surfaceless_context")
     if extensions.contains("EGL_KHR_no_config_context") && !needsPbuffer {
