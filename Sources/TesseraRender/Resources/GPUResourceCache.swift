@@ -181,10 +181,11 @@ package final class GPUResourceCache {
   }
 
   /// Uploads RGBA pixels (rows top first) as the evictable texture of `key`, with which parts
-  /// of it draw anything when `occupancy` says.
+  /// of it draw anything when `occupancy` says; without pixels its texels are left for a pass
+  /// to clear and draw (their contents are undefined until then).
   @discardableResult
   package func insertTexture(
-    _ key: ResourceKey, width: Int, height: Int, pixels: [UInt8], filter: TextureFilter = .linear,
+    _ key: ResourceKey, width: Int, height: Int, pixels: [UInt8]?, filter: TextureFilter = .linear,
     wrap: TextureWrap = .clampToEdge, occupancy: TextureOccupancy? = nil
   ) throws(GLError) -> TextureHandle {
     let handle = try device.makeTexture(
@@ -195,8 +196,9 @@ package final class GPUResourceCache {
     }
     occupancies[key] = occupancy
     versions[key] = nil
-    textures[key] = Entry(value: handle, bytes: pixels.count, lastFrame: frame)
-    bytes += pixels.count
+    let textureBytes = pixels?.count ?? width * height * 4
+    textures[key] = Entry(value: handle, bytes: textureBytes, lastFrame: frame)
+    bytes += textureBytes
     evict()
     return handle
   }
@@ -220,8 +222,8 @@ package final class GPUResourceCache {
       versions[key] = version
       return entry.value
     }
-    let texture = try insertTexture(
-      key, width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+    // No pixels: the pass that draws into it clears it whole first.
+    let texture = try insertTexture(key, width: width, height: height, pixels: nil)
     versions[key] = version
     return texture
   }

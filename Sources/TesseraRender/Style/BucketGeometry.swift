@@ -52,6 +52,14 @@ struct MeshGeometry: Sendable {
 
   var vertexCount: Int { vertices.count / floatsPerVertex }
 
+  /// Makes room for `vertices` more vertices and `indices` more indices, so that a bucket
+  /// whose size its builder can estimate is not grown (copied, its fresh pages touched again)
+  /// while it fills.
+  mutating func reserveCapacity(vertices extraVertices: Int, indices extraIndices: Int) {
+    vertices.reserveCapacity(vertices.count + extraVertices * floatsPerVertex)
+    indices.reserveCapacity(indices.count + extraIndices)
+  }
+
   /// Appends one vertex of seven floats (fill-extrusion's layout).
   @inline(__always)
   mutating func appendVertex(

@@ -18,6 +18,10 @@ enum FillBucketBuilder {
     let features = BucketFeatures.select(
       tile, layer: layer, zoom: zoom, types: [.polygon, .lineString], sortKey: FillProperties.sortKey,
       states: states)
+    // A ring point is a vertex of both meshes: about 3 triangle indices, 2 segment indices.
+    let points = features.reduce(0) { sum, selected in selected.0.feature.geometry.reduce(sum) { $0 + $1.count } }
+    main.reserveCapacity(vertices: points, indices: 3 * points)
+    outline.reserveCapacity(vertices: points, indices: 2 * points)
     for (feature, extent) in features {
       if cancellation?.isCancelled == true { break }
       let scale = BucketGeometry.extent / Double(extent)

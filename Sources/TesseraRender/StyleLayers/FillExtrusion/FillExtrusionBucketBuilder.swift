@@ -35,6 +35,9 @@ enum FillExtrusionBucketBuilder {
     let extent = BucketGeometry.extent
     let features = spatiallyOrdered(
       BucketFeatures.select(tile, layer: layer, zoom: zoom, types: [.polygon], sortKey: nil, states: states))
+    // Each ring point makes a wall's 4 vertices and 6 indices and a roof vertex with about 3.
+    let points = features.reduce(0) { sum, selected in selected.0.feature.geometry.reduce(sum) { $0 + $1.count } }
+    mesh.reserveCapacity(vertices: 5 * points, indices: 9 * points)
     for (feature, tileExtent) in features {
       if cancellation?.isCancelled == true { break }
       let scale = extent / Double(tileExtent)

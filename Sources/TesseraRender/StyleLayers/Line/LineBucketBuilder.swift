@@ -27,22 +27,24 @@ enum LineBucketBuilder {
     tessellator.roundLimit = roundLimit
     // 15 pixels of a 512-pixel tile, less when the tile is overzoomed (none beyond 16×).
     tessellator.sharpCornerOffset = overscale <= 16 ? 15 * (BucketGeometry.extent / 512) / overscale : 0
+    tessellator.reserveCapacity(
+      points: features.reduce(0) { sum, selected in selected.0.feature.geometry.reduce(sum) { $0 + $1.count } })
     var progress: [(parts: [(vertices: Range<Int>, length: Double)], feature: TileFeature)] = []
     for (feature, extent) in features {
       if cancellation?.isCancelled == true { break }
       let scale = BucketGeometry.extent / Double(extent)
       let join = LineTessellator.Join(layer.value(LineProperties.join, zoom: zoom, feature: feature))
       let closed = feature.feature.type == .polygon
-      let firstVertex = tessellator.vertices.count
+      let firstVertex = tessellator.vertexCount
       var parts: [(vertices: Range<Int>, length: Double)] = []
       for part in feature.feature.geometry {
         let points = part.map { (Double($0.x) * scale, Double($0.y) * scale) }
-        let first = tessellator.vertices.count
+        let first = tessellator.vertexCount
         tessellator.add(points, join: join, closed: closed)
-        if measuresProgress { parts.append((first..<tessellator.vertices.count, LineBucketBuilder.length(points))) }
+        if measuresProgress { parts.append((first..<tessellator.vertexCount, LineBucketBuilder.length(points))) }
       }
       if !parts.isEmpty { progress.append((parts, feature)) }
-      paint.append(feature, vertexCount: tessellator.vertices.count - firstVertex)
+      paint.append(feature, vertexCount: tessellator.vertexCount - firstVertex)
     }
     mesh.vertices = tessellator.vertexData
     for (parts, feature) in progress { LineBucketBuilder.storeProgress(&mesh.vertices, parts: parts, feature: feature) }

@@ -13,7 +13,7 @@ package struct LineTessellator {
   package enum Join: String, Sendable { case miter, bevel, round }
   package enum Cap: String, Sendable { case butt, square, round }
 
-  /// One output vertex (floats, 9 per vertex in ``vertexData``).
+  /// One output vertex, as ``vertices`` reads it back from ``vertexData``.
   package struct Vertex {
     package var x: Float
     package var y: Float
@@ -34,8 +34,13 @@ package struct LineTessellator {
   /// Tile units per 512-pixel tile divided by the overscale factor (the sharp-corner offset is
   /// 15 pixels of a 512 tile).
   package var sharpCornerOffset = 15.0 * 8
-  package private(set) var vertices: [Vertex] = []
+  /// The vertices as floats, ``floatsPerVertex`` each: x, y, round, side, extrudeX,
+  /// extrudeY, direction, distance (written straight into the mesh's layout, never copied).
+  package private(set) var vertexData: [Float] = []
   package private(set) var indices: [UInt32] = []
+
+  /// Vertices added so far.
+  package var vertexCount: Int { vertexData.count / LineTessellator.floatsPerVertex }
 
   private var e1 = -1
   private var e2 = -1
@@ -43,6 +48,16 @@ package struct LineTessellator {
   private var distance = 0.0
 
   package init() {}
+
+  /// Makes room for lines of `points` points in all (counted before duplicates are dropped),
+  /// so the arrays are not grown, copied and their fresh pages touched again as they fill:
+  /// a straight line takes 2 vertices and 6 indices a point; joins, caps and sharp corners
+  /// take more, and the arrays grow past the estimate only then.
+  package mutating func reserveCapacity(points: Int) {
+    let vertices = 2 * points + points / 2
+    vertexData.reserveCapacity(vertexData.count + vertices * LineTessellator.floatsPerVertex)
+    indices.reserveCapacity(indices.count + 3 * vertices)
+  }
 
   static let cosHalfSharpCorner = cos(75.0 / 2 * .pi / 180)
   static let degreesPerTriangle = 20.0
@@ -220,14 +235,26 @@ package struct LineTessellator {
     _ point: (Double, Double), _ extrude: (Double, Double), round: Bool, up: Bool, direction: Double
   ) {
     let quantised = ((extrude.0 * 63).rounded() / 63, (extrude.1 * 63).rounded() / 63)
-    vertices.append(
-      Vertex(
-        x: Float(point.0), y: Float(point.1), round: round ? 1 : 0, side: up ? 1 : -1, extrudeX: Float(quantised.0),
-        extrudeY: Float(quantised.1), direction: Float(direction == 0 ? 0 : (direction < 0 ? -1 : 1)),
-        distance: storedDistance))
-    e3 = vertices.count - 1
+    appendVertex(
+      point, round: round ? 1 : 0, side: up ? 1 : -1, extrude: quantised,
+      direction: direction == 0 ? 0 : (direction < 0 ? -1 : 1))
+    e3 = vertexCount - 1
     if e1 >= 0 && e2 >= 0 { addTriangle() }
     if up { e2 = e3 } else { e1 = e3 }
+  }
+
+  /// Appends one vertex's floats in ``vertexData``'s order, at the current distance.
+  private mutating func appendVertex(
+    _ point: (Double, Double), round: Float, side: Float, extrude: (Double, Double), direction: Float
+  ) {
+    vertexData.append(Float(point.0))
+    vertexData.append(Float(point.1))
+    vertexData.append(round)
+    vertexData.append(side)
+    vertexData.append(Float(extrude.0))
+    vertexData.append(Float(extrude.1))
+    vertexData.append(direction)
+    vertexData.append(storedDistance)
   }
 
   /// The triangle of the last three vertices (appended one index at a time: an array literal
@@ -246,11 +273,8 @@ package struct LineTessellator {
   private mutating func addPieSliceVertex(_ point: (Double, Double), _ extrude: (Double, Double), turnsLeft: Bool) {
     let direction = turnsLeft ? (-extrude.0, -extrude.1) : extrude
     let quantised = ((direction.0 * 63).rounded() / 63, (direction.1 * 63).rounded() / 63)
-    vertices.append(
-      Vertex(
-        x: Float(point.0), y: Float(point.1), round: 0, side: turnsLeft ? 1 : -1, extrudeX: Float(quantised.0),
-        extrudeY: Float(quantised.1), direction: 0, distance: storedDistance))
-    e3 = vertices.count - 1
+    appendVertex(point, round: 0, side: turnsLeft ? 1 : -1, extrude: quantised, direction: 0)
+    e3 = vertexCount - 1
     if e1 >= 0 && e2 >= 0 { addTriangle() }
     if turnsLeft { e2 = e3 } else { e1 = e3 }
   }
@@ -274,20 +298,13 @@ package struct LineTessellator {
   /// Floats per vertex in ``vertexData`` (the distance last).
   package static let floatsPerVertex = 8
 
-  /// The vertices as floats: x, y, round, side, extrudeX, extrudeY, direction, distance.
-  package var vertexData: [Float] {
-    var data: [Float] = []
-    data.reserveCapacity(vertices.count * LineTessellator.floatsPerVertex)
-    for vertex in vertices {
-      data.append(vertex.x)
-      data.append(vertex.y)
-      data.append(vertex.round)
-      data.append(vertex.side)
-      data.append(vertex.extrudeX)
-      data.append(vertex.extrudeY)
-      data.append(vertex.direction)
-      data.append(vertex.distance)
+  /// The vertices of ``vertexData``, one value each (for inspection; the mesh takes the floats).
+  package var vertices: [Vertex] {
+    stride(from: 0, to: vertexData.count, by: LineTessellator.floatsPerVertex).map { start in
+      Vertex(
+        x: vertexData[start], y: vertexData[start + 1], round: vertexData[start + 2], side: vertexData[start + 3],
+        extrudeX: vertexData[start + 4], extrudeY: vertexData[start + 5], direction: vertexData[start + 6],
+        distance: vertexData[start + 7])
     }
-    return data
   }
 }
