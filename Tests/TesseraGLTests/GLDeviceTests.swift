@@ -281,6 +281,22 @@ let diagonal: [Float] = [-1, -1, 1, -1, -1, 1]
     #expect(try HeadlessDisplay.open(.surfaceless) === HeadlessDisplay.open(.surfaceless))
   }
 
+  /// Threads asking for one display at once (one of them opening it, the others waiting) all
+  /// get the same display.
+  @Test func threadsOpeningADisplayAtOnceShareIt() throws {
+    let displays = Mutex<[ObjectIdentifier]>([])
+    HeadlessDisplay.startOpening(.surfaceless)
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      if let display = try? HeadlessDisplay.open(.surfaceless, lane: 1) {
+        displays.withLock { $0.append(ObjectIdentifier(display)) }
+      }
+    }
+    let opened = displays.withLock { $0 }
+    #expect(opened.count == 4)
+    #expect(Set(opened).count == 1)
+    #expect(try opened.first == ObjectIdentifier(HeadlessDisplay.open(.surfaceless, lane: 1)))
+  }
+
   /// Lanes are EGL displays of their own (on llvmpipe each with its own rasteriser), handed out
   /// once each; lane numbers wrap around the platform's lanes.
   @Test func lanesAreDisplaysOfTheirOwn() throws {

@@ -2,7 +2,6 @@ import CEGL
 import CGBM
 import Dispatch
 import Foundation
-import Synchronization
 import TesseraNumbers
 
 /// An initialised EGL display without any window system: Mesa's surfaceless platform, the EGL
@@ -60,7 +59,10 @@ package final class HeadlessDisplay: @unchecked Sendable {
     let lane: Int
   }
 
-  private static let opened = Mutex<[Key: HeadlessDisplay]>([:])
+  /// The displays opened so far. Held while a display opens, so that displays open one at a
+  /// time (``MesaEnvironment/withRasterThreads(_:_:)`` sets the environment meanwhile) and a
+  /// second caller for the same display waits for the first one's; its waiters sleep.
+  private static let opened = SleepingLock<[Key: HeadlessDisplay]>([:])
 
   /// Opens the display for `selection`, or returns the one already open for it.
   ///
