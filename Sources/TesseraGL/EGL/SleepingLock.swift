@@ -10,7 +10,7 @@ import TesseraNumbers
 /// frame's tiles (perf: the rendering thread's samples in `rt_mutex_slowlock_block`).
 /// `NSLock` is a plain pthread mutex, whose waiters sleep in the kernel until it is
 /// released. Short critical sections keep `Mutex`.
-package final class SleepingLock<Value>: @unchecked Sendable {
+package final class SleepingLock<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private var value: Value
 
