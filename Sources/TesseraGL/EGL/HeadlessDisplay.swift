@@ -100,8 +100,14 @@ package final class HeadlessDisplay: @unchecked Sendable {
   /// (loading the driver: tens of milliseconds on Mesa) overlaps other work. A later
   /// ``open(_:)`` returns that display, waiting for it if needed, or throws the error opening
   /// it gave.
+  ///
+  /// A thread of its own rather than Dispatch's pool: the process's first job on that pool
+  /// waits about 1.7 ms for the pool to start its first worker, and EGL's start-up is on a
+  /// first frame's critical path.
   package static func startOpening(_ selection: GPUSelection = .auto) {
-    DispatchQueue.global(qos: .userInitiated).async { _ = try? open(selection) }
+    let thread = Thread { _ = try? open(selection) }
+    thread.name = "tessera-egl"
+    thread.start()
   }
 
   /// A selection narrowed to a concrete platform, with the device handle it needs.
