@@ -22,7 +22,8 @@
 //   TesseraImage         ─▶ CTesseraCodecs ─▶ CPNG, CJPEG, CGif; CWebP, CZlib
 //   TesseraJSON, TesseraGeo         ─▶ TesseraNumbers
 //   TesseraNumbers, TesseraShaders: pure Swift, no dependencies (TesseraNumbers: the checked
-//                           conversions of floating-point numbers to integers every module uses)
+//                           conversions of floating-point numbers to integers every module uses,
+//                           FNV-1a and a lock whose waiters sleep)
 //
 // Only TesseraGL imports EGL/GLES. C libraries come from Debian packages through pkg-config
 // (giflib, which has no pkg-config file, by name).

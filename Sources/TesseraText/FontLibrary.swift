@@ -1,7 +1,6 @@
 import CFreeType
 import CHarfBuzz
 import Foundation
-import Synchronization
 import TesseraData
 import TesseraNumbers
 
@@ -51,8 +50,10 @@ package final class FontLibrary: Sendable {
   package var colorFaces: [Int] { catalog.colorFaces }
   /// The folders scanned.
   package let folders: [String]
-  private let scanned = Mutex<FontCatalog?>(nil)
-  private let engine: Mutex<Engine>
+  /// Held while the folders are scanned (tens of milliseconds) and while a distance field is
+  /// made (milliseconds): callers meanwhile sleep rather than spin.
+  private let scanned = SleepingLock<FontCatalog?>(nil)
+  private let engine: SleepingLock<Engine>
 
   /// A library of the .ttf, .otf and .ttc files in `folders` (searched recursively). The
   /// folders are scanned on first use, not here: a map whose labels all come from glyph PBFs,
@@ -61,7 +62,7 @@ package final class FontLibrary: Sendable {
   /// Glyphs' distance fields are kept once made, up to `distanceFieldCacheBytes` of bitmaps.
   package init(folders: [String] = FontLibrary.systemFolders, distanceFieldCacheBytes: Int = 8 << 20) {
     self.folders = folders
-    engine = Mutex(Engine(fieldCacheBytes: distanceFieldCacheBytes))
+    engine = SleepingLock(Engine(fieldCacheBytes: distanceFieldCacheBytes))
   }
 
   /// Bytes of distance fields kept now (bitmaps and a fixed charge a glyph).
@@ -83,14 +84,29 @@ package final class FontLibrary: Sendable {
 
   /// "NotoSans-Regular" from ".../NotoSans-Regular.ttf".
   static func fileStem(_ path: String) -> String {
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    return name.split(separator: ".").first.map(String.init) ?? name
+    let name = path.utf8.split(separator: UInt8(ascii: "/")).last.map { String(decoding: $0, as: UTF8.self) } ?? path
+    return name.utf8.split(separator: UInt8(ascii: ".")).first.map { String(decoding: $0, as: UTF8.self) } ?? name
   }
 
   /// A name reduced for matching: lower case, letters and digits only ("Noto Sans Regular"
   /// and "NotoSans-Regular" agree).
   static func normalized(_ name: String) -> String {
-    String(name.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+    // Font names are ASCII nearly always: their letters and digits, in lower case, without
+    // Foundation's character sets (a catalog normalises three names for each of its faces).
+    if name.utf8.allSatisfy({ $0 < 0x80 }) {
+      var kept: [UInt8] = []
+      kept.reserveCapacity(name.utf8.count)
+      for byte in name.utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): kept.append(byte)
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): kept.append(byte | 0x20)
+        default: break
+        }
+      }
+      return String(decoding: kept, as: UTF8.self)
+    }
+    let kept = name.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }
+    return String(kept.map(Character.init))
   }
 
   /// The face a font-stack name names, if any ("Noto Sans Regular", "NotoSans-Bold",
@@ -150,18 +166,7 @@ final class FontCatalog: Sendable {
   let byName: [String: Int]
 
   init(scanning folders: [String]) {
-    var files: [String] = []
-    let manager = FileManager.default
-    for folder in folders {
-      guard let walker = manager.enumerator(atPath: folder) else { continue }
-      while let item = walker.nextObject() as? String {
-        let lower = item.lowercased()
-        if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
-          files.append(folder + "/" + item)
-        }
-      }
-    }
-    files.sort()
+    let files = FontFiles.paths(in: folders)
     var engine = Engine()
     defer { engine.close() }
     var faces: [FontFace] = []

@@ -1,5 +1,5 @@
 import Dispatch
-import TesseraGL
+import TesseraNumbers
 import Testing
 
 @Suite struct SleepingLockTests {
