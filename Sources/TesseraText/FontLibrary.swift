@@ -1,6 +1,7 @@
 import CFreeType
 import CHarfBuzz
 import Foundation
+import Synchronization
 import TesseraData
 import TesseraNumbers
 
@@ -54,6 +55,9 @@ package final class FontLibrary: Sendable {
   /// made (milliseconds): callers meanwhile sleep rather than spin.
   private let scanned = SleepingLock<FontCatalog?>(nil)
   private let engine: SleepingLock<Engine>
+  /// The fallback chains made so far, by font stack: every label shaped asks for its stack's,
+  /// and making one looks up some thirty names.
+  private let chains = Mutex<[[String]: [Int]]>([:])
 
   /// A library of the .ttf, .otf and .ttc files in `folders` (searched recursively). The
   /// folders are scanned on first use, not here: a map whose labels all come from glyph PBFs,
@@ -120,6 +124,20 @@ package final class FontLibrary: Sendable {
   /// The faces tried for a font stack, in order: its own fonts, then the fallback families in
   /// the stack's weight (Bold stacks fall back to bold faces where they exist).
   package func chain(for fontStack: [String]) -> [Int] {
+    if let known = chains.withLock({ $0[fontStack] }) { return known }
+    let made = makeChain(fontStack)
+    chains.withLock { known in
+      // Stacks come from styles, a few each; a process drawing many styles starts again.
+      if known.count >= FontLibrary.keptChains { known = [:] }
+      known[fontStack] = made
+    }
+    return made
+  }
+
+  /// The most chains kept (``chain(for:)``).
+  static let keptChains = 256
+
+  private func makeChain(_ fontStack: [String]) -> [Int] {
     var chain: [Int] = []
     for name in fontStack { if let face = face(named: name), !chain.contains(face) { chain.append(face) } }
     let weight =

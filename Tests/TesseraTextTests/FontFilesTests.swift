@@ -75,4 +75,16 @@ import Testing
     #expect(FontLibrary.fileStem("plain") == "plain")
     #expect(FontLibrary.fileStem("/trailing/") == "trailing")
   }
+
+  /// A font stack's fallback chain is kept once made: asked again, past the number kept (which
+  /// starts the memo again), and from a library that made none, it is the same.
+  @Test func keptChainsAreTheChainsMadeAfresh() {
+    let library = FontLibrary()
+    let stacks = (0..<(FontLibrary.keptChains + 10)).map { index in
+      ["Font \(index)", index % 2 == 0 ? "Noto Sans Bold" : "Noto Sans Regular"]
+    }
+    let first = stacks.map(library.chain(for:))
+    #expect(stacks.map(library.chain(for:)) == first)
+    #expect(stacks.map(FontLibrary().chain(for:)) == first)
+  }
 }
