@@ -15,7 +15,8 @@
 //                           TesseraGeo (the library product: Map, Scene, markers, RenderPool)
 //   TesseraRender        ─▶ TesseraGL, TesseraShaders, TesseraStyle, TesseraText, TesseraData, TesseraImage,
 //                           TesseraGeo
-//   TesseraText          ─▶ TesseraData, TesseraImage, CFreeType, CHarfBuzz, CFriBidi (fonts, shaping, glyphs)
+//   TesseraText          ─▶ TesseraData, TesseraImage, TesseraJSON, CFreeType, CHarfBuzz, CFriBidi (fonts, shaping,
+//                           glyphs)
 //   TesseraGL            ─▶ CEGL, CGLES3, CGBM, TesseraShaders (Shaders/), TesseraImage
 //   TesseraStyle         ─▶ TesseraJSON, TesseraImage, TesseraGeo
 //   TesseraData          ─▶ TesseraJSON, TesseraImage, TesseraGeo, CSQLite, CZlib, CTesseraHTTP ─▶ CCurl
@@ -91,7 +92,9 @@ let package = Package(
     .target(
       name: "TesseraImage", dependencies: ["CTesseraCodecs", "CWebP", "CZlib"]),
     .target(name: "TesseraStyle", dependencies: ["TesseraGeo", "TesseraJSON", "TesseraImage"]),
-    .target(name: "TesseraText", dependencies: ["TesseraData", "TesseraImage", "CFreeType", "CHarfBuzz", "CFriBidi"]),
+    .target(
+      name: "TesseraText",
+      dependencies: ["TesseraData", "TesseraImage", "TesseraJSON", "CFreeType", "CHarfBuzz", "CFriBidi"]),
     .target(
       name: "TesseraShaders", path: "Shaders",
       resources: [.embedInCode("programs")]),

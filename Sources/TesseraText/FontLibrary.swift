@@ -51,6 +51,8 @@ package final class FontLibrary: Sendable {
   package var colorFaces: [Int] { catalog.colorFaces }
   /// The folders scanned.
   package let folders: [String]
+  /// Where the scan's findings are kept between processes.
+  let catalogCache: FontCatalogCache?
   /// Held while the folders are scanned (tens of milliseconds) and while a distance field is
   /// made (milliseconds): callers meanwhile sleep rather than spin.
   private let scanned = SleepingLock<FontCatalog?>(nil)
@@ -64,8 +66,15 @@ package final class FontLibrary: Sendable {
   /// or that has no labels in view, never pays for opening every font file.
   ///
   /// Glyphs' distance fields are kept once made, up to `distanceFieldCacheBytes` of bitmaps.
-  package init(folders: [String] = FontLibrary.systemFolders, distanceFieldCacheBytes: Int = 8 << 20) {
+  ///
+  /// What the scan finds is kept in `catalogCache` (the user's cache folder by default; nil:
+  /// none), and a later process whose folders hold the same files takes it from there.
+  package init(
+    folders: [String] = FontLibrary.systemFolders, distanceFieldCacheBytes: Int = 8 << 20,
+    catalogCache: FontCatalogCache? = .user
+  ) {
     self.folders = folders
+    self.catalogCache = catalogCache
     engine = SleepingLock(Engine(fieldCacheBytes: distanceFieldCacheBytes))
   }
 
@@ -76,7 +85,7 @@ package final class FontLibrary: Sendable {
   var catalog: FontCatalog {
     scanned.withLock { known in
       if let known { return known }
-      let made = FontCatalog(scanning: folders)
+      let made = FontCatalog(scanning: folders, cache: catalogCache)
       known = made
       return made
     }
@@ -183,19 +192,27 @@ final class FontCatalog: Sendable {
   /// Normalised names (full name, family and style, file stem) → index in ``faces``.
   let byName: [String: Int]
 
-  init(scanning folders: [String]) {
-    let files = FontFiles.paths(in: folders)
-    var engine = Engine()
-    defer { engine.close() }
+  /// The faces of the font files in `folders`: from `cache` when it holds a catalog of exactly
+  /// these files, else opened with FreeType (and then kept in `cache`).
+  init(scanning folders: [String], cache: FontCatalogCache? = nil) {
+    let files = FontFiles.paths(in: folders).map(FontFileStamp.init(path:))
+    let described: [[DescribedFace]]
+    if let kept = cache?.described(folders: folders, files: files) {
+      described = kept
+    } else {
+      var engine = Engine()
+      defer { engine.close() }
+      described = files.map { engine.describe($0.path) }
+      cache?.store(folders: folders, files: files, faces: described)
+    }
     var faces: [FontFace] = []
     var colorFaces: [Int] = []
     var unreadable: [GlyphError] = []
-    for file in files {
-      let described = engine.describe(file)
-      if described.isEmpty { unreadable.append(GlyphError(source: file, reason: "not a font FreeType can read")) }
-      for (face, isColor) in described {
-        if isColor { colorFaces.append(faces.count) }
-        faces.append(face)
+    for (file, found) in zip(files, described) {
+      if found.isEmpty { unreadable.append(GlyphError(source: file.path, reason: "not a font FreeType can read")) }
+      for face in found {
+        if face.isColor { colorFaces.append(faces.count) }
+        faces.append(face.face)
       }
     }
     var byName: [String: Int] = [:]
@@ -270,9 +287,9 @@ struct Engine: @unchecked Sendable {
 
   /// The faces of a font file (all faces of a collection), each with whether it has colour
   /// glyphs; none when FreeType cannot read it.
-  mutating func describe(_ path: String) -> [(face: FontFace, isColor: Bool)] {
+  mutating func describe(_ path: String) -> [DescribedFace] {
     guard let library else { return [] }
-    var faces: [(face: FontFace, isColor: Bool)] = []
+    var faces: [DescribedFace] = []
     var index = 0
     var count = 1
     while index < count, index < 64 {
@@ -284,10 +301,9 @@ struct Engine: @unchecked Sendable {
       let family = face.pointee.family_name.map { String(cString: $0) } ?? FontLibrary.fileStem(path)
       let style = face.pointee.style_name.map { String(cString: $0) } ?? ""
       faces.append(
-        (
-          FontFace(path: path, index: index, family: family, style: style),
-          face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
-        ))
+        DescribedFace(
+          face: FontFace(path: path, index: index, family: family, style: style),
+          isColor: face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0))
       FT_Done_Face(face)
       index += 1
     }

@@ -65,14 +65,7 @@ package final class ProgramBinaryCache: Sendable {
   /// is absent; nil when it cannot be made or opened, is a link, is not this user's or others
   /// may write to it.
   package init?(path: String, capacity: Int = 1024) {
-    if mkdir(path, 0o700) != 0, errno != EEXIST { return nil }
-    let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-    guard folder >= 0 else { return nil }
-    var status = stat()
-    guard fstat(folder, &status) == 0, status.st_uid == geteuid(), status.st_mode & 0o022 == 0 else {
-      close(folder)
-      return nil
-    }
+    guard let folder = PrivateFolder.descriptor(path) else { return nil }
     self.path = path
     self.capacity = max(1, capacity)
     self.folder = folder
@@ -97,20 +90,11 @@ package final class ProgramBinaryCache: Sendable {
   /// The stored entry for `key`, or nil (none, unreadable, another key's, damaged); a file
   /// read whole has its modification time renewed (it was used now).
   func entry(for key: String) -> ProgramBinaryEntry? {
-    // Non-blocking: a FIFO of that name must not stop the build before `fstat` refuses it.
-    let file = openat(folder, Self.fileName(for: key), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard file >= 0 else { return nil }
-    defer { close(file) }
-    var status = stat()
-    guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(),
-      status.st_size > 0, status.st_size <= Self.largestEntry
+    let name = Self.fileName(for: key)
+    guard let bytes = PrivateFolder.contents(of: name, in: folder, atMost: Self.largestEntry),
+      let entry = ProgramBinaryEntry(decoding: bytes, key: key)
     else { return nil }
-    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-    let complete = bytes.withUnsafeMutableBytes { buffer in
-      Self.whole(buffer.count) { done in read(file, buffer.baseAddress! + done, buffer.count - done) }
-    }
-    guard complete, let entry = ProgramBinaryEntry(decoding: bytes, key: key) else { return nil }
-    futimens(file, nil)
+    utimensat(folder, name, nil, AT_SYMLINK_NOFOLLOW)
     return entry
   }
 
@@ -128,29 +112,8 @@ package final class ProgramBinaryCache: Sendable {
       for oldest in entriesOldestFirst().dropLast(capacity - 1) { unlinkat(folder, oldest, 0) }
     }
     let temporary = ".\(name).\(getpid()).\(temporaryNumbers.add(1, ordering: .relaxed).newValue)"
-    let file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard file >= 0 else { return }
-    let written = bytes.withUnsafeBytes { buffer in
-      Self.whole(buffer.count) { done in write(file, buffer.baseAddress! + done, buffer.count - done) }
-    }
-    guard close(file) == 0, written, renameat(folder, temporary, folder, name) == 0 else {
-      unlinkat(folder, temporary, 0)
-      return
-    }
+    guard PrivateFolder.replace(name, in: folder, with: bytes, temporary: temporary) else { return }
     tally.withLock { $0.stored += 1 }
-  }
-
-  /// Repeats `step` (a `read` or `write` of the bytes from the offset it is given, returning
-  /// the count moved) until `count` bytes have moved; false at an error or the file's end.
-  private static func whole(_ count: Int, _ step: (Int) -> Int) -> Bool {
-    var done = 0
-    while done < count {
-      let moved = step(done)
-      if moved < 0, errno == EINTR { continue }
-      guard moved > 0 else { return false }
-      done += moved
-    }
-    return true
   }
 
   /// Removes `key`'s file: its binary was refused by the driver.
