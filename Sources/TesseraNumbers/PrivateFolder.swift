@@ -7,10 +7,18 @@
 /// A folder only this user may change, for files kept between processes (caches): opened
 /// once, files opened relative to it, read and written whole.
 package enum PrivateFolder {
-  /// Opens `path` as a folder, making it (`0700`) when it is absent; nil when it cannot be made
-  /// or opened, is a link at its last component, is not this user's or others may write to it.
-  /// The caller closes the descriptor.
-  package static func descriptor(_ path: String) -> Int32? {
+  /// Opens `path` as a folder, making it (`0700`) when it is absent, and with
+  /// `makingParents` the folders above it that are absent too (`~/.cache` on a fresh
+  /// account); nil when it cannot be made or opened, is a link at its last component, is not
+  /// this user's or others may write to it. The caller closes the descriptor.
+  package static func descriptor(_ path: String, makingParents: Bool = false) -> Int32? {
+    if makingParents {
+      var parent = ""
+      for component in path.split(separator: "/").dropLast() {
+        parent += "/" + component
+        mkdir(parent, 0o700)
+      }
+    }
     if mkdir(path, 0o700) != 0, errno != EEXIST { return nil }
     let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
     guard folder >= 0 else { return nil }
@@ -54,6 +62,39 @@ package enum PrivateFolder {
       return false
     }
     return true
+  }
+
+  /// The names of the entries in `folder` (files whose names end in `suffix`), the one modified
+  /// longest ago first; removes temporary files (names starting with a dot) older than
+  /// `seconds`, which an interrupted process left.
+  package static func entriesOldestFirst(
+    in folder: Int32, suffix: String, removingTemporaryFilesOlderThan seconds: Int
+  ) -> [String] {
+    // A descriptor of its own: copies made with `dup` share one read position between threads.
+    let descriptor = openat(folder, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return [] }
+    guard let listing = fdopendir(descriptor) else {
+      close(descriptor)
+      return []
+    }
+    defer { closedir(listing) }
+    var entries: [(name: String, seconds: Int, nanoseconds: Int)] = []
+    let now = time(nil)
+    while let item = readdir(listing) {
+      let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      var status = stat()
+      guard name.hasSuffix(suffix) || name.hasPrefix("."), name != ".", name != "..",
+        fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0
+      else { continue }
+      if name.hasPrefix(".") {
+        if now - status.st_mtim.tv_sec > seconds { unlinkat(folder, name, 0) }
+        continue
+      }
+      entries.append((name, status.st_mtim.tv_sec, status.st_mtim.tv_nsec))
+    }
+    return entries.sorted { ($0.seconds, $0.nanoseconds, $0.name) < ($1.seconds, $1.nanoseconds, $1.name) }.map(\.name)
   }
 
   /// Repeats `step` (a `read` or `write` of the bytes from the offset it is given, returning

@@ -56,7 +56,7 @@ package struct FontCatalogCache: Sendable {
   /// The cache folder.
   package let folder: String
 
-  /// The cache in `folder` (made when absent, with its parent).
+  /// The cache in `folder` (made when first written, with the folders above it).
   package init(folder: String) {
     self.folder = folder
   }
@@ -203,9 +203,7 @@ package struct FontCatalogCache: Sendable {
   /// Replaces the file with `bytes`: written under a temporary name, then renamed.
   private func writeFile(_ bytes: [UInt8]) {
     guard bytes.count <= Self.largestFile else { return }
-    let parent = (folder as NSString).deletingLastPathComponent
-    if !parent.isEmpty { mkdir(parent, 0o700) }
-    guard let directory = PrivateFolder.descriptor(folder) else { return }
+    guard let directory = PrivateFolder.descriptor(folder, makingParents: true) else { return }
     defer { close(directory) }
     let temporary = ".\(Self.fileName).\(getpid()).\(UInt64.random(in: 0...UInt64.max))"
     _ = PrivateFolder.replace(Self.fileName, in: directory, with: bytes, temporary: temporary)

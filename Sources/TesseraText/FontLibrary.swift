@@ -68,14 +68,17 @@ package final class FontLibrary: Sendable {
   /// Glyphs' distance fields are kept once made, up to `distanceFieldCacheBytes` of bitmaps.
   ///
   /// What the scan finds is kept in `catalogCache` (the user's cache folder by default; nil:
-  /// none), and a later process whose folders hold the same files takes it from there.
+  /// none), and a later process whose folders hold the same files takes it from there; so are
+  /// the distance fields made (``DistanceFieldFiles``, in its `distance-fields` folder).
   package init(
     folders: [String] = FontLibrary.systemFolders, distanceFieldCacheBytes: Int = 8 << 20,
     catalogCache: FontCatalogCache? = .user
   ) {
     self.folders = folders
     self.catalogCache = catalogCache
-    engine = SleepingLock(Engine(fieldCacheBytes: distanceFieldCacheBytes))
+    engine = SleepingLock(
+      Engine(fieldCacheBytes: distanceFieldCacheBytes, fieldFolder: catalogCache.map { $0.folder + "/distance-fields" })
+    )
   }
 
   /// Bytes of distance fields kept now (bitmaps and a fixed charge a glyph).
@@ -262,15 +265,32 @@ struct Engine: @unchecked Sendable {
     let glyph: UInt32
   }
 
-  init(fieldCacheBytes: Int = 0) {
+  /// Distance fields kept on disk (nil: none), and the faces whose kept fields were read, with
+  /// their files' stamps and the glyphs kept.
+  private let fieldFiles: DistanceFieldFiles?
+  private var readFaces: [FontFace: (stamp: FontFileStamp, glyphs: Set<UInt32>)] = [:]
+
+  /// The FreeType version keying the distance fields kept on disk; nil when none are kept.
+  var fieldFilesVersion: String? { fieldFiles?.freeType }
+
+  /// An engine keeping up to `fieldCacheBytes` of distance fields in memory, and every field it
+  /// makes in `fieldFolder` (nil: none).
+  init(fieldCacheBytes: Int = 0, fieldFolder: String? = nil) {
     self.fieldCacheBytes = fieldCacheBytes
     var library: FT_Library?
-    if FT_Init_FreeType(&library) == 0, let library {
-      var spread = Engine.spread
-      _ = FT_Property_Set(library, "sdf", "spread", &spread)
-      _ = FT_Property_Set(library, "bsdf", "spread", &spread)
-      self.library = library
+    guard FT_Init_FreeType(&library) == 0, let library else {
+      fieldFiles = nil
+      return
     }
+    var spread = Engine.spread
+    _ = FT_Property_Set(library, "sdf", "spread", &spread)
+    _ = FT_Property_Set(library, "bsdf", "spread", &spread)
+    self.library = library
+    var major: FT_Int = 0
+    var minor: FT_Int = 0
+    var patch: FT_Int = 0
+    FT_Library_Version(library, &major, &minor, &patch)
+    fieldFiles = fieldFolder.map { DistanceFieldFiles(folder: $0, freeType: "\(major).\(minor).\(patch)") }
   }
 
   /// Releases every open face, HarfBuzz font and the FreeType library.
@@ -388,32 +408,52 @@ struct Engine: @unchecked Sendable {
     return result
   }
 
-  /// The glyph's distance field (see ``rasterize(_:glyph:)``), made once while the cache has room.
+  /// The glyph's distance field in MapLibre's encoding (``field(of:glyph:)`` of FreeType's
+  /// rendering, read from the kept renderings where there is one), made once while the cache has room.
   mutating func distanceField(_ face: FontFace, glyph: UInt32) -> SDFGlyph? {
     let key = GlyphKeyInFace(face: face, glyph: glyph)
     if let known = fieldCache[key] { return known }
-    let field = rasterize(face, glyph: glyph)
+    if let fieldFiles, readFaces[face] == nil {
+      // The face's kept renderings, read once: into the memory cache, within its budget.
+      let stamp = FontFileStamp(path: face.path)
+      let kept = fieldFiles.renderings(of: face, stamp: stamp)
+      readFaces[face] = (stamp, Set(kept.keys))
+      for (id, rendered) in kept {
+        remember(rendered.flatMap { Engine.field(of: $0, glyph: id) }, for: GlyphKeyInFace(face: face, glyph: id))
+      }
+      if let known = fieldCache[key] { return known }
+    }
+    let rendered = render(face, glyph: glyph)
+    if let fieldFiles, let read = readFaces[face], !read.glyphs.contains(glyph) {
+      fieldFiles.keep(rendered, glyph: glyph, of: face, stamp: read.stamp)
+      readFaces[face]?.glyphs.insert(glyph)
+    }
+    let field = rendered.flatMap { Engine.field(of: $0, glyph: glyph) }
+    remember(field, for: key)
+    return field
+  }
+
+  /// Keeps `field` in the memory cache when it fits the budget (emptying the cache when full).
+  private mutating func remember(_ field: SDFGlyph?, for key: GlyphKeyInFace) {
     let bytes = 64 + (field?.bitmap.count ?? 0)
-    guard bytes <= fieldCacheBytes else { return field }
+    guard bytes <= fieldCacheBytes else { return }
     if fieldCacheUsed + bytes > fieldCacheBytes {
       fieldCache = [:]
       fieldCacheUsed = 0
     }
-    fieldCache[key] = .some(field)
-    fieldCacheUsed += bytes
-    return field
+    if fieldCache.updateValue(field, forKey: key) == nil { fieldCacheUsed += bytes }
   }
 
-  /// The glyph as a distance field in MapLibre's encoding (192 on the outline, 255/8 per
-  /// pixel, a 3-pixel border), from FreeType's SDF renderer.
-  mutating func rasterize(_ face: FontFace, glyph: UInt32) -> SDFGlyph? {
+  /// FreeType's distance field of a glyph of `face` at 24 px; nil when it cannot be loaded or
+  /// rendered, or is far larger than an em.
+  mutating func render(_ face: FontFace, glyph: UInt32) -> RenderedGlyph? {
     guard let handles = handles(face), !colorFaces.contains(face),
       FT_Load_Glyph(handles.face, glyph, Engine.loadFlags) == 0
     else { return nil }
     let slot = handles.face.pointee.glyph!
     let advance = Double(slot.pointee.metrics.horiAdvance) / 64
     guard slot.pointee.metrics.width > 0, slot.pointee.metrics.height > 0 else {
-      return SDFGlyph(id: glyph, bitmap: [], width: 0, height: 0, left: 0, top: 0, advance: advance)
+      return RenderedGlyph(advance: advance, isInked: false, columns: 0, rows: 0, left: 0, top: 0, pixels: [])
     }
     // A glyph far larger than an em (a broken or hostile font) is left out, not rendered.
     let limit = FT_Pos(GlyphRangeDecoder.maximumGlyphSide * 64)
@@ -421,24 +461,38 @@ struct Engine: @unchecked Sendable {
       FT_Render_Glyph(slot, FT_RENDER_MODE_SDF) == 0
     else { return nil }
     let bitmap = slot.pointee.bitmap
-    let width = Int(bitmap.width)
+    let columns = Int(bitmap.width)
     let rows = Int(bitmap.rows)
-    let border = SDFGlyph.border
-    guard width > 2 * border, rows > 2 * border, let buffer = bitmap.buffer else { return nil }
-    var pixels = [UInt8](repeating: 0, count: width * rows)
+    guard columns <= RenderedGlyph.largestSide, rows <= RenderedGlyph.largestSide, let buffer = bitmap.buffer else {
+      return nil
+    }
+    var pixels = [UInt8](repeating: 0, count: columns * rows)
     let pitch = Int(bitmap.pitch)
     for row in 0..<rows {
-      for column in 0..<width {
-        // FreeType: 128 on the outline, ±128 over the spread; MapLibre: 192, 255/8 per pixel.
-        let value = Double(buffer[row * pitch + column])
-        let distance = (value - 128) / 128 * Double(Engine.spread)
-        pixels[row * width + column] = UInt8(clamping: max(0, min(255, (192 + 255 / 8 * distance).rounded())))
-      }
+      for column in 0..<columns { pixels[row * columns + column] = buffer[row * pitch + column] }
+    }
+    return RenderedGlyph(
+      advance: advance, isInked: true, columns: columns, rows: rows, left: Int(slot.pointee.bitmap_left),
+      top: Int(slot.pointee.bitmap_top), pixels: pixels)
+  }
+
+  /// A rendered glyph as MapLibre's distance field: 192 on the outline, 255/8 per pixel, and
+  /// its ink box; a blank glyph for one without ink, nil for one too small to hold a field.
+  static func field(of rendered: RenderedGlyph, glyph: UInt32) -> SDFGlyph? {
+    guard rendered.isInked else {
+      return SDFGlyph(id: glyph, bitmap: [], width: 0, height: 0, left: 0, top: 0, advance: rendered.advance)
+    }
+    let border = SDFGlyph.border
+    guard rendered.columns > 2 * border, rendered.rows > 2 * border else { return nil }
+    let pixels = rendered.pixels.map { value in
+      // FreeType: 128 on the outline, ±128 over the spread; MapLibre: 192, 255/8 per pixel.
+      let distance = (Double(value) - 128) / 128 * Double(Engine.spread)
+      return UInt8(clamping: max(0, min(255, (192 + 255 / 8 * distance).rounded())))
     }
     return SDFGlyph(
-      id: glyph, bitmap: pixels, width: width - 2 * border, height: rows - 2 * border,
-      left: Int(slot.pointee.bitmap_left) + border,
-      top: Int(slot.pointee.bitmap_top) - border - Int(clamping: Engine.ascender),
-      advance: advance)
+      id: glyph, bitmap: pixels, width: rendered.columns - 2 * border, height: rendered.rows - 2 * border,
+      left: rendered.left + border, top: rendered.top - border - Int(clamping: Engine.ascender),
+      advance: rendered.advance)
   }
+
 }

@@ -17,7 +17,8 @@ import Testing
 
   /// A library of the text font and, when asked, the emoji font.
   static func library(withEmoji: Bool) throws -> (FontLibrary, cleanUp: () -> Void) {
-    let folder = NSTemporaryDirectory() + "tessera-emoji-fonts-\(getpid())-\(withEmoji)"
+    // A folder of each call's own: tests run at once, and one's clean-up must not empty another's.
+    let folder = NSTemporaryDirectory() + "tessera-emoji-fonts-\(getpid())-\(withEmoji)-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try? FileManager.default.removeItem(atPath: folder + "/NotoSans-Regular.ttf")
     try FileManager.default.createSymbolicLink(atPath: folder + "/NotoSans-Regular.ttf", withDestinationPath: textFont)

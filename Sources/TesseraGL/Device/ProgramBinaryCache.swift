@@ -109,7 +109,9 @@ package final class ProgramBinaryCache: Sendable {
     if fstatat(folder, name, &existing, AT_SYMLINK_NOFOLLOW) != 0 {
       // Every entry beyond capacity − 1, oldest first: entries stores racing for the last place
       // added go again at the next store.
-      for oldest in entriesOldestFirst().dropLast(capacity - 1) { unlinkat(folder, oldest, 0) }
+      let entries = PrivateFolder.entriesOldestFirst(
+        in: folder, suffix: ".program", removingTemporaryFilesOlderThan: Self.abandonedAfter)
+      for oldest in entries.dropLast(capacity - 1) { unlinkat(folder, oldest, 0) }
     }
     let temporary = ".\(name).\(getpid()).\(temporaryNumbers.add(1, ordering: .relaxed).newValue)"
     guard PrivateFolder.replace(name, in: folder, with: bytes, temporary: temporary) else { return }
@@ -128,35 +130,6 @@ package final class ProgramBinaryCache: Sendable {
   /// How old a temporary file must be, in seconds, before a listing removes it as left behind.
   static let abandonedAfter = 600
 
-  /// The names of the entries (`*.program` files) in the folder, the one modified longest ago
-  /// first; removes temporary files older than ``abandonedAfter``.
-  private func entriesOldestFirst() -> [String] {
-    // A descriptor of its own: copies made with `dup` share one read position between threads.
-    let descriptor = openat(folder, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return [] }
-    guard let listing = fdopendir(descriptor) else {
-      close(descriptor)
-      return []
-    }
-    defer { closedir(listing) }
-    var entries: [(name: String, seconds: Int, nanoseconds: Int)] = []
-    let now = time(nil)
-    while let item = readdir(listing) {
-      let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      var status = stat()
-      guard name.hasSuffix(".program") || name.hasPrefix("."), name != ".", name != "..",
-        fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0
-      else { continue }
-      if name.hasPrefix(".") {
-        if now - status.st_mtim.tv_sec > Self.abandonedAfter { unlinkat(folder, name, 0) }
-        continue
-      }
-      entries.append((name, status.st_mtim.tv_sec, status.st_mtim.tv_nsec))
-    }
-    return entries.sorted { ($0.seconds, $0.nanoseconds, $0.name) < ($1.seconds, $1.nanoseconds, $1.name) }.map(\.name)
-  }
 }
 
 /// A device's use of a ``ProgramBinaryCache``: the cache, the device's driver strings

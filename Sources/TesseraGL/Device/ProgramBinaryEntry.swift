@@ -22,10 +22,10 @@ struct ProgramBinaryEntry: Equatable {
     let keyBytes = Array(key.utf8)
     var bytes = Self.magic
     bytes.reserveCapacity(Self.magic.count + 12 + keyBytes.count + binary.count)
-    Self.append(UInt32(keyBytes.count), to: &bytes)
+    ByteReader.append(UInt32(keyBytes.count), to: &bytes)
     bytes += keyBytes
-    Self.append(format, to: &bytes)
-    Self.append(UInt32(binary.count), to: &bytes)
+    ByteReader.append(format, to: &bytes)
+    ByteReader.append(UInt32(binary.count), to: &bytes)
     bytes += binary
     return bytes
   }
@@ -33,7 +33,7 @@ struct ProgramBinaryEntry: Equatable {
   /// Reads a file's bytes; nil when they are not one whole entry for `key` (another key, a
   /// truncated or extended file, a wrong magic, an empty binary).
   init?(decoding bytes: [UInt8], key: String) {
-    var reader = Reader(bytes: bytes)
+    var reader = ByteReader(bytes)
     guard reader.take(Self.magic.count)?.elementsEqual(Self.magic) == true, let keyLength = reader.uint32(),
       let keyBytes = reader.take(Int(keyLength)), keyBytes.elementsEqual(key.utf8),
       let format = reader.uint32(), let binaryLength = reader.uint32(), binaryLength > 0,
@@ -46,28 +46,5 @@ struct ProgramBinaryEntry: Equatable {
     self.key = key
     self.format = format
     self.binary = binary
-  }
-
-  private static func append(_ value: UInt32, to bytes: inout [UInt8]) {
-    for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
-  }
-
-  /// Reads a byte array front to back; every read checks the bytes left.
-  private struct Reader {
-    let bytes: [UInt8]
-    var offset = 0
-
-    var isAtEnd: Bool { offset == bytes.count }
-
-    mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
-      guard count >= 0, count <= bytes.count - offset else { return nil }
-      defer { offset += count }
-      return bytes[offset..<offset + count]
-    }
-
-    mutating func uint32() -> UInt32? {
-      guard let four = take(4) else { return nil }
-      return four.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-    }
   }
 }
