@@ -50,7 +50,7 @@ struct DistanceFieldFiles: Sendable {
   /// The largest file read or grown, in bytes.
   static let largestFile = 4 << 20
   /// The most files kept.
-  static let capacity = 256
+  static let capacity = 64
   /// Seconds after which a temporary file is taken as left behind by an interrupted process.
   static let abandonedAfter = 600
   static let suffix = ".fields"
