@@ -10,8 +10,11 @@ package enum PrivateFolder {
   /// Opens `path` as a folder, making it (`0700`) when it is absent, and with
   /// `makingParents` the folders above it that are absent too (`~/.cache` on a fresh
   /// account); nil when it cannot be made or opened, is a link at its last component, is not
-  /// this user's or others may write to it. The caller closes the descriptor.
+  /// this user's or others may write to it, or the path is not absolute or ends in a slash.
+  /// The caller closes the descriptor.
   package static func descriptor(_ path: String, makingParents: Bool = false) -> Int32? {
+    // Absolute paths only, without a trailing slash (which would have `open` follow a link).
+    guard path.hasPrefix("/"), !path.hasSuffix("/") else { return nil }
     if makingParents {
       var parent = ""
       for component in path.split(separator: "/").dropLast() {

@@ -78,12 +78,29 @@ struct DistanceFieldFiles: Sendable {
     }
     var reader = ByteReader(bytes)
     guard let length = reader.uint32(), let stored = reader.take(Int(length)), stored.elementsEqual(key) else {
+      // Another key's file (a hash collision) or a damaged one: gone, to be made again.
+      unlinkat(directory, Self.fileName(key), 0)
       return [:]
     }
     var renderings: [UInt32: RenderedGlyph?] = [:]
-    while let record = Self.record(from: &reader) {
-      guard let (glyph, rendered) = Self.decode(record) else { break }
-      renderings[glyph] = .some(rendered)
+    while !reader.isAtEnd {
+      switch Self.record(from: &reader) {
+      case .whole(let payload):
+        if let (glyph, rendered) = Self.decode(payload) {
+          renderings[glyph] = .some(rendered)
+          continue
+        }
+        // A record that does not add up: as damaged.
+        unlinkat(directory, Self.fileName(key), 0)
+        return renderings
+      case .damaged:
+        // Wrong bytes inside the file: it would stop every later reader here, so it goes.
+        unlinkat(directory, Self.fileName(key), 0)
+        return renderings
+      case .cutShort:
+        // The end of a record being appended, or cut off: what came before stands.
+        return renderings
+      }
     }
     return renderings
   }
@@ -110,17 +127,32 @@ struct DistanceFieldFiles: Sendable {
       linkat(directory, temporary + ".new", directory, name, 0)
       unlinkat(directory, temporary + ".new", 0)
     }
-    let file = openat(directory, name, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    let file = openat(directory, name, O_RDWR | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard file >= 0 else { return }
     defer { close(file) }
     guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else { return }
+    // Only records a reader takes, appended after this key's header, to a file within its size.
     let payload = Self.encode(rendered, glyph: glyph)
+    guard Self.decode(payload) != nil else { return }
+    var header = [UInt8](repeating: 0, count: 4 + key.count)
+    var expected: [UInt8] = []
+    ByteReader.append(UInt32(key.count), to: &expected)
+    expected += key
+    let headerRead = header.withUnsafeMutableBytes { pread(file, $0.baseAddress!, $0.count, 0) }
+    guard headerRead == header.count, header == expected, status.st_size <= Self.largestFile else {
+      unlinkat(directory, name, 0)
+      return
+    }
     var record: [UInt8] = []
     ByteReader.append(UInt32(payload.count), to: &record)
     ByteReader.append(FNV1a.hash(payload), to: &record)
     record += payload
     guard status.st_size + record.count <= Self.largestFile else { return }
-    _ = record.withUnsafeBytes { write(file, $0.baseAddress!, $0.count) }
+    let written = record.withUnsafeBytes { write(file, $0.baseAddress!, $0.count) }
+    if written != record.count {
+      // Half a record (a full disk): no later record would be read past it.
+      unlinkat(directory, name, 0)
+    }
   }
 
   static func fileName(_ key: [UInt8]) -> String { FNV1a.paddedHex(FNV1a.hash(key)) + suffix }
@@ -158,7 +190,10 @@ struct DistanceFieldFiles: Sendable {
     let pixels = Array(reader.rest())
     let advance = Double(bitPattern: advanceBits)
     let sides = 0...RenderedGlyph.largestSide
-    guard advance.isFinite, sides.contains(columns), sides.contains(rows), pixels.count == columns * rows,
+    // The bounds of glyph PBFs' metrics (``GlyphRangeDecoder``): no real glyph lies beyond them.
+    let offsets = -10_000...10_000
+    guard advance.isFinite, (0...10_000).contains(advance), offsets.contains(left), offsets.contains(top),
+      sides.contains(columns), sides.contains(rows), pixels.count == columns * rows,
       inked == 1 || (columns == 0 && rows == 0 && left == 0 && top == 0)
     else { return nil }
     let rendered = RenderedGlyph(
@@ -166,12 +201,19 @@ struct DistanceFieldFiles: Sendable {
     return (glyph, rendered)
   }
 
-  /// The next record's payload when its length and checksum are right; nil at the end or at a
-  /// record that is not.
-  static func record(from reader: inout ByteReader) -> [UInt8]? {
-    guard let length = reader.uint32(), length <= largestRecord, let checksum = reader.uint64(),
-      let payload = reader.take(Int(length)), FNV1a.hash(payload) == checksum
-    else { return nil }
-    return Array(payload)
+  /// A record as read: whole (its length and checksum right), damaged (wrong bytes that a
+  /// whole record's length would cover) or cut short (the file ends inside it).
+  enum Record {
+    case whole([UInt8])
+    case damaged
+    case cutShort
+  }
+
+  /// The next record (the reader not at its end).
+  static func record(from reader: inout ByteReader) -> Record {
+    guard let length = reader.uint32(), let checksum = reader.uint64() else { return .cutShort }
+    guard length <= largestRecord else { return .damaged }
+    guard let payload = reader.take(Int(length)) else { return .cutShort }
+    return FNV1a.hash(payload) == checksum ? .whole(Array(payload)) : .damaged
   }
 }

@@ -62,6 +62,9 @@ package struct FontCatalogCache: Sendable {
   }
 
   static let fileName = "font-catalogs.json"
+  /// The file's format and what Tessera takes from FreeType for each face
+  /// (``Engine/describe(_:)``: its first 64 faces, family, style, colour); raise it when either
+  /// changes. The FreeType version is written beside it.
   static let version = 1.0
   /// The largest file read, in bytes (a catalog of the Debian Noto fonts is about 60 KB).
   static let largestFile = 8 << 20
@@ -97,7 +100,10 @@ package struct FontCatalogCache: Sendable {
     var catalogs = storedCatalogs().filter { $0.folders != folders }
     catalogs.append(StoredCatalog(folders: folders, files: zip(files, faces).map { StoredFile(stamp: $0, faces: $1) }))
     let kept = catalogs.suffix(Self.keptCatalogs).map(\.json)
-    let document: JSONValue = .object(JSONObject([("version", .number(Self.version)), ("catalogs", .array(kept))]))
+    let document: JSONValue = .object(
+      JSONObject([
+        ("version", .number(Self.version)), ("freetype", .string(Engine.freeTypeVersion)), ("catalogs", .array(kept)),
+      ]))
     writeFile(Array(document.serialized().utf8))
   }
 
@@ -156,7 +162,9 @@ package struct FontCatalogCache: Sendable {
         else { return nil }
         var described: [DescribedFace] = []
         for face in faces {
-          guard let index = Self.integer(face["index"]), index >= 0, let family = face["family"]?.string,
+          // A file's faces are numbered from 0 in order, at most 64 (``Engine/describe(_:)``).
+          guard let index = Self.integer(face["index"]), index == described.count, index < 64,
+            let family = face["family"]?.string,
             let style = face["style"]?.string, let isColor = face["color"]?.bool
           else { return nil }
           described.append(
@@ -187,7 +195,8 @@ package struct FontCatalogCache: Sendable {
   /// The catalogs in the file; none when there is no file or it is not one as written.
   func storedCatalogs() -> [StoredCatalog] {
     guard let bytes = readFile(), let document = try? JSONParser.parse(bytes),
-      document["version"]?.number == Self.version, let catalogs = document["catalogs"]?.array
+      document["version"]?.number == Self.version, document["freetype"]?.string == Engine.freeTypeVersion,
+      let catalogs = document["catalogs"]?.array
     else { return [] }
     let stored = catalogs.compactMap(StoredCatalog.init)
     return stored.count == catalogs.count ? stored : []
@@ -205,6 +214,9 @@ package struct FontCatalogCache: Sendable {
     guard bytes.count <= Self.largestFile else { return }
     guard let directory = PrivateFolder.descriptor(folder, makingParents: true) else { return }
     defer { close(directory) }
+    // Temporary files an interrupted process left go (the listing removes them).
+    _ = PrivateFolder.entriesOldestFirst(
+      in: directory, suffix: Self.fileName, removingTemporaryFilesOlderThan: DistanceFieldFiles.abandonedAfter)
     let temporary = ".\(Self.fileName).\(getpid()).\(UInt64.random(in: 0...UInt64.max))"
     _ = PrivateFolder.replace(Self.fileName, in: directory, with: bytes, temporary: temporary)
   }

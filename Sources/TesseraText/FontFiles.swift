@@ -8,8 +8,9 @@ import TesseraNumbers
 /// with the Debian Noto fonts (311 files) the enumerator's casts and path strings took several
 /// milliseconds of a one-shot render's font scan. Each folder is followed when it is itself a
 /// link; links inside are listed as files when their names end in a font suffix but never
-/// descended into (a link back up cannot make the walk go round), and folders that cannot be
-/// read are skipped.
+/// descended into (a link back up cannot make the walk go round), folders mounted inside are
+/// walked as any other, at most ``deepestLevel`` levels down, and folders that cannot be read
+/// are skipped.
 enum FontFiles {
   /// The font files in `folders`, sorted by path (`folder/relative/path`).
   static func paths(in folders: [String]) -> [String] {
@@ -26,9 +27,12 @@ enum FontFiles {
     return suffix == Array("ttf".utf8) || suffix == Array("otf".utf8) || suffix == Array("ttc".utf8)
   }
 
+  /// How many folders deep a walk goes below each folder given: each level holds a descriptor.
+  static let deepestLevel = 32
+
   /// Appends the font files under `root/relative` (`relative` empty for the root itself).
-  private static func walk(_ path: String, relative: String, into files: inout [String], root: String) {
-    guard let listing = opendir(path) else { return }
+  private static func walk(_ path: String, relative: String, into files: inout [String], root: String, depth: Int = 0) {
+    guard depth <= deepestLevel, let listing = opendir(path) else { return }
     defer { closedir(listing) }
     while let entry = readdir(listing) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -38,7 +42,7 @@ enum FontFiles {
       let itemPath = path + "/" + name
       let item = relative.isEmpty ? name : relative + "/" + name
       if isFolder(entry.pointee.d_type, itemPath) {
-        walk(itemPath, relative: item, into: &files, root: root)
+        walk(itemPath, relative: item, into: &files, root: root, depth: depth + 1)
       } else if hasFontSuffix(name) {
         files.append(root + "/" + item)
       }

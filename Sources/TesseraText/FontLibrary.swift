@@ -149,7 +149,7 @@ package final class FontLibrary: Sendable {
   /// The most chains kept (``chain(for:)``).
   static let keptChains = 256
 
-  private func makeChain(_ fontStack: [String]) -> [Int] {
+  func makeChain(_ fontStack: [String]) -> [Int] {
     var chain: [Int] = []
     for name in fontStack { if let face = face(named: name), !chain.contains(face) { chain.append(face) } }
     let weight =
@@ -269,9 +269,9 @@ struct Engine: @unchecked Sendable {
   /// their files' stamps and the glyphs kept.
   private let fieldFiles: DistanceFieldFiles?
   private var readFaces: [FontFace: (stamp: FontFileStamp, glyphs: Set<UInt32>)] = [:]
-
-  /// The FreeType version keying the distance fields kept on disk; nil when none are kept.
-  var fieldFilesVersion: String? { fieldFiles?.freeType }
+  /// The stamps of the open faces' files, taken as they were opened (none where the file
+  /// changed meanwhile or has no stamp).
+  private var openedStamps: [FontFace: FontFileStamp] = [:]
 
   /// An engine keeping up to `fieldCacheBytes` of distance fields in memory, and every field it
   /// makes in `fieldFolder` (nil: none).
@@ -286,11 +286,23 @@ struct Engine: @unchecked Sendable {
     _ = FT_Property_Set(library, "sdf", "spread", &spread)
     _ = FT_Property_Set(library, "bsdf", "spread", &spread)
     self.library = library
+    fieldFiles = fieldFolder.map { DistanceFieldFiles(folder: $0, freeType: Engine.version(of: library)) }
+  }
+
+  /// FreeType's version, "2.12.1": what it finds in a font and renders may change with it.
+  static let freeTypeVersion: String = {
+    var library: FT_Library?
+    guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
+    defer { FT_Done_FreeType(library) }
+    return version(of: library)
+  }()
+
+  static func version(of library: FT_Library) -> String {
     var major: FT_Int = 0
     var minor: FT_Int = 0
     var patch: FT_Int = 0
     FT_Library_Version(library, &major, &minor, &patch)
-    fieldFiles = fieldFolder.map { DistanceFieldFiles(folder: $0, freeType: "\(major).\(minor).\(patch)") }
+    return "\(major).\(minor).\(patch)"
   }
 
   /// Releases every open face, HarfBuzz font and the FreeType library.
@@ -334,6 +346,9 @@ struct Engine: @unchecked Sendable {
   mutating func handles(_ face: FontFace) -> (face: FT_Face, font: OpaquePointer)? {
     if let known = open[face] { return known }
     guard let library, !broken.contains(face.path) else { return nil }
+    // The file's stamp on both sides of opening it: kept renderings are keyed by the file
+    // FreeType read, so a file replaced meanwhile gets none.
+    let stampBefore = fieldFiles == nil ? nil : FontFileStamp(path: face.path)
     var handle: FT_Face?
     guard FT_New_Face(library, face.path, FT_Long(face.index), &handle) == 0, let handle else {
       broken.insert(face.path)
@@ -351,6 +366,9 @@ struct Engine: @unchecked Sendable {
     hb_ft_font_set_load_flags(font, isColor ? Engine.colorLoadFlags : Engine.loadFlags)
     open[face] = (handle, font)
     pixelScales[face] = scale
+    if let stampBefore, stampBefore.size >= 0, FontFileStamp(path: face.path) == stampBefore {
+      openedStamps[face] = stampBefore
+    }
     return (handle, font)
   }
 
@@ -413,18 +431,27 @@ struct Engine: @unchecked Sendable {
   mutating func distanceField(_ face: FontFace, glyph: UInt32) -> SDFGlyph? {
     let key = GlyphKeyInFace(face: face, glyph: glyph)
     if let known = fieldCache[key] { return known }
-    if let fieldFiles, readFaces[face] == nil {
+    // Opened first: the kept renderings are those of the file as FreeType opened it.
+    if let fieldFiles, handles(face) != nil, readFaces[face] == nil, let stamp = openedStamps[face] {
       // The face's kept renderings, read once: into the memory cache, within its budget.
-      let stamp = FontFileStamp(path: face.path)
       let kept = fieldFiles.renderings(of: face, stamp: stamp)
       readFaces[face] = (stamp, Set(kept.keys))
-      for (id, rendered) in kept {
+      for (id, rendered) in kept where id != glyph {
         remember(rendered.flatMap { Engine.field(of: $0, glyph: id) }, for: GlyphKeyInFace(face: face, glyph: id))
       }
-      if let known = fieldCache[key] { return known }
+      if let rendered = kept[glyph] {
+        let field = rendered.flatMap { Engine.field(of: $0, glyph: glyph) }
+        remember(field, for: key)
+        return field
+      }
     }
-    let rendered = render(face, glyph: glyph)
-    if let fieldFiles, let read = readFaces[face], !read.glyphs.contains(glyph) {
+    let outcome = render(face, glyph: glyph)
+    let rendered: RenderedGlyph?
+    switch outcome {
+    case .rendered(let made): rendered = made
+    case .refused, .failed: rendered = nil
+    }
+    if let fieldFiles, outcome.isLasting, let read = readFaces[face], !read.glyphs.contains(glyph) {
       fieldFiles.keep(rendered, glyph: glyph, of: face, stamp: read.stamp)
       readFaces[face]?.glyphs.insert(glyph)
     }
@@ -444,36 +471,56 @@ struct Engine: @unchecked Sendable {
     if fieldCache.updateValue(field, forKey: key) == nil { fieldCacheUsed += bytes }
   }
 
-  /// FreeType's distance field of a glyph of `face` at 24 px; nil when it cannot be loaded or
-  /// rendered, or is far larger than an em.
-  mutating func render(_ face: FontFace, glyph: UInt32) -> RenderedGlyph? {
-    guard let handles = handles(face), !colorFaces.contains(face),
-      FT_Load_Glyph(handles.face, glyph, Engine.loadFlags) == 0
-    else { return nil }
+  /// What rendering a glyph gave: FreeType's distance field, a glyph of the face that has none
+  /// (a lasting answer for that file), or a failure of the moment (the face could not be opened,
+  /// FreeType ran out of memory), which is not kept on disk.
+  enum Rendering {
+    case rendered(RenderedGlyph)
+    case refused
+    case failed
+
+    /// Whether the answer holds for every process reading the same file with the same FreeType.
+    var isLasting: Bool {
+      switch self {
+      case .rendered, .refused: true
+      case .failed: false
+      }
+    }
+  }
+
+  /// FreeType's distance field of a glyph of `face` at 24 px; refused when the glyph cannot be
+  /// loaded or rendered, or is far larger than an em.
+  mutating func render(_ face: FontFace, glyph: UInt32) -> Rendering {
+    guard let handles = handles(face) else { return .failed }
+    guard !colorFaces.contains(face) else { return .refused }
+    let loaded = FT_Load_Glyph(handles.face, glyph, Engine.loadFlags)
+    guard loaded == 0 else { return loaded == FT_Error(FT_Err_Out_Of_Memory) ? .failed : .refused }
     let slot = handles.face.pointee.glyph!
     let advance = Double(slot.pointee.metrics.horiAdvance) / 64
     guard slot.pointee.metrics.width > 0, slot.pointee.metrics.height > 0 else {
-      return RenderedGlyph(advance: advance, isInked: false, columns: 0, rows: 0, left: 0, top: 0, pixels: [])
+      return .rendered(
+        RenderedGlyph(advance: advance, isInked: false, columns: 0, rows: 0, left: 0, top: 0, pixels: []))
     }
     // A glyph far larger than an em (a broken or hostile font) is left out, not rendered.
     let limit = FT_Pos(GlyphRangeDecoder.maximumGlyphSide * 64)
-    guard slot.pointee.metrics.width <= limit, slot.pointee.metrics.height <= limit,
-      FT_Render_Glyph(slot, FT_RENDER_MODE_SDF) == 0
-    else { return nil }
+    guard slot.pointee.metrics.width <= limit, slot.pointee.metrics.height <= limit else { return .refused }
+    let made = FT_Render_Glyph(slot, FT_RENDER_MODE_SDF)
+    guard made == 0 else { return made == FT_Error(FT_Err_Out_Of_Memory) ? .failed : .refused }
     let bitmap = slot.pointee.bitmap
     let columns = Int(bitmap.width)
     let rows = Int(bitmap.rows)
     guard columns <= RenderedGlyph.largestSide, rows <= RenderedGlyph.largestSide, let buffer = bitmap.buffer else {
-      return nil
+      return .refused
     }
     var pixels = [UInt8](repeating: 0, count: columns * rows)
     let pitch = Int(bitmap.pitch)
     for row in 0..<rows {
       for column in 0..<columns { pixels[row * columns + column] = buffer[row * pitch + column] }
     }
-    return RenderedGlyph(
-      advance: advance, isInked: true, columns: columns, rows: rows, left: Int(slot.pointee.bitmap_left),
-      top: Int(slot.pointee.bitmap_top), pixels: pixels)
+    return .rendered(
+      RenderedGlyph(
+        advance: advance, isInked: true, columns: columns, rows: rows, left: Int(slot.pointee.bitmap_left),
+        top: Int(slot.pointee.bitmap_top), pixels: pixels))
   }
 
   /// A rendered glyph as MapLibre's distance field: 192 on the outline, 255/8 per pixel, and

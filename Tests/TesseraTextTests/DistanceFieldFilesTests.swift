@@ -64,12 +64,64 @@ import Testing
     }
   }
 
-  /// The FreeType version an engine reports (what keys its files).
-  static var freeType: String {
-    var engine = Engine(fieldCacheBytes: 0, fieldFolder: "/nonexistent")
-    defer { engine.close() }
-    return engine.fieldFilesVersion ?? ""
+  /// The rendering of an outcome (nil: none).
+  static func rendered(_ outcome: Engine.Rendering) -> RenderedGlyph? {
+    switch outcome {
+    case .rendered(let rendered): rendered
+    case .refused, .failed: nil
+    }
   }
+
+  /// A font file replaced after a library opened it: the renderings that library keeps are
+  /// keyed by the file it read, so a library reading the new file makes its own.
+  @Test func aFileReplacedAfterOpeningKeepsItsOwnRenderings() throws {
+    let bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+    guard FileManager.default.fileExists(atPath: bold) else {
+      print("skipped the replaced font test: \(bold) is missing (Debian's fonts-dejavu-core)")
+      return
+    }
+    try Self.withFolders("replaced") { fonts, cache in
+      let path = fonts + "/DejaVuSans.ttf"
+      let before = FontLibrary(folders: [fonts], catalogCache: cache)
+      let keys = Self.keys("Bold", in: before)
+      // Opened (shaping opens the face), then replaced by another font under the same name.
+      try FileManager.default.removeItem(atPath: path)
+      try FileManager.default.copyItem(atPath: bold, toPath: path)
+      for key in keys { _ = before.glyph(key) }
+      let fresh = FontLibrary(folders: [fonts], catalogCache: nil)
+      let after = FontLibrary(folders: [fonts], catalogCache: cache)
+      #expect(keys.map { after.glyph($0) } == keys.map { fresh.glyph($0) })
+    }
+  }
+
+  /// A file at a face's name that starts with another key, or has grown past the limit, is
+  /// removed rather than appended to.
+  @Test func foreignAndOversizedFilesAreRemoved() throws {
+    try Self.withFolders("foreign") { fonts, cache in
+      let face = FontLibrary(folders: [fonts], catalogCache: nil).faces[0]
+      let stamp = FontFileStamp(path: face.path)
+      let files = DistanceFieldFiles(folder: cache.folder + "/distance-fields", freeType: Self.freeType)
+      let path = files.folder + "/" + DistanceFieldFiles.fileName(files.key(of: face, stamp: stamp))
+      let blank = RenderedGlyph(advance: 5, isInked: false, columns: 0, rows: 0, left: 0, top: 0, pixels: [])
+      files.keep(blank, glyph: 1, of: face, stamp: stamp)
+      #expect(files.renderings(of: face, stamp: stamp).keys.sorted() == [1])
+      var foreign: [UInt8] = [4, 0, 0, 0] + Array("else".utf8)
+      foreign += [UInt8](repeating: 0, count: 16)
+      try Data(foreign).write(to: URL(fileURLWithPath: path))
+      files.keep(blank, glyph: 2, of: face, stamp: stamp)
+      #expect(!FileManager.default.fileExists(atPath: path))
+      files.keep(blank, glyph: 3, of: face, stamp: stamp)
+      #expect(files.renderings(of: face, stamp: stamp).keys.sorted() == [3])
+      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+      try handle.truncate(atOffset: UInt64(DistanceFieldFiles.largestFile + 1))
+      try handle.close()
+      files.keep(blank, glyph: 4, of: face, stamp: stamp)
+      #expect(!FileManager.default.fileExists(atPath: path))
+    }
+  }
+
+  /// The FreeType version (what keys the files).
+  static var freeType: String { Engine.freeTypeVersion }
 
   /// A file cut short anywhere, or with any one of its bytes changed, gives only renderings
   /// that are right (those of its whole records before the damage), never a wrong one.
@@ -87,7 +139,7 @@ import Testing
       var engine = Engine()
       defer { engine.close() }
       let right = Dictionary(
-        keys.map { ($0.id, engine.render(face, glyph: $0.id)) }, uniquingKeysWith: { first, _ in first })
+        keys.map { ($0.id, Self.rendered(engine.render(face, glyph: $0.id))) }, uniquingKeysWith: { first, _ in first })
       #expect(files.renderings(of: face, stamp: stamp) == right)
       func check(_ bytes: [UInt8], _ what: String) throws {
         try Data(bytes).write(to: URL(fileURLWithPath: path))

@@ -91,6 +91,8 @@ import Testing
         "", "not json", String(good.prefix(good.count / 2)),
         good.replacingOccurrences(of: "\"version\":1", with: "\"version\":2"),
         good.replacingOccurrences(of: "\"index\":0", with: "\"index\":-1"),
+        good.replacingOccurrences(of: "\"index\":0", with: "\"index\":1"),
+        good.replacingOccurrences(of: "\"freetype\":\"", with: "\"freetype\":\"0.0.0-"),
         good.replacingOccurrences(of: "\"index\":0", with: "\"index\":0.5"),
         good.replacingOccurrences(of: "\"index\":0", with: "\"index\":1e300"),
         good.replacingOccurrences(of: "\"family\":\"Kept\"", with: "\"family\":7"),

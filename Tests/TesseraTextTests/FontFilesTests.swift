@@ -84,6 +84,7 @@ import Testing
       ["Font \(index)", index % 2 == 0 ? "Noto Sans Bold" : "Noto Sans Regular"]
     }
     let first = stacks.map(library.chain(for:))
+    #expect(first == stacks.map(library.makeChain))
     #expect(stacks.map(library.chain(for:)) == first)
     #expect(stacks.map(FontLibrary().chain(for:)) == first)
   }
