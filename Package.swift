@@ -15,8 +15,7 @@
 //                           TesseraGeo (the library product: Map, Scene, markers, RenderPool)
 //   TesseraRender        ─▶ TesseraGL, TesseraShaders, TesseraStyle, TesseraText, TesseraData, TesseraImage,
 //                           TesseraGeo
-//   TesseraText          ─▶ TesseraData, TesseraImage, TesseraJSON, CFreeType, CHarfBuzz, CFriBidi (fonts, shaping,
-//                           glyphs)
+//   TesseraText          ─▶ TesseraData, TesseraImage, CFreeType, CHarfBuzz, CFriBidi (fonts, shaping, glyphs)
 //   TesseraGL            ─▶ CEGL, CGLES3, CGBM, TesseraShaders (Shaders/), TesseraImage
 //   TesseraStyle         ─▶ TesseraJSON, TesseraImage, TesseraGeo
 //   TesseraData          ─▶ TesseraJSON, TesseraImage, TesseraGeo, CSQLite, CZlib, CTesseraHTTP ─▶ CCurl
@@ -24,7 +23,8 @@
 //   TesseraJSON, TesseraGeo         ─▶ TesseraNumbers
 //   TesseraNumbers, TesseraShaders: pure Swift, no dependencies (TesseraNumbers: the checked
 //                           conversions of floating-point numbers to integers every module uses,
-//                           FNV-1a and a lock whose waiters sleep)
+//                           FNV-1a, a lock whose waiters sleep, and the private folders and
+//                           byte files caches use)
 //
 // Only TesseraGL imports EGL/GLES. C libraries come from Debian packages through pkg-config
 // (giflib, which has no pkg-config file, by name).
@@ -92,9 +92,7 @@ let package = Package(
     .target(
       name: "TesseraImage", dependencies: ["CTesseraCodecs", "CWebP", "CZlib"]),
     .target(name: "TesseraStyle", dependencies: ["TesseraGeo", "TesseraJSON", "TesseraImage"]),
-    .target(
-      name: "TesseraText",
-      dependencies: ["TesseraData", "TesseraImage", "TesseraJSON", "CFreeType", "CHarfBuzz", "CFriBidi"]),
+    .target(name: "TesseraText", dependencies: ["TesseraData", "TesseraImage", "CFreeType", "CHarfBuzz", "CFriBidi"]),
     .target(
       name: "TesseraShaders", path: "Shaders",
       resources: [.embedInCode("programs")]),
@@ -148,7 +146,8 @@ let package = Package(
     .testTarget(name: "TesseraJSONTests", dependencies: ["TesseraJSON"]),
     .testTarget(name: "TesseraNumbersTests", dependencies: ["TesseraNumbers", "TesseraTestSupport"]),
     .testTarget(name: "TesseraTestingTests", dependencies: ["TesseraTesting", "TesseraGL", "TesseraTestSupport"]),
-    .testTarget(name: "TesseraTextTests", dependencies: ["TesseraText", "TesseraData", "TesseraTestSupport"]),
+    .testTarget(
+      name: "TesseraTextTests", dependencies: ["TesseraText", "TesseraData", "TesseraNumbers", "TesseraTestSupport"]),
     .testTarget(name: "TesseraStyleTests", dependencies: ["TesseraStyle", "TesseraTestSupport"]),
     .testTarget(
       name: "TesseraDataTests", dependencies: ["TesseraData", "Tessera", "TesseraTestSupport"],

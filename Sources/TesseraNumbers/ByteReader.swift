@@ -28,11 +28,28 @@ package struct ByteReader {
 
   package mutating func uint64() -> UInt64? { take(8).map { $0.reversed().reduce(0) { $0 << 8 | UInt64($1) } } }
 
+  /// The next eight bytes as a signed number.
+  package mutating func int64() -> Int? { uint64().map { Int(Int64(bitPattern: $0)) } }
+
+  /// A string as the `String` form of ``append(_:to:)`` writes it: its UTF-8 length, then its
+  /// bytes; nil when they are not UTF-8.
+  package mutating func string() -> String? {
+    guard let length = uint32(), let utf8 = take(Int(length)) else { return nil }
+    return String(validating: utf8, as: UTF8.self)
+  }
+
   /// The next four bytes as a signed number.
   package mutating func int32() -> Int? { uint32().map { Int(Int32(bitPattern: $0)) } }
 
   /// Appends `value`'s bytes, least significant first.
   package static func append<Value: FixedWidthInteger>(_ value: Value, to bytes: inout [UInt8]) {
     withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+  }
+
+  /// Appends `text`: its UTF-8 length (four bytes), then its UTF-8.
+  package static func append(_ text: String, to bytes: inout [UInt8]) {
+    let utf8 = Array(text.utf8)
+    append(UInt32(truncatingIfNeeded: utf8.count), to: &bytes)
+    bytes += utf8
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraNumbers
 import Testing
 
 @testable import TesseraText
@@ -79,29 +80,60 @@ import Testing
     }
   }
 
+  /// A catalog file's bytes for `fonts` (its one font file, as it is now) with `faces` faces of
+  /// the family "Kept", sealed with a right checksum: trusted only when all else is as written.
+  static func sealedCatalog(
+    fonts: String, faces: UInt32 = 1, colour: UInt8 = 0, version: UInt32 = FontCatalogCache.version,
+    freeType: String = Engine.freeTypeVersion
+  ) -> [UInt8] {
+    let stamp = FontFileStamp(path: fonts + "/DejaVuSans.ttf")
+    var bytes = FontCatalogCache.magic
+    ByteReader.append(version, to: &bytes)
+    ByteReader.append(freeType, to: &bytes)
+    ByteReader.append(UInt32(1), to: &bytes)
+    ByteReader.append(UInt32(1), to: &bytes)
+    ByteReader.append(fonts, to: &bytes)
+    ByteReader.append(UInt32(1), to: &bytes)
+    ByteReader.append(stamp.path, to: &bytes)
+    for value in [stamp.size, stamp.seconds, stamp.nanoseconds] { ByteReader.append(Int64(value), to: &bytes) }
+    ByteReader.append(faces, to: &bytes)
+    for _ in 0..<faces {
+      ByteReader.append("Kept", to: &bytes)
+      ByteReader.append("Book", to: &bytes)
+      bytes.append(colour)
+    }
+    ByteReader.append(FNV1a.hash(bytes), to: &bytes)
+    return bytes
+  }
+
   /// Damaged, foreign or out-of-range files are never trusted: the catalog is scanned, and the
   /// file written again.
   @Test func damagedFilesMeanAScan() throws {
     try Self.withFolders("damaged") { fonts, cache in
       let expected = Self.summary(FontCatalog(scanning: [fonts]))
       let path = cache.folder + "/" + FontCatalogCache.fileName
+      // The sealed catalog as such is trusted (so the refusals below are the changes' doing).
+      try FileManager.default.createDirectory(atPath: cache.folder, withIntermediateDirectories: true)
+      try Data(Self.sealedCatalog(fonts: fonts)).write(to: URL(fileURLWithPath: path))
+      #expect(FontCatalog(scanning: [fonts], cache: cache).faces.map(\.family) == ["Kept"])
       Self.keepMarked(fonts, in: cache, family: "Kept")
-      let good = try String(contentsOfFile: path, encoding: .utf8)
-      let damaged = [
-        "", "not json", String(good.prefix(good.count / 2)),
-        good.replacingOccurrences(of: "\"version\":1", with: "\"version\":2"),
-        good.replacingOccurrences(of: "\"index\":0", with: "\"index\":-1"),
-        good.replacingOccurrences(of: "\"index\":0", with: "\"index\":1"),
-        good.replacingOccurrences(of: "\"freetype\":\"", with: "\"freetype\":\"0.0.0-"),
-        good.replacingOccurrences(of: "\"index\":0", with: "\"index\":0.5"),
-        good.replacingOccurrences(of: "\"index\":0", with: "\"index\":1e300"),
-        good.replacingOccurrences(of: "\"family\":\"Kept\"", with: "\"family\":7"),
-        #"{"version":1,"catalogs":[{"folders":[5],"files":[]}]}"#, #"{"version":1,"catalogs":{}}"#, "[]",
+      let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+      var damaged: [(String, [UInt8])] = [
+        ("empty", []), ("text", Array("not a catalog".utf8)), ("half", Array(good.prefix(good.count / 2))),
+        ("a byte more", good + [0]), ("65 faces", Self.sealedCatalog(fonts: fonts, faces: 65)),
+        ("colour 2", Self.sealedCatalog(fonts: fonts, colour: 2)),
+        ("version 2", Self.sealedCatalog(fonts: fonts, version: FontCatalogCache.version + 1)),
+        ("another FreeType", Self.sealedCatalog(fonts: fonts, freeType: "0.0.0")),
       ]
-      for text in damaged {
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
-        #expect(Self.summary(FontCatalog(scanning: [fonts], cache: cache)) == expected, "\(text.prefix(80))")
-        #expect(cache.storedCatalogs().count == 1, "written again after \(text.prefix(80))")
+      for offset in stride(from: 0, to: good.count, by: max(1, good.count / 64)) {
+        var changed = good
+        changed[offset] ^= 0x5A
+        damaged.append(("byte \(offset) changed", changed))
+      }
+      for (what, bytes) in damaged {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(Self.summary(FontCatalog(scanning: [fonts], cache: cache)) == expected, "\(what)")
+        #expect(cache.storedCatalogs().count == 1, "written again after \(what)")
       }
     }
   }
