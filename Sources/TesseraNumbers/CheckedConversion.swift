@@ -34,6 +34,13 @@ extension FixedWidthInteger {
       // Self.max converts to 2^n − 1 or, rounded, 2^n: anything at or above it is out of range
       // or the maximum itself.
       self = Self.max
+    } else if Source.significandBitCount <= Double.significandBitCount,
+      let whole = Int64(exactly: Double(value).rounded(.towardZero))
+    {
+      // In range and exactly a Double: the processor's conversion of a whole Double. `Self(value)`
+      // here is the generic conversion, which takes the number apart bit by bit (about thirty
+      // times as long); every conversion in the package comes through here.
+      self = Self(truncatingIfNeeded: whole)
     } else {
       self = Self(value)
     }

@@ -32,6 +32,47 @@ import Testing
     #expect(Int(clamping: 9_007_199_254_740_992.0) == 9_007_199_254_740_992)
   }
 
+  /// Clamping is the value rounded toward zero wherever it fits, for every width and sign, from
+  /// Double and Float, near the bounds as well as inside (the processor's conversion inside,
+  /// the generic one at the edges of the 64-bit types).
+  @Test func clampingIsTheTruncatedValueInRange() {
+    func expected<Integer: FixedWidthInteger, Source: BinaryFloatingPoint>(_ value: Source, as _: Integer.Type)
+      -> Integer
+    {
+      if value.isNaN { return 0 }
+      return Integer(exactly: value.rounded(.towardZero)) ?? (value < 0 ? .min : .max)
+    }
+    func check<Integer: FixedWidthInteger>(_ type: Integer.Type, _ values: [Double]) {
+      for value in values {
+        #expect(Integer(clamping: value) == expected(value, as: type), "\(type) from \(value)")
+        let single = Float(value)
+        #expect(Integer(clamping: single) == expected(single, as: type), "\(type) from Float \(single)")
+      }
+    }
+    var random = SeededRandom(seed: 40)
+    var values: [Double] = Self.hostile + [0.5, -0.5, 0.999_999_999, -0.999_999_999, 1, -1]
+    for bound in [127.0, 128, 255, 256, 32_767, 65_535, 2_147_483_647, 4_294_967_295, 9_007_199_254_740_992] {
+      for edge in [bound, -bound, bound - 1, -bound - 1, bound + 0.5, -bound - 0.5] {
+        values += [edge, edge.nextUp, edge.nextDown]
+      }
+    }
+    for scale in [1.0, 300, 70_000, 5e9, 1e19] {
+      for _ in 0..<500 { values.append(Double.random(in: -scale...scale, using: &random)) }
+    }
+    values += [
+      9_223_372_036_854_774_784, 9_223_372_036_854_775_808, 18_446_744_073_709_549_568, -9_223_372_036_854_775_808,
+    ]
+    check(Int8.self, values)
+    check(UInt8.self, values)
+    check(Int16.self, values)
+    check(UInt16.self, values)
+    check(Int32.self, values)
+    check(UInt32.self, values)
+    check(Int64.self, values)
+    check(UInt64.self, values)
+    check(Int.self, values)
+  }
+
   @Test func checkedRefusesWhatIsNotAWholeNumberInRange() throws {
     for value in Self.hostile.filter({ $0 != 0 }) + [0.5, -1, 300] {
       #expect(throws: NumberConversionError.self) { try UInt8(checked: value, field: "size", in: 0...255) }

@@ -38,8 +38,26 @@ import Testing
     #expect(try map.snapshot().image.width == 64)
   }
 
-  @Test(arguments: [0.3, 2.5, 6.0])
-  func aPoolSkipsOrStopsCancelledJobsAndKeepsWorking(cancelAfter seconds: Double) throws {
+  /// A job of 800,000 geodesic points: several seconds of reading, building and drawing.
+  static func heavyScene() throws -> Scene {
+    try scene(overlays: 400, pointsEach: 2_000, limits: ContentLimits(overlayPoints: 50_000_000))
+  }
+
+  /// How long the heavy job takes uncancelled on this machine, seconds: measured once, on a pool
+  /// of one thread as the test runs it.
+  static let heavySeconds: Double? = {
+    guard let pool = try? RenderPool(threads: 1, gpu: .surfaceless) else { return nil }
+    defer { pool.shutdown() }
+    let start = Date()
+    guard (try? pool.render(heavyScene())) != nil else { return nil }
+    return Date().timeIntervalSince(start)
+  }()
+
+  /// Cancelled early, halfway and late into the heavy job (fractions of its time uncancelled).
+  @Test(arguments: [0.05, 0.4, 0.75])
+  func aPoolSkipsOrStopsCancelledJobsAndKeepsWorking(cancelAtFraction fraction: Double) throws {
+    let heavySeconds = try #require(Self.heavySeconds, "the heavy job did not render")
+    let seconds = heavySeconds * fraction
     let pool = try RenderPool(threads: 1, gpu: .surfaceless)
     defer { pool.shutdown() }
     let cancelled = RenderCancellation()
@@ -53,7 +71,7 @@ import Testing
     done.wait()
     #expect(throws: RenderCancelledError.self) { try outcome.withLock { $0 }!.get() }
     // A heavy job cancelled while it runs ends soon after, and the next job is drawn.
-    let heavy = try Self.scene(overlays: 400, pointsEach: 2_000, limits: ContentLimits(overlayPoints: 50_000_000))
+    let heavy = try Self.heavyScene()
     let running = RenderCancellation()
     let start = Date()
     let ended = Mutex<Date?>(nil)
@@ -68,7 +86,7 @@ import Testing
     done.wait()
     let stopped = ended.withLock { $0 }!
     print(
-      "a heavy render cancelled after \(cancelledAt.timeIntervalSince(start)) s ended \(stopped.timeIntervalSince(cancelledAt)) s later"
+      "a heavy render (\(heavySeconds) s uncancelled) cancelled after \(cancelledAt.timeIntervalSince(start)) s ended \(stopped.timeIntervalSince(cancelledAt)) s later"
     )
     #expect(throws: RenderCancelledError.self) { try outcome.withLock { $0 }!.get() }
     #expect(stopped.timeIntervalSince(cancelledAt) < 2)

@@ -65,6 +65,31 @@ func styleLayer(_ layer: String) throws -> StyleLayer {
     #expect(red(alone, x: 7, y: 4) < red(alone, x: 4, y: 4))
   }
 
+  /// The byte of a derivative is 128 + d · 127.5 rounded as `rounded()` rounds (halves away from
+  /// zero) and clamped to 0…255: at every half step (where the two roundings differ), the
+  /// numbers beside them, the clamps' edges, random values and the special ones.
+  @Test func encodesAsTheRoundedFormula() {
+    func formula(_ derivative: Double) -> UInt8 {
+      let scaled = (derivative * 127.5).rounded() + 128
+      return scaled.isNaN ? 128 : UInt8(clamping: min(max(scaled, 0), 255))
+    }
+    var values: [Double] = [0, -0.0, .nan, .infinity, -.infinity, .greatestFiniteMagnitude, 1e-300, -1e-300]
+    for step in -600...600 {
+      let half = (Double(step) + 0.5) / 127.5
+      let whole = Double(step) / 127.5
+      for value in [half, whole] { values += [value, value.nextUp, value.nextDown] }
+    }
+    var random = SeededRandom(seed: 7)
+    for _ in 0..<20_000 { values.append(Double.random(in: -2.5...2.5, using: &random)) }
+    let halves = values.filter {
+      let scaled = $0 * 127.5; return scaled - scaled.rounded(.down) == 0.5
+    }
+    #expect(halves.count > 500, "exact halves among the values: \(halves.count)")
+    for value in values {
+      #expect(HillshadePreparation.encode(value) == formula(value), "derivative \(value)")
+    }
+  }
+
   /// The 3×3 kernel written out directly, reading every elevation through the edge rules:
   /// the prepared texture must hold the same bytes for random terrain, any set of neighbours
   /// (one of another size), any zoom and sizes that are not square.
