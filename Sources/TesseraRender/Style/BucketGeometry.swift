@@ -147,7 +147,10 @@ enum BucketFeatures {
     let shared = TileFeatureLayer(
       layer: data, tile: tile.tile, promotedID: promotedID, shapesComplexScripts: shapesComplexScripts)
     var filter = TileLayerFilter(layer.filter, layer: data, zoom: zoom, shapesComplexScripts: shapesComplexScripts)
-    for (index, feature) in data.features.enumerated() where types.contains(feature.type) {
+    // The types as bits (bit n for raw value n): every feature of the source layer is tested, by
+    // every layer drawing from it, and a set hashes its element for each test.
+    let typeBits = types.reduce(0) { $0 | 1 << $1.rawValue }
+    for (index, feature) in data.features.enumerated() where typeBits & 1 << feature.type.rawValue != 0 {
       var adapted = TileFeature(shared, index: index)
       if readsStates, let id = adapted.identifier.flatMap(FeatureStates.name(of:)) {
         adapted.state = states.state(of: FeatureStates.Key(source: source, sourceLayer: layer.sourceLayer, id: id))
