@@ -293,6 +293,10 @@ package struct PipelineDescriptor: Sendable {
     self.clipDistances = clipDistances
     self.label = label
   }
+
+  /// Whether its draws read or write the depth or the stencil buffer (with both tests off they
+  /// touch neither, whatever the write masks say).
+  package var usesDepthOrStencil: Bool { depth.test != nil || stencil.test != nil }
 }
 
 /// Describes an offscreen render target: colour RGBA8, optional depth+stencil, optional MSAA.

@@ -30,12 +30,18 @@ package final class FrameExecutor {
   /// so its identity cannot be reused by another slot while it is in the table).
   private final class MadePipeline {
     let handle: PipelineHandle
+    /// Whether its draws read or write depth or stencil.
+    let usesDepthOrStencil: Bool
     var locations: [ObjectIdentifier: (slot: any AnyUniformSlot, location: UniformLocation)] = [:]
 
-    init(handle: PipelineHandle) {
+    init(handle: PipelineHandle, usesDepthOrStencil: Bool) {
       self.handle = handle
+      self.usesDepthOrStencil = usesDepthOrStencil
     }
   }
+
+  /// Whether the last frame's pass cleared the depth and stencil buffers (for tests).
+  package private(set) var lastFrameClearedDepthAndStencil = false
 
   /// Makes an executor drawing on `device` with `samples` samples per pixel, keeping at most
   /// about `cacheBudget` bytes of tile geometry and textures on the GPU.
@@ -64,7 +70,9 @@ package final class FrameExecutor {
     // The frame's own pass begins (cleared) at its first draw: a prelude of offscreen passes
     // comes first.
     var framePassBegun = plan.commands.first?.key.pass != .prelude
-    if framePassBegun { device.beginPass(handle, action: PassAction(clearColor: plan.clearColor)) }
+    let depthAndStencil = usesDepthOrStencil(plan)
+    lastFrameClearedDepthAndStencil = depthAndStencil
+    if framePassBegun { device.beginPass(handle, action: framePassAction(plan, depthAndStencil: depthAndStencil)) }
     /// The render target into a cached texture of the pass drawing into one (made for the pass).
     var cachedTarget: RenderTargetHandle?
     // A draw that fails (a pipeline that does not compile) still closes the pass, so the next
@@ -102,7 +110,7 @@ package final class FrameExecutor {
           } else if framePassBegun {
             device.beginPass(handle, action: PassAction(clearColor: nil, clearDepth: nil, clearStencil: nil))
           } else {
-            device.beginPass(handle, action: PassAction(clearColor: plan.clearColor))
+            device.beginPass(handle, action: framePassAction(plan, depthAndStencil: depthAndStencil))
             framePassBegun = true
           }
           applied = nil
@@ -332,9 +340,37 @@ package final class FrameExecutor {
 
   private func pipeline(_ kind: Pipeline) throws(GLError) -> MadePipeline {
     if let pipeline = pipelines[kind] { return pipeline }
-    let pipeline = MadePipeline(handle: try device.makePipeline(kind.descriptor))
+    let descriptor = kind.descriptor
+    let pipeline = MadePipeline(
+      handle: try device.makePipeline(descriptor), usesDepthOrStencil: descriptor.usesDepthOrStencil)
     pipelines[kind] = pipeline
     return pipeline
+  }
+
+  /// Whether any draw of `plan` reads or writes depth or stencil, or the plan clears stencil.
+  /// Only then does the frame's pass clear them: a frame without (image tiles, flat maps below
+  /// the buildings' zoom) leaves their memory untouched, and on llvmpipe a clear writes every
+  /// depth and stencil texel of the frame (3 MiB at 1024×768) at each frame's start.
+  private func usesDepthOrStencil(_ plan: FramePlan) -> Bool {
+    var last: Pipeline?
+    for command in plan.commands {
+      guard let kind = command.pipeline else {
+        // A command without a pipeline either switches targets or clears the stencil.
+        if command.switchesTo == nil { return true }
+        continue
+      }
+      if kind == last { continue }
+      last = kind
+      if pipelines[kind]?.usesDepthOrStencil ?? kind.descriptor.usesDepthOrStencil { return true }
+    }
+    return false
+  }
+
+  /// How the frame's own pass begins: cleared to the plan's colour, depth and stencil cleared
+  /// when the plan uses them.
+  private func framePassAction(_ plan: FramePlan, depthAndStencil: Bool) -> PassAction {
+    PassAction(
+      clearColor: plan.clearColor, clearDepth: depthAndStencil ? 1 : nil, clearStencil: depthAndStencil ? 0 : nil)
   }
 
   private func mesh(_ mesh: BuiltinMesh) throws(GLError) -> (buffer: BufferHandle, vertexCount: Int) {
