@@ -43,21 +43,11 @@ import Testing
     try scene(overlays: 400, pointsEach: 2_000, limits: ContentLimits(overlayPoints: 50_000_000))
   }
 
-  /// How long the heavy job takes uncancelled on this machine, seconds: measured once, on a pool
-  /// of one thread as the test runs it.
-  static let heavySeconds: Double? = {
-    guard let pool = try? RenderPool(threads: 1, gpu: .surfaceless) else { return nil }
-    defer { pool.shutdown() }
-    let start = Date()
-    guard (try? pool.render(heavyScene())) != nil else { return nil }
-    return Date().timeIntervalSince(start)
-  }()
-
-  /// Cancelled early, halfway and late into the heavy job (fractions of its time uncancelled).
-  @Test(arguments: [0.05, 0.4, 0.75])
-  func aPoolSkipsOrStopsCancelledJobsAndKeepsWorking(cancelAtFraction fraction: Double) throws {
-    let heavySeconds = try #require(Self.heavySeconds, "the heavy job did not render")
-    let seconds = heavySeconds * fraction
+  /// Cancelled early, about a fifth and about two fifths of the way into the heavy job, which
+  /// takes 5–6 s uncancelled in a debug build on two cores and 11 s with the rest of the suite
+  /// beside it: the last cancellation leaves it more than half its time to spare.
+  @Test(arguments: [0.3, 1.2, 2.4])
+  func aPoolSkipsOrStopsCancelledJobsAndKeepsWorking(cancelAfter seconds: Double) throws {
     let pool = try RenderPool(threads: 1, gpu: .surfaceless)
     defer { pool.shutdown() }
     let cancelled = RenderCancellation()
@@ -86,7 +76,7 @@ import Testing
     done.wait()
     let stopped = ended.withLock { $0 }!
     print(
-      "a heavy render (\(heavySeconds) s uncancelled) cancelled after \(cancelledAt.timeIntervalSince(start)) s ended \(stopped.timeIntervalSince(cancelledAt)) s later"
+      "a heavy render cancelled after \(cancelledAt.timeIntervalSince(start)) s ended \(stopped.timeIntervalSince(cancelledAt)) s later"
     )
     #expect(throws: RenderCancelledError.self) { try outcome.withLock { $0 }!.get() }
     #expect(stopped.timeIntervalSince(cancelledAt) < 2)
