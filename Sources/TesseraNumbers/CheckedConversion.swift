@@ -38,8 +38,8 @@ extension FixedWidthInteger {
       let whole = Int64(exactly: Double(value).rounded(.towardZero))
     {
       // In range and exactly a Double: the processor's conversion of a whole Double. `Self(value)`
-      // here is the generic conversion, which takes the number apart bit by bit (about thirty
-      // times as long); every conversion in the package comes through here.
+      // here is the generic conversion, which takes the number apart (exponent, significand) and
+      // takes about three times as long; every conversion in the package comes through here.
       self = Self(truncatingIfNeeded: whole)
     } else {
       self = Self(value)
