@@ -6,7 +6,8 @@ import TesseraNumbers
 ///
 /// Pipelines are created the first time a plan uses them (so a scene compiles only the programs
 /// it needs), built-in meshes are uploaded once, and the render target is kept while the frame
-/// size and sample count stay the same.
+/// size stays the same (it gains a depth and stencil buffer with the first frame drawing with
+/// them).
 package final class FrameExecutor {
   /// The device drawn with.
   package let device: GLDevice
@@ -18,7 +19,9 @@ package final class FrameExecutor {
   /// Pipelines made so far, each with the locations of the uniforms set with it.
   private var pipelines: [Pipeline: MadePipeline] = [:]
   private var meshes: [BuiltinMesh: (buffer: BufferHandle, vertexCount: Int)] = [:]
-  private var target: (handle: RenderTargetHandle, width: Int, height: Int)?
+  /// The frame's render target, and whether it has a depth and stencil buffer (made with the
+  /// first frame that draws with them: a map of image tiles or flat layers never needs one).
+  private var target: (handle: RenderTargetHandle, width: Int, height: Int, depthStencil: Bool)?
   /// One buffer holding every instance of a frame, rewritten each frame.
   private var instanceBuffer: BufferHandle?
   /// When frames are flushed part-way (``FlushSchedule``); by default as suits the device.
@@ -42,6 +45,8 @@ package final class FrameExecutor {
 
   /// Whether the last frame's pass cleared the depth and stencil buffers (for tests).
   package private(set) var lastFrameClearedDepthAndStencil = false
+  /// Whether the frame's render target has a depth and stencil buffer (for tests).
+  package var targetHasDepthStencil: Bool { target?.depthStencil ?? false }
 
   /// Makes an executor drawing on `device` with `samples` samples per pixel, keeping at most
   /// about `cacheBudget` bytes of tile geometry and textures on the GPU.
@@ -65,12 +70,12 @@ package final class FrameExecutor {
 
   /// Draws a plan into the executor's render target (made or resized as needed).
   package func execute(_ plan: FramePlan) throws(GLError) {
-    let handle = try renderTarget(width: plan.pixelWidth, height: plan.pixelHeight)
+    let depthAndStencil = usesDepthOrStencil(plan)
+    let handle = try renderTarget(width: plan.pixelWidth, height: plan.pixelHeight, depthStencil: depthAndStencil)
     let instanceOffsets = try uploadInstances(plan)
     // The frame's own pass begins (cleared) at its first draw: a prelude of offscreen passes
     // comes first.
     var framePassBegun = plan.commands.first?.key.pass != .prelude
-    let depthAndStencil = usesDepthOrStencil(plan)
     lastFrameClearedDepthAndStencil = depthAndStencil
     if framePassBegun { device.beginPass(handle, action: framePassAction(plan, depthAndStencil: depthAndStencil)) }
     /// The render target into a cached texture of the pass drawing into one (made for the pass).
@@ -229,7 +234,8 @@ package final class FrameExecutor {
   package func warmUp(
     _ pipelines: [Pipeline], pixelWidth: Int, pixelHeight: Int, shouldStop: () -> Bool = { false }
   ) throws(GLError) {
-    let handle = try renderTarget(width: pixelWidth, height: pixelHeight)
+    let handle = try renderTarget(
+      width: pixelWidth, height: pixelHeight, depthStencil: pipelines.contains { $0.descriptor.usesDepthOrStencil })
     let zeros = try device.makeBuffer(
       BufferDescriptor(kind: .vertex, label: "warm-up vertices"), contents: [Float](repeating: 0, count: 256))
     defer { device.destroy(zeros) }
@@ -288,8 +294,15 @@ package final class FrameExecutor {
     return offsets
   }
 
-  private func renderTarget(width: Int, height: Int) throws(GLError) -> RenderTargetHandle {
-    if let target, target.width == width, target.height == height { return target.handle }
+  /// The frame's render target at `width` × `height` pixels, with a depth and stencil buffer
+  /// when `depthStencil` is true or the target kept has one. On llvmpipe each buffer of a new
+  /// target is written in full when made (3 MiB each at 1024×768): a first frame drawing
+  /// without depth and stencil does not pay for theirs. A later frame drawing with them makes
+  /// the target again, once.
+  private func renderTarget(width: Int, height: Int, depthStencil: Bool) throws(GLError) -> RenderTargetHandle {
+    if let target, target.width == width, target.height == height, target.depthStencil || !depthStencil {
+      return target.handle
+    }
     // Targets drawing with the old frame's depth buffer go with it.
     for (name, made) in offscreen where made.spec.sharesFrameDepth {
       device.destroy(made.target)
@@ -299,8 +312,8 @@ package final class FrameExecutor {
     if let target { device.destroy(target.handle) }
     target = nil
     let handle = try device.makeRenderTarget(
-      RenderTargetDescriptor(width: width, height: height, samples: samples, depthStencil: true))
-    target = (handle, width, height)
+      RenderTargetDescriptor(width: width, height: height, samples: samples, depthStencil: depthStencil))
+    target = (handle, width, height, depthStencil)
     return handle
   }
 
@@ -347,16 +360,19 @@ package final class FrameExecutor {
     return pipeline
   }
 
-  /// Whether any draw of `plan` reads or writes depth or stencil, or the plan clears stencil.
-  /// Only then does the frame's pass clear them: a frame without (image tiles, flat maps below
+  /// Whether any draw of `plan` reads or writes depth or stencil, the plan clears stencil, or
+  /// it draws into a target sharing the frame's depth and stencil. Only then does the frame's
+  /// target need them and its pass clear them: a frame without (image tiles, flat maps below
   /// the buildings' zoom) leaves their memory untouched, and on llvmpipe a clear writes every
   /// depth and stencil texel of the frame (3 MiB at 1024×768) at each frame's start.
   private func usesDepthOrStencil(_ plan: FramePlan) -> Bool {
     var last: Pipeline?
     for command in plan.commands {
       guard let kind = command.pipeline else {
-        // A command without a pipeline either switches targets or clears the stencil.
-        if command.switchesTo == nil { return true }
+        // A command without a pipeline either switches targets (to one drawing with the
+        // frame's depth and stencil, or not) or clears the stencil.
+        guard let change = command.switchesTo else { return true }
+        if change?.sharesFrameDepth == true { return true }
         continue
       }
       if kind == last { continue }
