@@ -144,20 +144,18 @@ public struct CameraTransform: Sendable, Equatable {
     let h = viewport.height
     let (near, far) = depthRange
     // View: (dx, dy, hp) → (X, Y, Z) with X = u, Y = v·cosθ − hp·sinθ, Z = zc.
-    let view = Mat4(rows: [
-      [cosBearing, sinBearing, 0, 0],
-      [-sinBearing * cosTilt, cosBearing * cosTilt, -sinTilt, 0],
-      [sinBearing * sinTilt, -cosBearing * sinTilt, -cosTilt, d],
-      [0, 0, 0, 1],
-    ])
+    let view = Mat4(
+      cosBearing, sinBearing, 0, 0,
+      -sinBearing * cosTilt, cosBearing * cosTilt, -sinTilt, 0,
+      sinBearing * sinTilt, -cosBearing * sinTilt, -cosTilt, d,
+      0, 0, 0, 1)
     // Projection: clip x = (D·X + (cx − W/2)·Z)/(W/2), clip y = −(D·Y + (cy − H/2)·Z)/(H/2),
     // clip z maps Z = near → −1 and Z = far → +1, clip w = Z.
-    let projection = Mat4(rows: [
-      [2 * d / w, 0, (2 * center.x - w) / w, 0],
-      [0, -2 * d / h, -(2 * center.y - h) / h, 0],
-      [0, 0, (far + near) / (far - near), -2 * far * near / (far - near)],
-      [0, 0, 1, 0],
-    ])
+    let projection = Mat4(
+      2 * d / w, 0, (2 * center.x - w) / w, 0,
+      0, -2 * d / h, -(2 * center.y - h) / h, 0,
+      0, 0, (far + near) / (far - near), -2 * far * near / (far - near),
+      0, 0, 1, 0)
     return projection * view
   }
 

@@ -164,7 +164,7 @@ extension StyleFramePlanner {
       var area = 0.0
       for tile in group.tiles {
         // The matrix as the GPU gets it (single precision), so the rectangle matches the mask.
-        let m = tileMatrix(tile.covered, extent: 1).floats.map(Double.init)
+        let m = SIMD16<Double>(SIMD16<Float>(tileMatrix(tile.covered, extent: 1).elements))
         let scale = max(abs(m[0]), abs(m[5]))
         guard abs(m[1]) <= 1e-9 * scale, abs(m[4]) <= 1e-9 * scale, m[3] == 0, m[7] == 0, m[15] > 0 else {
           return nil
