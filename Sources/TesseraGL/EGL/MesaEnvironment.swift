@@ -36,18 +36,19 @@ package enum MesaEnvironment {
     guard let folder = shaderCacheFolder(environment: environment, cpuFeatures: cpuFeatures()) else { return nil }
     // Mesa makes only the last folder of the path; without its parents it runs uncached.
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    setenv("MESA_SHADER_CACHE_DIR", folder, 1)
+    PublishedEnvironment.set("MESA_SHADER_CACHE_DIR", folder)
     return folder
   }()
 
   /// Runs `body` (which opens a display) with llvmpipe told to give the display's screen
   /// `rasterThreads` rasteriser threads (`LP_NUM_THREADS`, read when the screen is made), then
-  /// restores the environment. Nil, or `LP_NUM_THREADS` set already (the user's choice), runs
-  /// `body` as it is. Callers serialise display opening (``HeadlessDisplay``'s table lock).
+  /// restores the environment (``PublishedEnvironment``: other threads may be reading it). Nil,
+  /// or `LP_NUM_THREADS` set already (the user's choice), runs `body` as it is. Callers
+  /// serialise display opening (``HeadlessDisplay``'s table lock).
   static func withRasterThreads<Result>(_ rasterThreads: Int?, _ body: () -> Result) -> Result {
     guard let rasterThreads, getenv("LP_NUM_THREADS") == nil else { return body() }
-    setenv("LP_NUM_THREADS", String(max(0, rasterThreads)), 1)
-    defer { unsetenv("LP_NUM_THREADS") }
+    PublishedEnvironment.set("LP_NUM_THREADS", String(max(0, rasterThreads)))
+    defer { PublishedEnvironment.remove("LP_NUM_THREADS") }
     return body()
   }
 
