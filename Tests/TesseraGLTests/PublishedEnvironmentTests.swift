@@ -45,7 +45,7 @@ private func mallopt(_ option: Int32, _ value: Int32) -> Int32
   /// instead of ending the run; the readers stop after 200,000 reads or 5 s.
   @Test func readersOnOtherThreadsNeverSeeFreedMemory() async {
     await #expect(processExitsWith: .success) {
-      _ = mallopt(-6, 0xA5)
+      _ = mallopt(SharedDisplayTests.perturbOption, 0xA5)
       let stop = Atomic<Bool>(false)
       let started = DispatchSemaphore(value: 0)
       let readers = DispatchGroup()
