@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import TesseraNumbers
 
 /// Changes to the process's environment that other threads may read meanwhile.
 ///
